@@ -1,0 +1,1 @@
+//! HTTP server for simulated forums.

@@ -1,0 +1,268 @@
+//! Engine families: each one is a URL codec plus a set of templates.
+//!
+//! A family never decides *what* a page shows (that is [`crate::views`], shared by all) nor *how*
+//! the server answers (status codes come from the family's [`FamilyProfile`] policies, applied by
+//! [`crate::Site`]). It decides only how addresses are spelled as URLs and how a page looks. This
+//! split is deliberate: it makes every family obey the same ground truth, so a crawler's score on
+//! one family differs from another only because the markup and URLs really differ.
+
+use crate::history::ForumHistory;
+use crate::html;
+use crate::route::{Address, Route, SortOrder};
+use crate::text::Language;
+use crate::views::Page;
+
+mod discourse;
+mod discuz;
+mod phpbb;
+mod smf;
+mod tablecraft;
+mod vbulletin;
+mod xenforo;
+
+/// The character set a family serves its pages in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Charset {
+    /// UTF-8.
+    Utf8,
+    /// GBK (simplified Chinese).
+    Gbk,
+    /// Big5 (traditional Chinese).
+    Big5,
+    /// windows-1252 (Western European; what many old English and German forums still serve).
+    Windows1252,
+}
+
+impl Charset {
+    /// The label used in `Content-Type` and `<meta>`.
+    pub fn label(self) -> &'static str {
+        match self {
+            Charset::Utf8 => "utf-8",
+            Charset::Gbk => "gbk",
+            Charset::Big5 => "big5",
+            Charset::Windows1252 => "windows-1252",
+        }
+    }
+
+    pub(crate) fn encoding(self) -> &'static encoding_rs::Encoding {
+        match self {
+            Charset::Utf8 => encoding_rs::UTF_8,
+            Charset::Gbk => encoding_rs::GBK,
+            Charset::Big5 => encoding_rs::BIG5,
+            Charset::Windows1252 => encoding_rs::WINDOWS_1252,
+        }
+    }
+}
+
+/// How a family answers a guest asking for a member-only page.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LoginWall {
+    /// 200 with a login prompt in the page (the hardest to notice).
+    PromptWithOk,
+    /// 403 with a login form.
+    Forbidden,
+    /// 302 to the login page with `next=` carrying the original path.
+    RedirectToLogin,
+}
+
+/// What a post permalink answers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PermalinkStyle {
+    /// 200 with the thread page holding the post.
+    ShowsThreadPage,
+    /// 301 to the thread page holding the post.
+    RedirectsToThreadPage,
+    /// 200 with the post shown alone.
+    SinglePost,
+}
+
+/// How "previous / next thread" links are made.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AdjacentThreads {
+    /// A URL of their own that the server resolves ([`Route::AdjacentThread`]): a duplicate of
+    /// the neighbour's first page.
+    ServerResolved,
+    /// Direct links to the neighbour's first page: valuable, but not page flipping.
+    DirectLinks,
+}
+
+/// A family's fixed characteristics and server policies.
+#[derive(Debug, Clone)]
+pub struct FamilyProfile {
+    /// Short name used on the command line.
+    pub name: &'static str,
+    /// One line saying what it is modelled on.
+    pub description: &'static str,
+    /// Language of names, texts and dates.
+    pub language: Language,
+    /// Charset pages are served in.
+    pub charset: Charset,
+    /// Whether `Content-Type` names the charset; when false only a `<meta>` tag does.
+    pub charset_in_header: bool,
+    /// The forum's local time as an offset from UTC in seconds.
+    pub utc_offset_seconds: i32,
+    /// Threads per board list page (10–40).
+    pub threads_per_page: u32,
+    /// Posts per thread page (10–40).
+    pub posts_per_page: u32,
+    /// Members per member-list page.
+    pub members_per_page: u32,
+    /// Answer to guests asking for member-only pages.
+    pub login_wall: LoginWall,
+    /// Whether profiles also sit behind the login wall.
+    pub profiles_need_login: bool,
+    /// Answer to post permalinks.
+    pub permalink: PermalinkStyle,
+    /// Query parameter carrying a session id in URLs, for families that put sessions in URLs.
+    pub session_parameter: Option<&'static str>,
+    /// Cookie name that carries the session when the client keeps cookies.
+    pub session_cookie: &'static str,
+    /// How previous/next thread links are made.
+    pub adjacent_threads: AdjacentThreads,
+    /// Status of "no such page" answers: 404, or 200 for families that serve soft error pages.
+    pub missing_status: u16,
+    /// Whether alias spellings (missing or wrong slug) are redirected (301) rather than served.
+    pub aliases_redirect: bool,
+}
+
+/// Everything a template needs besides the page itself.
+#[derive(Debug)]
+pub struct RenderContext<'a> {
+    /// The forum's history (for names and counters).
+    pub history: &'a ForumHistory,
+    /// The family being rendered.
+    pub family: &'a dyn Family,
+    /// The request instant (Unix seconds): relative dates are relative to it.
+    pub now: i64,
+    /// The session id to carry in links, when the family puts sessions in URLs and the client
+    /// keeps no cookie.
+    pub session: Option<u64>,
+}
+
+impl RenderContext<'_> {
+    /// The family's profile.
+    pub fn profile(&self) -> &FamilyProfile {
+        self.family.profile()
+    }
+
+    /// An HTML-escaped link to `route` in its canonical spelling (plus this visit's session id).
+    pub fn href(&self, route: &Route) -> String {
+        self.href_address(Address::canonical(route.clone()))
+    }
+
+    /// An HTML-escaped link to page 1 of a list spelled with an explicit page number when
+    /// `explicit_first_page` is true.
+    pub fn href_pager(&self, route: &Route, explicit_first_page: bool) -> String {
+        let mut address = Address::canonical(route.clone());
+        address.variant.explicit_first_page = explicit_first_page;
+        self.href_address(address)
+    }
+
+    /// An HTML-escaped link to a board page in a given sort order.
+    pub fn href_sorted(&self, route: &Route, sort: SortOrder, explicit_first_page: bool) -> String {
+        let mut address = Address::canonical(route.clone());
+        address.variant.sort = sort;
+        address.variant.explicit_first_page = explicit_first_page;
+        self.href_address(address)
+    }
+
+    /// An HTML-escaped link to exactly `address` (pager and sort links carry their spelling).
+    pub fn href_address(&self, mut address: Address) -> String {
+        address.variant.session = self.session;
+        html::escape(&self.family.encode(&address, self.history))
+    }
+
+    /// The local wall-clock time of `instant` in this forum.
+    pub fn local(&self, instant: i64) -> crate::dates::LocalTime {
+        crate::dates::local_time(instant, self.profile().utc_offset_seconds)
+    }
+
+    /// Whole local days between `instant` and now (0 = today, 1 = yesterday).
+    pub fn days_ago(&self, instant: i64) -> i64 {
+        crate::dates::local_days_before(instant, self.now, self.profile().utc_offset_seconds)
+    }
+}
+
+/// An engine family: URL syntax and templates.
+pub trait Family: Send + Sync + std::fmt::Debug {
+    /// Fixed characteristics and server policies.
+    fn profile(&self) -> &FamilyProfile;
+
+    /// Spells `address` as a path with query, starting with `/`, without a fragment. Must be
+    /// the exact inverse of [`Family::decode`] for every address the site links to.
+    fn encode(&self, address: &Address, history: &ForumHistory) -> String;
+
+    /// Reads a request's path and query (fragment already removed). `None` means the family has no
+    /// such page (the server answers "not found"). Unknown extra parameters are ignored, as real
+    /// engines do; a slug that does not match the title sets [`crate::Variant::alias`] (the
+    /// history is passed so the codec can check it).
+    fn decode(&self, path_and_query: &str, history: &ForumHistory) -> Option<Address>;
+
+    /// Renders a page to HTML (as Unicode; the site encodes it in the family's charset).
+    fn render(&self, page: &Page, context: &RenderContext<'_>) -> String;
+}
+
+/// The families the simulator offers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum FamilyName {
+    /// phpBB 3-like: `viewforum.php?f=`, `viewtopic.php?t=&start=`, `sid=` sessions, div layout.
+    Phpbb,
+    /// vBulletin 3-like: `showthread.php?t=&page=`, `s=` sessions, table layout, "Today"/"Yesterday".
+    Vbulletin,
+    /// Discuz! X-like: `thread-123-2-1.html` rewrites, GBK with the charset only in `<meta>`,
+    /// Chinese relative dates.
+    Discuz,
+    /// SMF-like: `index.php?topic=123.15`, `;`-separated queries, `PHPSESSID`, German dates.
+    Smf,
+    /// XenForo-like: `/threads/slug.123/page-2`, `<time datetime>` with relative text, redirecting
+    /// permalinks, 403 login walls.
+    Xenforo,
+    /// Discourse-like server-rendered view: `/t/slug/123?page=2`, redirect login walls.
+    Discourse,
+    /// A hand-made table layout with opaque hexadecimal ids, Big5 with the charset only in `<meta>`.
+    Tablecraft,
+}
+
+impl FamilyName {
+    /// Every family, in a fixed order.
+    pub const ALL: [FamilyName; 7] = [
+        FamilyName::Phpbb,
+        FamilyName::Vbulletin,
+        FamilyName::Discuz,
+        FamilyName::Smf,
+        FamilyName::Xenforo,
+        FamilyName::Discourse,
+        FamilyName::Tablecraft,
+    ];
+
+    /// The command-line name.
+    pub fn name(self) -> &'static str {
+        match self {
+            FamilyName::Phpbb => "phpbb",
+            FamilyName::Vbulletin => "vbulletin",
+            FamilyName::Discuz => "discuz",
+            FamilyName::Smf => "smf",
+            FamilyName::Xenforo => "xenforo",
+            FamilyName::Discourse => "discourse",
+            FamilyName::Tablecraft => "tablecraft",
+        }
+    }
+
+    /// The inverse of [`FamilyName::name`].
+    pub fn parse(name: &str) -> Option<FamilyName> {
+        FamilyName::ALL.into_iter().find(|family| family.name() == name)
+    }
+
+    /// Builds the family.
+    pub fn build(self) -> Box<dyn Family> {
+        match self {
+            FamilyName::Phpbb => Box::new(phpbb::Phpbb::new()),
+            FamilyName::Vbulletin => Box::new(vbulletin::Vbulletin::new()),
+            FamilyName::Discuz => Box::new(discuz::Discuz::new()),
+            FamilyName::Smf => Box::new(smf::Smf::new()),
+            FamilyName::Xenforo => Box::new(xenforo::Xenforo::new()),
+            FamilyName::Discourse => Box::new(discourse::Discourse::new()),
+            FamilyName::Tablecraft => Box::new(tablecraft::Tablecraft::new()),
+        }
+    }
+}

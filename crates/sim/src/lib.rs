@@ -1,0 +1,52 @@
+//! A seeded forum simulator: the workload every trawl component is measured against.
+//!
+//! The papers trawl implements were all evaluated on simulated or mirrored forums, because a
+//! year of crawling cannot be repeated. This crate makes such forums on demand:
+//!
+//! - [`ForumHistory`] is a forum's whole history (boards, users, threads, posts with creation
+//!   instants) generated from a seed at a [`Scale`]. It holds numbers only; names and texts are
+//!   derived from the seed when a page is rendered, so the papers' 5.4M-post corpus fits in memory.
+//! - A [`Family`] (see [`FamilyName`]) is an engine's URL syntax plus its templates: phpBB-,
+//!   vBulletin-, Discuz!-, SMF-, XenForo- and Discourse-like engines and a hand-made table layout.
+//!   Families spell [`Address`] values (a [`Route`] plus a spelling [`Variant`]) as URLs and render
+//!   [`views::Page`] values as HTML; they decide nothing else.
+//! - [`Traps`] switches the traps real forums set: duplicate URLs, session ids, login walls,
+//!   shortcut and previous/next-thread links, endless calendars and searches, profiles, noisy dates,
+//!   advertisements and signatures.
+//! - [`Site`] ties a history, a family and traps together. [`Site::serve`] answers a request *as of
+//!   an instant*; [`Site::judge`] gives the ground truth of an address (class, canonical URL, role,
+//!   list and position), and the server consults the same verdict before rendering, so served pages
+//!   and the truth agree by construction. [`truth`] exports that truth as JSON lines.
+//! - [`SimFetcher`] implements [`trawl_model::Fetcher`] in process, so crawls can run against a
+//!   simulated forum with no socket at all; the `trawl-sim-server` crate serves the same site over
+//!   HTTP.
+//! - [`stats`] measures a history's shape (board rates, daily cycle, thread lifetimes) and
+//!   [`corpus`] builds the papers' 18-forum corpus.
+
+mod build;
+pub mod corpus;
+pub mod dates;
+pub mod families;
+mod fetcher;
+mod history;
+pub mod html;
+mod judge;
+mod random;
+mod route;
+mod site;
+pub mod stats;
+mod text;
+mod traps;
+pub mod truth;
+pub mod views;
+
+pub use families::{Charset, Family, FamilyName, FamilyProfile};
+pub use fetcher::SimFetcher;
+pub use history::{
+    Board, Category, ForumHistory, HISTORY_END_SECONDS, HOURLY_ACTIVITY, Post, Scale, Thread, User,
+};
+pub use judge::{Judgement, ListId, PageClass, Role, Served};
+pub use route::{ActionKind, Address, Route, SortOrder, Variant};
+pub use site::{SimResponse, Site, SiteConfig};
+pub use text::{Language, slugify};
+pub use traps::{Traps, UnknownTrap};

@@ -1,0 +1,364 @@
+//! A simulated forum site: a history, a family and its traps, answering requests as of any instant.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use crate::families::{Family, FamilyName, LoginWall};
+use crate::history::{ForumHistory, Scale};
+use crate::html;
+use crate::judge::Served;
+use crate::random::{Random, mix};
+use crate::route::{ActionKind, Address, Route, SortOrder};
+use crate::traps::Traps;
+
+/// What a simulated forum is made of.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SiteConfig {
+    /// The engine family it imitates.
+    pub family: FamilyName,
+    /// The seed of its history.
+    pub seed: u64,
+    /// Its size.
+    pub scale: Scale,
+    /// The traps it sets.
+    pub traps: Traps,
+}
+
+impl SiteConfig {
+    /// A site of `family` at `scale` from `seed` with every trap on.
+    pub fn new(family: FamilyName, seed: u64, scale: Scale) -> Self {
+        SiteConfig { family, seed, scale, traps: Traps::all() }
+    }
+}
+
+/// One answer of the simulated server.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SimResponse {
+    /// HTTP status.
+    pub status: u16,
+    /// Response headers.
+    pub headers: Vec<(String, String)>,
+    /// Body bytes in the family's charset.
+    pub body: Vec<u8>,
+}
+
+type Listing = Arc<Vec<u32>>;
+
+/// A simulated forum.
+///
+/// Building one generates its history (milliseconds for small forums, about a second for the
+/// papers' per-forum scale) and a few indexes; after that every request is answered from memory.
+#[derive(Debug)]
+pub struct Site {
+    config: SiteConfig,
+    family: Box<dyn Family>,
+    history: ForumHistory,
+    forum_name: String,
+    /// User ids ordered by registration instant, and those instants.
+    users_by_join: Vec<u32>,
+    join_instants: Vec<i64>,
+    /// Post ids per user in creation order (compressed rows).
+    user_post_offsets: Vec<u32>,
+    user_post_ids: Vec<u32>,
+    /// Per (board, order): the instant a listing was computed at and the ordered non-sticky
+    /// thread ids. Crawls ask for one instant many times, so one entry per list is enough.
+    listings: Mutex<HashMap<(u32, SortOrder), (i64, Listing)>>,
+}
+
+impl Site {
+    /// Generates the forum described by `config`.
+    pub fn build(config: SiteConfig) -> Site {
+        let family = config.family.build();
+        let profile = family.profile();
+        let history = ForumHistory::generate(
+            config.seed,
+            config.scale,
+            profile.language,
+            profile.utc_offset_seconds,
+        );
+        let mut users_by_join: Vec<u32> = (1..=history.user_count()).collect();
+        users_by_join.sort_by_key(|&user| (history.user(user).map_or(0, |u| u.joined), user));
+        let join_instants =
+            users_by_join.iter().map(|&user| history.user(user).map_or(0, |u| u.joined)).collect();
+        let mut counts = vec![0u32; history.user_count() as usize + 1];
+        for post in 1..=history.post_count() {
+            counts[history.post(post).map_or(0, |p| p.author) as usize] += 1;
+        }
+        let mut user_post_offsets = Vec::with_capacity(counts.len() + 1);
+        let mut running = 0u32;
+        for count in &counts {
+            user_post_offsets.push(running);
+            running += count;
+        }
+        user_post_offsets.push(running);
+        let mut fill = user_post_offsets.clone();
+        let mut user_post_ids = vec![0u32; running as usize];
+        for post in 1..=history.post_count() {
+            let author = history.post(post).map_or(0, |p| p.author) as usize;
+            user_post_ids[fill[author] as usize] = post;
+            fill[author] += 1;
+        }
+        let forum_name = forum_name(config.seed, profile.language);
+        Site {
+            config,
+            family,
+            history,
+            forum_name,
+            users_by_join,
+            join_instants,
+            user_post_offsets,
+            user_post_ids,
+            listings: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// The configuration it was built from.
+    pub fn config(&self) -> &SiteConfig {
+        &self.config
+    }
+
+    /// Its history.
+    pub fn history(&self) -> &ForumHistory {
+        &self.history
+    }
+
+    /// Its family.
+    pub fn family(&self) -> &dyn Family {
+        self.family.as_ref()
+    }
+
+    /// Its traps.
+    pub fn traps(&self) -> &Traps {
+        &self.config.traps
+    }
+
+    /// The forum's display name.
+    pub fn forum_name(&self) -> &str {
+        &self.forum_name
+    }
+
+    /// The portal's path (the URL a crawler is given).
+    pub fn portal_path(&self) -> String {
+        self.url_of(&Address::canonical(Route::Portal))
+    }
+
+    /// The path and query spelling `address` in this site's family.
+    pub fn url_of(&self, address: &Address) -> String {
+        self.family.encode(address, &self.history)
+    }
+
+    /// Reads a path and query; `None` when the family has no such URL.
+    pub fn address_of(&self, path_and_query: &str) -> Option<Address> {
+        let (path, query) = html::split_path_and_query(path_and_query);
+        let clean = if query.is_empty() { path.to_string() } else { format!("{path}?{query}") };
+        self.family.decode(&clean, &self.history)
+    }
+
+    /// Answers a request for `path_and_query` at `at` (Unix seconds). `cookie` is the request's
+    /// `Cookie` header, if any.
+    pub fn serve(&self, path_and_query: &str, at: i64, cookie: Option<&str>) -> SimResponse {
+        let profile = self.family.profile();
+        let address = self.address_of(path_and_query);
+        let judgement = match &address {
+            Some(address) => self.judge(address, at),
+            None => crate::judge::Judgement::missing(),
+        };
+        let has_session_cookie = cookie.is_some_and(|cookie| {
+            cookie.split(';').any(|pair| pair.trim().starts_with(profile.session_cookie))
+        });
+        let url_session = address.as_ref().and_then(|address| address.variant.session);
+        // A visitor without a cookie gets a session that changes every hour, as a fresh visit would.
+        let token = url_session.unwrap_or_else(|| mix(self.config.seed, at.div_euclid(3_600) as u64));
+        let session_in_links = (self.config.traps.session_ids
+            && profile.session_parameter.is_some()
+            && !has_session_cookie)
+            .then_some(token);
+        let mut headers = Vec::new();
+        if profile.session_parameter.is_some() && !has_session_cookie {
+            headers.push((
+                "Set-Cookie".to_string(),
+                format!("{}={}; Path=/; HttpOnly", profile.session_cookie, html::session_hex(token)),
+            ));
+        }
+        let (status, page) = match (&judgement.served, &address) {
+            (Served::Redirect(target), _) => {
+                let mut target = target.clone();
+                target.variant.session = session_in_links;
+                headers.push(("Location".to_string(), self.url_of(&target)));
+                return SimResponse { status: 301, headers, body: Vec::new() };
+            }
+            (Served::Content, Some(address)) => (200, self.build_page(address, at)),
+            (Served::LoginWall, Some(address)) => {
+                let status = match profile.login_wall {
+                    LoginWall::Forbidden => 403,
+                    LoginWall::PromptWithOk | LoginWall::RedirectToLogin => 200,
+                };
+                (status, self.build_login_wall(&address.route, at, path_and_query))
+            }
+            _ => (profile.missing_status, self.build_missing(at, path_and_query)),
+        };
+        let context = crate::families::RenderContext {
+            history: &self.history,
+            family: self.family.as_ref(),
+            now: at,
+            session: session_in_links,
+        };
+        let html = self.family.render(&page, &context);
+        let (body, _, _) = profile.charset.encoding().encode(&html);
+        let content_type = if profile.charset_in_header {
+            format!("text/html; charset={}", profile.charset.label())
+        } else {
+            "text/html".to_string()
+        };
+        headers.insert(0, ("Content-Type".to_string(), content_type));
+        SimResponse { status, headers, body: body.into_owned() }
+    }
+
+    // ----- Queries about the forum as of an instant, shared by judging and page building. -----
+
+    pub(crate) fn thread_exists(&self, thread: u32, at: i64) -> bool {
+        self.history.thread(thread).is_some_and(|t| t.created <= at)
+    }
+
+    pub(crate) fn user_exists(&self, user: u32, at: i64) -> bool {
+        self.history.user(user).is_some_and(|u| u.joined <= at)
+    }
+
+    /// Posts per thread page.
+    pub(crate) fn posts_per_page(&self) -> u32 {
+        self.family.profile().posts_per_page
+    }
+
+    /// Number of pages of a thread at `at`; 0 when it does not exist yet.
+    pub(crate) fn thread_pages(&self, thread: u32, at: i64) -> u32 {
+        let posts = self.history.thread_posts_at(thread, at).len() as u32;
+        posts.div_ceil(self.posts_per_page())
+    }
+
+    /// The thread page holding `post` at `at`, if the post exists then.
+    pub(crate) fn post_location(&self, post: u32, at: i64) -> Option<Route> {
+        let record = self.history.post(post)?;
+        if record.created > at {
+            return None;
+        }
+        let index = self.history.thread_posts(record.thread).binary_search(&post).ok()? as u32;
+        Some(Route::Thread { thread: record.thread, page: index / self.posts_per_page() + 1 })
+    }
+
+    /// The non-sticky threads of a board existing at `at`, in `order`.
+    pub(crate) fn board_listing(&self, board: u32, order: SortOrder, at: i64) -> Listing {
+        let key = (board, order);
+        if let Some((instant, listing)) = self.listings.lock().expect("listing cache").get(&key) {
+            if *instant == at {
+                return Arc::clone(listing);
+            }
+        }
+        let listing = Arc::new(self.compute_listing(board, order, at, false));
+        self.listings.lock().expect("listing cache").insert(key, (at, Arc::clone(&listing)));
+        listing
+    }
+
+    /// The sticky threads of a board existing at `at`, most recently active first.
+    pub(crate) fn board_stickies(&self, board: u32, at: i64) -> Vec<u32> {
+        self.compute_listing(board, SortOrder::LastPost, at, true)
+    }
+
+    fn compute_listing(&self, board: u32, order: SortOrder, at: i64, sticky: bool) -> Vec<u32> {
+        let Some(record) = self.history.board(board) else { return Vec::new() };
+        let existing = record
+            .threads
+            .partition_point(|&thread| self.history.thread(thread).is_some_and(|t| t.created <= at));
+        let mut threads: Vec<u32> = record.threads[..existing]
+            .iter()
+            .copied()
+            .filter(|&thread| self.history.thread(thread).is_some_and(|t| t.sticky == sticky))
+            .collect();
+        match order {
+            SortOrder::LastPost => threads.sort_by_key(|&thread| {
+                std::cmp::Reverse((self.last_post_at(thread, at).map_or(0, |(_, t)| t), thread))
+            }),
+            SortOrder::Created => threads.sort_by_key(|&thread| std::cmp::Reverse(thread)),
+            SortOrder::Replies => threads.sort_by_key(|&thread| {
+                std::cmp::Reverse((self.history.thread_posts_at(thread, at).len(), thread))
+            }),
+            SortOrder::Title => threads.sort_by_cached_key(|&thread| (self.thread_title(thread), thread)),
+            SortOrder::Author => threads.sort_by_cached_key(|&thread| {
+                let author = self.history.thread(thread).map_or(0, |t| t.author);
+                (crate::text::user_name(self.config.seed, author), thread)
+            }),
+        }
+        threads
+    }
+
+    /// Number of list pages of a board at `at` (at least 1: an empty board still has a page).
+    pub(crate) fn board_pages(&self, board: u32, at: i64) -> u32 {
+        let threads = self.board_listing(board, SortOrder::LastPost, at).len() as u32;
+        threads.div_ceil(self.family.profile().threads_per_page).max(1)
+    }
+
+    /// The latest post of a thread at `at`: its id and instant.
+    pub(crate) fn last_post_at(&self, thread: u32, at: i64) -> Option<(u32, i64)> {
+        let post = *self.history.thread_posts_at(thread, at).last()?;
+        Some((post, self.history.post(post)?.created))
+    }
+
+    /// The previous (older) or next (newer) thread of the same board at `at`.
+    pub(crate) fn neighbour_thread(&self, thread: u32, newer: bool, at: i64) -> Option<u32> {
+        let record = self.history.thread(thread).filter(|t| t.created <= at)?;
+        let threads = &self.history.board(record.board)?.threads;
+        let index = threads.binary_search(&thread).ok()?;
+        let neighbour = if newer { *threads.get(index + 1)? } else { *threads.get(index.checked_sub(1)?)? };
+        self.thread_exists(neighbour, at).then_some(neighbour)
+    }
+
+    /// Number of member-list pages at `at`.
+    pub(crate) fn member_pages(&self, at: i64) -> u32 {
+        (self.members_at(at).len() as u32).div_ceil(self.family.profile().members_per_page).max(1)
+    }
+
+    /// User ids registered at `at`, in registration order.
+    pub(crate) fn members_at(&self, at: i64) -> &[u32] {
+        let count = self.join_instants.partition_point(|&joined| joined <= at);
+        &self.users_by_join[..count]
+    }
+
+    /// A user's post ids in creation order, up to `at`.
+    pub(crate) fn user_posts_at(&self, user: u32, at: i64) -> &[u32] {
+        let (Some(&start), Some(&end)) = (
+            self.user_post_offsets.get(user as usize),
+            self.user_post_offsets.get(user as usize + 1),
+        ) else {
+            return &[];
+        };
+        let posts = &self.user_post_ids[start as usize..end as usize];
+        let visible = posts.partition_point(|&post| self.history.post(post).is_some_and(|p| p.created <= at));
+        &posts[..visible]
+    }
+
+    pub(crate) fn action_target_exists(&self, kind: ActionKind, target: u32, at: i64) -> bool {
+        match kind {
+            ActionKind::Reply => self.thread_exists(target, at),
+            ActionKind::NewThread => self.history.board(target).is_some(),
+            ActionKind::Quote => self.history.post(target).is_some_and(|p| p.created <= at),
+            ActionKind::Message => self.user_exists(target, at),
+        }
+    }
+
+    /// A thread's title.
+    pub fn thread_title(&self, thread: u32) -> String {
+        crate::text::title(self.config.seed, self.history.language, thread)
+    }
+}
+
+fn forum_name(seed: u64, language: crate::text::Language) -> String {
+    use crate::text::Language;
+    let mut random = Random::new(seed, "forum-name");
+    let stems = ["Northwind", "Bluefield", "Oakridge", "Riverbend", "Stonegate", "Maplewood"];
+    let stem = random.pick(&stems);
+    match language {
+        Language::English => format!("{stem} Community Forums"),
+        Language::German => format!("{stem} Forum"),
+        Language::SimplifiedChinese => format!("{stem} 社区论坛"),
+        Language::TraditionalChinese => format!("{stem} 討論區"),
+    }
+}

@@ -1,0 +1,1 @@
+//! Statistics of a generated history.
