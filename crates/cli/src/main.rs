@@ -1,1 +1,60 @@
-fn main() {}
+//! `trawl`: the command-line program.
+//!
+//! This crate is the only one that prints to the terminal or reads command-line arguments. Its
+//! modules map to subcommands: [`sim`] (the forum simulator: serve, truth, stats, pages, corpus),
+//! [`bench`] (measured figures for docs/BENCHMARKS.md) and [`demo`] (a simulated forum walked over
+//! loopback HTTP, checked against its ground truth). Errors are `anyhow` chains whose outermost
+//! context says what the user can do about them.
+
+use clap::{Parser, Subcommand};
+
+mod bench;
+mod demo;
+mod http;
+mod sim;
+mod time;
+
+/// trawl: a crawler that understands web forums.
+///
+/// trawl learns how a forum is organised from a few hundred sampled pages, crawls only the
+/// informative pages, reassembles boards and threads that span many pages, and extracts every post
+/// with its author and time. This build contains the foundation: the forum simulator every part is
+/// measured against (`trawl sim`), its benchmarks (`trawl bench sim`) and a demo that walks a
+/// simulated forum over HTTP (`trawl demo`).
+#[derive(Debug, Parser)]
+#[command(
+    name = "trawl",
+    version,
+    propagate_version = true,
+    max_term_width = 100
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Serve a simulated forum on loopback and walk it breadth-first over HTTP, then compare what
+    /// was fetched with the simulator's ground truth.
+    Demo(demo::DemoArgs),
+    /// The forum simulator: serve forums, print their ground truth and statistics.
+    #[command(subcommand)]
+    Sim(sim::SimCommand),
+    /// Measure speed and memory (figures for docs/BENCHMARKS.md).
+    #[command(subcommand)]
+    Bench(bench::BenchCommand),
+}
+
+fn main() {
+    let cli = Cli::parse();
+    let outcome = match cli.command {
+        Command::Demo(args) => demo::run(args),
+        Command::Sim(command) => sim::run(command),
+        Command::Bench(command) => bench::run(command),
+    };
+    if let Err(error) = outcome {
+        eprintln!("error: {error:#}");
+        std::process::exit(1);
+    }
+}

@@ -55,18 +55,24 @@ pub struct ManualClock {
 impl ManualClock {
     /// A clock that starts at `instant`.
     pub fn new(instant: Timestamp) -> Self {
-        ManualClock { nanoseconds_since_epoch: AtomicI64::new(to_nanoseconds(instant)) }
+        ManualClock {
+            nanoseconds_since_epoch: AtomicI64::new(to_nanoseconds(instant)),
+        }
     }
 
     /// Moves the clock to `instant`; moving backwards is allowed because a simulation may replay.
     pub fn set(&self, instant: Timestamp) {
-        self.nanoseconds_since_epoch.store(to_nanoseconds(instant), Ordering::SeqCst);
+        self.nanoseconds_since_epoch
+            .store(to_nanoseconds(instant), Ordering::SeqCst);
     }
 
     /// Moves the clock forward by `by` and returns the new instant.
     pub fn advance(&self, by: SignedDuration) -> Timestamp {
         let step = i64::try_from(by.as_nanos()).unwrap_or(i64::MAX);
-        let after = self.nanoseconds_since_epoch.fetch_add(step, Ordering::SeqCst) + step;
+        let after = self
+            .nanoseconds_since_epoch
+            .fetch_add(step, Ordering::SeqCst)
+            + step;
         from_nanoseconds(after)
     }
 }
@@ -89,7 +95,11 @@ pub struct AcceleratedClock {
 impl AcceleratedClock {
     /// A clock reading `origin` now and advancing `factor` simulated seconds per real second.
     pub fn new(origin: Timestamp, factor: f64) -> Self {
-        AcceleratedClock { origin, started: Instant::now(), factor }
+        AcceleratedClock {
+            origin,
+            started: Instant::now(),
+            factor,
+        }
     }
 }
 
@@ -139,6 +149,9 @@ mod tests {
         std::thread::sleep(std::time::Duration::from_millis(20));
         let second = clock.now();
         // 20 ms at 3600x is at least 72 simulated seconds.
-        assert!(second.duration_since(origin).as_secs() >= 72, "{origin} -> {second}");
+        assert!(
+            second.duration_since(origin).as_secs() >= 72,
+            "{origin} -> {second}"
+        );
     }
 }

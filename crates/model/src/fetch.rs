@@ -19,7 +19,11 @@ pub struct FetchRequest {
 impl FetchRequest {
     /// A plain GET of `url` at instant `at`.
     pub fn new(url: impl Into<String>, at: Timestamp) -> Self {
-        FetchRequest { url: url.into(), at, headers: Vec::new() }
+        FetchRequest {
+            url: url.into(),
+            at,
+            headers: Vec::new(),
+        }
     }
 
     /// Adds a request header.
@@ -128,7 +132,10 @@ mod tests {
         FetchResponse {
             url: "http://forum.test/".into(),
             status,
-            headers: headers.iter().map(|(n, v)| (n.to_string(), v.to_string())).collect(),
+            headers: headers
+                .iter()
+                .map(|(n, v)| (n.to_string(), v.to_string()))
+                .collect(),
             body: Vec::new(),
             fetched_at: Timestamp::UNIX_EPOCH,
         }
@@ -137,7 +144,10 @@ mod tests {
     #[test]
     fn headers_match_without_case() {
         let answer = response(200, &[("Content-Type", "text/html; charset=gbk")]);
-        assert_eq!(answer.header("content-type"), Some("text/html; charset=gbk"));
+        assert_eq!(
+            answer.header("content-type"),
+            Some("text/html; charset=gbk")
+        );
         assert_eq!(answer.header("location"), None);
     }
 

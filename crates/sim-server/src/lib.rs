@@ -1,1 +1,212 @@
-//! HTTP server for simulated forums.
+//! Serves a simulated forum over real HTTP on loopback.
+//!
+//! [`SimServer::start`] binds an address, starts a small tokio runtime on a background thread and
+//! answers every request with [`trawl_sim::Site::serve`] as of the server's [`Clock`]. The clock is
+//! the [`ServerClock`] the user chose: real time, a fixed instant, or an accelerated clock that
+//! replays the forum's history faster than real time. A request may also name the instant it wants
+//! with the `X-Trawl-At` header (RFC 3339); that is how a crawler running on a simulated clock asks
+//! an HTTP-served forum for a page "as of" its own time, exactly as the in-process fetcher does.
+//!
+//! The server is a thin edge: it owns no forum logic, so the HTTP-served forum and the in-process
+//! [`trawl_sim::SimFetcher`] answer byte for byte the same.
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use axum::Router;
+use axum::body::Body;
+use axum::extract::State;
+use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode, Uri};
+use axum::response::Response;
+use trawl_model::{AcceleratedClock, Clock, FixedClock, SystemClock, Timestamp};
+use trawl_sim::Site;
+
+/// The request header that asks for the forum as of a given instant (RFC 3339).
+pub const AT_HEADER: &str = "x-trawl-at";
+
+/// Which clock decides "now" for requests that do not name an instant.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum ServerClock {
+    /// The machine's wall clock.
+    Real,
+    /// Always the same instant.
+    Fixed(Timestamp),
+    /// Starts at `origin` and runs `factor` times faster than real time.
+    Accelerated {
+        /// The simulated instant at server start.
+        origin: Timestamp,
+        /// Simulated seconds per real second.
+        factor: f64,
+    },
+}
+
+impl ServerClock {
+    /// The clock as a shareable [`Clock`].
+    pub fn into_clock(self) -> Arc<dyn Clock> {
+        match self {
+            ServerClock::Real => Arc::new(SystemClock),
+            ServerClock::Fixed(instant) => Arc::new(FixedClock::new(instant)),
+            ServerClock::Accelerated { origin, factor } => {
+                Arc::new(AcceleratedClock::new(origin, factor))
+            }
+        }
+    }
+}
+
+/// Why the server could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum ServerError {
+    /// The address could not be bound (in use, not local, malformed).
+    #[error("cannot listen on {address}: {source}")]
+    Bind {
+        /// The address asked for.
+        address: String,
+        /// The operating system's reason.
+        source: std::io::Error,
+    },
+    /// The runtime could not be started.
+    #[error("cannot start the server runtime: {0}")]
+    Runtime(std::io::Error),
+}
+
+struct AppState {
+    site: Arc<Site>,
+    clock: Arc<dyn Clock>,
+}
+
+/// A running server; dropping it (or calling [`SimServer::stop`]) shuts it down.
+#[derive(Debug)]
+pub struct SimServer {
+    address: SocketAddr,
+    shutdown: Option<tokio::sync::oneshot::Sender<()>>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl SimServer {
+    /// Binds `address` (for example `127.0.0.1:0` for any free port) and serves `site` on
+    /// `workers` threads until stopped.
+    pub fn start(
+        site: Arc<Site>,
+        clock: Arc<dyn Clock>,
+        address: &str,
+        workers: usize,
+    ) -> Result<SimServer, ServerError> {
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(workers.max(1))
+            .thread_name("trawl-sim-server")
+            .enable_all()
+            .build()
+            .map_err(ServerError::Runtime)?;
+        let listener = runtime
+            .block_on(tokio::net::TcpListener::bind(address))
+            .map_err(|source| ServerError::Bind {
+                address: address.to_string(),
+                source,
+            })?;
+        let bound = listener.local_addr().map_err(|source| ServerError::Bind {
+            address: address.to_string(),
+            source,
+        })?;
+        let (shutdown, stopped) = tokio::sync::oneshot::channel::<()>();
+        let app = Router::new()
+            .fallback(answer)
+            .with_state(Arc::new(AppState { site, clock }));
+        let thread = std::thread::Builder::new()
+            .name("trawl-sim-server".to_string())
+            .spawn(move || {
+                runtime.block_on(async move {
+                    let server = axum::serve(listener, app).with_graceful_shutdown(async move {
+                        let _ = stopped.await;
+                    });
+                    // A serving error after a successful bind can only be an accept failure the
+                    // runtime already retried; there is nobody left to report it to but the log.
+                    if let Err(error) = server.await {
+                        eprintln!("trawl-sim-server stopped: {error}");
+                    }
+                });
+            })
+            .map_err(ServerError::Runtime)?;
+        Ok(SimServer {
+            address: bound,
+            shutdown: Some(shutdown),
+            thread: Some(thread),
+        })
+    }
+
+    /// The bound address.
+    pub fn address(&self) -> SocketAddr {
+        self.address
+    }
+
+    /// `http://ADDRESS` (no trailing slash).
+    pub fn origin(&self) -> String {
+        format!("http://{}", self.address)
+    }
+
+    /// Blocks until the server stops (it stops only when told to, so this serves forever).
+    pub fn wait(mut self) {
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+
+    /// Stops accepting, finishes requests in flight, and waits for the server thread.
+    pub fn stop(mut self) {
+        self.shut_down();
+    }
+
+    fn shut_down(&mut self) {
+        if let Some(shutdown) = self.shutdown.take() {
+            let _ = shutdown.send(());
+        }
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+impl Drop for SimServer {
+    fn drop(&mut self) {
+        self.shut_down();
+    }
+}
+
+async fn answer(State(state): State<Arc<AppState>>, uri: Uri, headers: HeaderMap) -> Response {
+    let instant = match headers.get(AT_HEADER) {
+        Some(value) => match value
+            .to_str()
+            .ok()
+            .and_then(|text| text.parse::<Timestamp>().ok())
+        {
+            Some(instant) => instant,
+            None => {
+                return plain(
+                    StatusCode::BAD_REQUEST,
+                    "X-Trawl-At must be an RFC 3339 instant",
+                );
+            }
+        },
+        None => state.clock.now(),
+    };
+    let path_and_query = uri.path_and_query().map_or("/", |pq| pq.as_str());
+    let cookie = headers
+        .get(axum::http::header::COOKIE)
+        .and_then(|value| value.to_str().ok());
+    let answer = state
+        .site
+        .serve(path_and_query, instant.as_second(), cookie);
+    let mut response = Response::new(Body::from(answer.body));
+    *response.status_mut() = StatusCode::from_u16(answer.status).unwrap_or(StatusCode::OK);
+    for (name, value) in answer.headers {
+        if let (Ok(name), Ok(value)) = (HeaderName::try_from(name), HeaderValue::try_from(value)) {
+            response.headers_mut().append(name, value);
+        }
+    }
+    response
+}
+
+fn plain(status: StatusCode, message: &'static str) -> Response {
+    let mut response = Response::new(Body::from(message));
+    *response.status_mut() = status;
+    response
+}

@@ -18,10 +18,18 @@ const PAGER_WINDOW: u32 = 2;
 impl Site {
     pub(crate) fn build_page(&self, address: &Address, at: i64) -> Page {
         let (title, breadcrumbs, body) = match address.route {
-            Route::Portal => (self.forum_name().to_string(), Vec::new(), self.portal_body(at)),
+            Route::Portal => (
+                self.forum_name().to_string(),
+                Vec::new(),
+                self.portal_body(at),
+            ),
             Route::Board { board, page } => {
                 let view = self.board_view(board, page, address.variant.sort, at);
-                (view.name.clone(), vec![self.portal_crumb()], Body::Board(view))
+                (
+                    view.name.clone(),
+                    vec![self.portal_crumb()],
+                    Body::Board(view),
+                )
             }
             Route::Thread { thread, page } => self.thread_page(thread, page, at),
             Route::Post { post } => {
@@ -34,54 +42,95 @@ impl Site {
                             post: self.post_view(post, at),
                             in_thread: location,
                         };
-                        (view.thread.1.clone(), self.thread_crumbs(record.thread), Body::SinglePost(view))
+                        (
+                            view.thread.1.clone(),
+                            self.thread_crumbs(record.thread),
+                            Body::SinglePost(view),
+                        )
                     }
                     (_, Some(Route::Thread { thread, page })) => self.thread_page(thread, page, at),
                     _ => return self.build_missing(at, ""),
                 }
             }
-            Route::AdjacentThread { thread, newer } => match self.neighbour_thread(thread, newer, at) {
-                Some(neighbour) => self.thread_page(neighbour, 1, at),
-                None => return self.build_missing(at, ""),
-            },
+            Route::AdjacentThread { thread, newer } => {
+                match self.neighbour_thread(thread, newer, at) {
+                    Some(neighbour) => self.thread_page(neighbour, 1, at),
+                    None => return self.build_missing(at, ""),
+                }
+            }
             Route::Print { thread } => {
                 let view = self.whole_thread(thread, at);
-                (view.title.clone(), self.thread_crumbs(thread), Body::Print(view))
+                (
+                    view.title.clone(),
+                    self.thread_crumbs(thread),
+                    Body::Print(view),
+                )
             }
             Route::ArchiveThread { thread } => {
                 let view = self.whole_thread(thread, at);
-                (view.title.clone(), self.thread_crumbs(thread), Body::ArchiveThread(view))
+                (
+                    view.title.clone(),
+                    self.thread_crumbs(thread),
+                    Body::ArchiveThread(view),
+                )
             }
             Route::ArchiveBoard { board } => {
                 let view = self.archive_board(board, at);
-                (view.name.clone(), vec![self.portal_crumb()], Body::ArchiveBoard(view))
+                (
+                    view.name.clone(),
+                    vec![self.portal_crumb()],
+                    Body::ArchiveBoard(view),
+                )
             }
             Route::Profile { user } => {
                 let view = self.profile_view(user, at);
-                (view.user.name.clone(), vec![self.portal_crumb()], Body::Profile(view))
+                (
+                    view.user.name.clone(),
+                    vec![self.portal_crumb()],
+                    Body::Profile(view),
+                )
             }
             Route::MemberList { page } => {
                 let view = self.member_list(page, at);
-                ("Members".to_string(), vec![self.portal_crumb()], Body::MemberList(view))
+                (
+                    "Members".to_string(),
+                    vec![self.portal_crumb()],
+                    Body::MemberList(view),
+                )
             }
             Route::Calendar { year, month } => {
                 let view = self.calendar(year, month, at);
-                (format!("{year}-{month:02}"), vec![self.portal_crumb()], Body::Calendar(view))
+                (
+                    format!("{year}-{month:02}"),
+                    vec![self.portal_crumb()],
+                    Body::Calendar(view),
+                )
             }
             Route::Search { page } => {
                 let view = self.search(page, at);
-                ("Search".to_string(), vec![self.portal_crumb()], Body::Search(view))
+                (
+                    "Search".to_string(),
+                    vec![self.portal_crumb()],
+                    Body::Search(view),
+                )
             }
             Route::Login { ref next } => {
                 let view = LoginView {
                     reason: LoginReason::Requested,
                     form_action: Route::Login { next: next.clone() },
                 };
-                ("Login".to_string(), vec![self.portal_crumb()], Body::Login(view))
+                (
+                    "Login".to_string(),
+                    vec![self.portal_crumb()],
+                    Body::Login(view),
+                )
             }
             Route::Action { .. } => return self.build_login_wall(&address.route, at, ""),
         };
-        Page { chrome: self.chrome(title, breadcrumbs, at, &self.url_of(address)), body }
+        Page {
+            chrome: self.chrome(title, breadcrumbs, at, &self.url_of(address)),
+            body,
+        }
     }
 
     pub(crate) fn build_login_wall(&self, route: &Route, at: i64, requested: &str) -> Page {
@@ -91,14 +140,24 @@ impl Site {
             form_action: Route::Login { next: Some(next) },
         };
         Page {
-            chrome: self.chrome("Login".to_string(), vec![self.portal_crumb()], at, requested),
+            chrome: self.chrome(
+                "Login".to_string(),
+                vec![self.portal_crumb()],
+                at,
+                requested,
+            ),
             body: Body::Login(view),
         }
     }
 
     pub(crate) fn build_missing(&self, at: i64, requested: &str) -> Page {
         Page {
-            chrome: self.chrome("Error".to_string(), vec![self.portal_crumb()], at, requested),
+            chrome: self.chrome(
+                "Error".to_string(),
+                vec![self.portal_crumb()],
+                at,
+                requested,
+            ),
             body: Body::NotFound,
         }
     }
@@ -109,21 +168,36 @@ impl Site {
 
     fn thread_crumbs(&self, thread: u32) -> Vec<(Route, String)> {
         let board = self.history().thread(thread).map_or(0, |t| t.board);
-        vec![self.portal_crumb(), (Route::Board { board, page: 1 }, self.board_name(board))]
+        vec![
+            self.portal_crumb(),
+            (Route::Board { board, page: 1 }, self.board_name(board)),
+        ]
     }
 
     fn board_name(&self, board: u32) -> String {
-        self.history().board(board).map(|b| b.name.clone()).unwrap_or_default()
+        self.history()
+            .board(board)
+            .map(|b| b.name.clone())
+            .unwrap_or_default()
     }
 
-    fn chrome(&self, title: String, breadcrumbs: Vec<(Route, String)>, at: i64, path: &str) -> Chrome {
+    fn chrome(
+        &self,
+        title: String,
+        breadcrumbs: Vec<(Route, String)>,
+        at: i64,
+        path: &str,
+    ) -> Chrome {
         let traps = self.traps();
         let history = self.history();
         let seed = self.config().seed;
         let visible_posts = history.posts_up_to(at);
         let threads = history.threads_up_to(at);
         let members = self.members_at(at);
-        let newest_member = members.last().filter(|_| traps.profiles).map(|&user| self.user_card(user, at));
+        let newest_member = members
+            .last()
+            .filter(|_| traps.profiles)
+            .map(|&user| self.user_card(user, at));
         Chrome {
             forum_name: self.forum_name().to_string(),
             title,
@@ -133,19 +207,31 @@ impl Site {
                 .noisy_dates
                 .then(|| at - (mix(seed, hash_text(path)) % (3 * 86_400)) as i64 - 600),
             advertisement: traps.ads_and_signatures.then(|| {
-                crate::text::advertisement(history.language, mix(hash_text(path), at.div_euclid(600) as u64))
+                crate::text::advertisement(
+                    history.language,
+                    mix(hash_text(path), at.div_euclid(600) as u64),
+                )
             }),
             navigation: Navigation {
                 portal: Route::Portal,
                 members: traps.profiles.then_some(Route::MemberList { page: 1 }),
                 search: traps.endless.then_some(Route::Search { page: 1 }),
                 calendar: traps.endless.then(|| {
-                    let local = crate::dates::local_time(at, self.family().profile().utc_offset_seconds);
-                    Route::Calendar { year: local.year, month: local.month }
+                    let local =
+                        crate::dates::local_time(at, self.family().profile().utc_offset_seconds);
+                    Route::Calendar {
+                        year: local.year,
+                        month: local.month,
+                    }
                 }),
                 login: Route::Login { next: None },
             },
-            footer: FooterStats { threads, posts: visible_posts, members: members.len() as u32, newest_member },
+            footer: FooterStats {
+                threads,
+                posts: visible_posts,
+                members: members.len() as u32,
+                newest_member,
+            },
         }
     }
 
@@ -168,7 +254,10 @@ impl Site {
         let link = if self.traps().permalinks {
             Route::Post { post }
         } else {
-            Route::Thread { thread, page: self.thread_pages(thread, at).max(1) }
+            Route::Thread {
+                thread,
+                page: self.thread_pages(thread, at).max(1),
+            }
         };
         LastPost {
             thread,
@@ -190,7 +279,10 @@ impl Site {
             if pages > 4 {
                 numbers.push(pages);
             }
-            numbers.into_iter().map(|page| (page, Route::Thread { thread, page })).collect()
+            numbers
+                .into_iter()
+                .map(|page| (page, Route::Thread { thread, page }))
+                .collect()
         };
         let replies = posts.saturating_sub(1);
         ThreadSummary {
@@ -226,7 +318,10 @@ impl Site {
         if !self.traps().shortcuts {
             return Vec::new();
         }
-        self.latest_threads(SHORTCUTS, at).into_iter().map(|t| self.thread_summary(t, at)).collect()
+        self.latest_threads(SHORTCUTS, at)
+            .into_iter()
+            .map(|t| self.thread_summary(t, at))
+            .collect()
     }
 
     fn portal_body(&self, at: i64) -> Body {
@@ -236,19 +331,32 @@ impl Site {
             .iter()
             .map(|category| CategoryView {
                 name: category.name.clone(),
-                boards: category.boards.iter().map(|&board| self.board_summary(board, at)).collect(),
+                boards: category
+                    .boards
+                    .iter()
+                    .map(|&board| self.board_summary(board, at))
+                    .collect(),
             })
             .collect();
-        Body::Portal(PortalView { categories, latest: self.shortcuts(at) })
+        Body::Portal(PortalView {
+            categories,
+            latest: self.shortcuts(at),
+        })
     }
 
     fn board_summary(&self, board: u32, at: i64) -> BoardSummary {
         let mut threads = (*self.board_listing(board, SortOrder::LastPost, at)).clone();
         threads.extend(self.board_stickies(board, at));
-        let posts = threads.iter().map(|&t| self.history().thread_posts_at(t, at).len() as u32).sum();
+        let posts = threads
+            .iter()
+            .map(|&t| self.history().thread_posts_at(t, at).len() as u32)
+            .sum();
         let latest = threads
             .iter()
-            .filter_map(|&thread| self.last_post_at(thread, at).map(|(_, created)| (created, thread)))
+            .filter_map(|&thread| {
+                self.last_post_at(thread, at)
+                    .map(|(_, created)| (created, thread))
+            })
             .max();
         BoardSummary {
             board,
@@ -261,7 +369,13 @@ impl Site {
     }
 
     /// A page navigator for a list of `total` pages; `route_of` names page `n`.
-    fn pager(&self, current: u32, total: u32, sort: SortOrder, route_of: impl Fn(u32) -> Route) -> Pager {
+    fn pager(
+        &self,
+        current: u32,
+        total: u32,
+        sort: SortOrder,
+        route_of: impl Fn(u32) -> Route,
+    ) -> Pager {
         let explicit = self.traps().explicit_first_page;
         let address_of = |page: u32| {
             let mut address = Address::canonical(route_of(page));
@@ -280,7 +394,10 @@ impl Site {
         Pager {
             current,
             total,
-            pages: numbers.into_iter().map(|page| (page, address_of(page))).collect(),
+            pages: numbers
+                .into_iter()
+                .map(|page| (page, address_of(page)))
+                .collect(),
             previous: (current > 1).then(|| address_of(current - 1)),
             next: (current < total).then(|| address_of(current + 1)),
         }
@@ -298,7 +415,10 @@ impl Site {
             .map(|&thread| self.thread_summary(thread, at))
             .collect();
         let stickies = if page == 1 {
-            self.board_stickies(board, at).into_iter().map(|t| self.thread_summary(t, at)).collect()
+            self.board_stickies(board, at)
+                .into_iter()
+                .map(|t| self.thread_summary(t, at))
+                .collect()
         } else {
             Vec::new()
         };
@@ -325,11 +445,14 @@ impl Site {
             threads,
             pager: self.pager(page, total, sort, |page| Route::Board { board, page }),
             latest: self.shortcuts(at),
-            new_thread: self
+            new_thread: self.traps().login_walls.then_some(Route::Action {
+                kind: ActionKind::NewThread,
+                target: board,
+            }),
+            archive: self
                 .traps()
-                .login_walls
-                .then_some(Route::Action { kind: ActionKind::NewThread, target: board }),
-            archive: self.traps().archive_views.then_some(Route::ArchiveBoard { board }),
+                .archive_views
+                .then_some(Route::ArchiveBoard { board }),
         }
     }
 
@@ -337,7 +460,10 @@ impl Site {
         let traps = self.traps();
         let history = self.history();
         let record = history.post(post).expect("shown posts exist");
-        let number = history.thread_posts(record.thread).binary_search(&post).map_or(0, |i| i as u32 + 1);
+        let number = history
+            .thread_posts(record.thread)
+            .binary_search(&post)
+            .map_or(0, |i| i as u32 + 1);
         PostView {
             post,
             number,
@@ -350,16 +476,24 @@ impl Site {
                 None
             },
             permalink: traps.permalinks.then_some(Route::Post { post }),
-            quote: traps.login_walls.then_some(Route::Action { kind: ActionKind::Quote, target: post }),
-            message: traps
-                .login_walls
-                .then_some(Route::Action { kind: ActionKind::Message, target: record.author }),
+            quote: traps.login_walls.then_some(Route::Action {
+                kind: ActionKind::Quote,
+                target: post,
+            }),
+            message: traps.login_walls.then_some(Route::Action {
+                kind: ActionKind::Message,
+                target: record.author,
+            }),
         }
     }
 
     fn thread_page(&self, thread: u32, page: u32, at: i64) -> (String, Vec<(Route, String)>, Body) {
         let view = self.thread_view(thread, page, at);
-        (view.title.clone(), self.thread_crumbs(thread), Body::Thread(view))
+        (
+            view.title.clone(),
+            self.thread_crumbs(thread),
+            Body::Thread(view),
+        )
     }
 
     fn thread_view(&self, thread: u32, page: u32, at: i64) -> ThreadView {
@@ -380,7 +514,10 @@ impl Site {
             let neighbour = self.neighbour_thread(thread, newer, at)?;
             Some(match self.family().profile().adjacent_threads {
                 AdjacentThreads::ServerResolved => Route::AdjacentThread { thread, newer },
-                AdjacentThreads::DirectLinks => Route::Thread { thread: neighbour, page: 1 },
+                AdjacentThreads::DirectLinks => Route::Thread {
+                    thread: neighbour,
+                    page: 1,
+                },
             })
         };
         ThreadView {
@@ -388,14 +525,22 @@ impl Site {
             title: self.thread_title(thread),
             board: (board, self.board_name(board)),
             posts: shown,
-            pager: self.pager(page, self.thread_pages(thread, at), SortOrder::LastPost, |page| {
-                Route::Thread { thread, page }
-            }),
+            pager: self.pager(
+                page,
+                self.thread_pages(thread, at),
+                SortOrder::LastPost,
+                |page| Route::Thread { thread, page },
+            ),
             previous_thread: adjacent(false),
             next_thread: adjacent(true),
-            reply: traps.login_walls.then_some(Route::Action { kind: ActionKind::Reply, target: thread }),
+            reply: traps.login_walls.then_some(Route::Action {
+                kind: ActionKind::Reply,
+                target: thread,
+            }),
             print: traps.print_views.then_some(Route::Print { thread }),
-            archive: traps.archive_views.then_some(Route::ArchiveThread { thread }),
+            archive: traps
+                .archive_views
+                .then_some(Route::ArchiveThread { thread }),
         }
     }
 
@@ -443,12 +588,15 @@ impl Site {
         ProfileView {
             user: self.user_card(user, at),
             joined: record.joined,
-            last_visit: self.traps().noisy_dates.then_some(record.last_visit.min(at)),
-            recent_threads,
-            message: self
+            last_visit: self
                 .traps()
-                .login_walls
-                .then_some(Route::Action { kind: ActionKind::Message, target: user }),
+                .noisy_dates
+                .then_some(record.last_visit.min(at)),
+            recent_threads,
+            message: self.traps().login_walls.then_some(Route::Action {
+                kind: ActionKind::Message,
+                target: user,
+            }),
         }
     }
 
@@ -471,8 +619,16 @@ impl Site {
 
     fn calendar(&self, year: i32, month: u32, at: i64) -> CalendarView {
         let offset = self.family().profile().utc_offset_seconds;
-        let (next_year, next_month) = if month == 12 { (year + 1, 1) } else { (year, month + 1) };
-        let (previous_year, previous_month) = if month == 1 { (year - 1, 12) } else { (year, month - 1) };
+        let (next_year, next_month) = if month == 12 {
+            (year + 1, 1)
+        } else {
+            (year, month + 1)
+        };
+        let (previous_year, previous_month) = if month == 1 {
+            (year - 1, 12)
+        } else {
+            (year, month - 1)
+        };
         let mut events = Vec::new();
         if (1970..=2200).contains(&year) {
             let from = crate::dates::local_midnight(year, month, 1, offset);
@@ -485,20 +641,34 @@ impl Site {
                     break;
                 }
                 let day = crate::dates::local_time(created, offset).day;
-                events.push((day, Route::Thread { thread, page: 1 }, self.thread_title(thread)));
+                events.push((
+                    day,
+                    Route::Thread { thread, page: 1 },
+                    self.thread_title(thread),
+                ));
             }
         }
         CalendarView {
             year,
             month,
             events,
-            previous: Route::Calendar { year: previous_year, month: previous_month },
-            next: Route::Calendar { year: next_year, month: next_month },
+            previous: Route::Calendar {
+                year: previous_year,
+                month: previous_month,
+            },
+            next: Route::Calendar {
+                year: next_year,
+                month: next_month,
+            },
         }
     }
 
     fn search(&self, page: u32, at: i64) -> SearchView {
-        let results = self.latest_threads(10, at).into_iter().map(|t| self.thread_summary(t, at)).collect();
+        let results = self
+            .latest_threads(10, at)
+            .into_iter()
+            .map(|t| self.thread_summary(t, at))
+            .collect();
         SearchView {
             page,
             results,

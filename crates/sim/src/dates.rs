@@ -78,17 +78,44 @@ pub fn local_days_before(instant: i64, now: i64, utc_offset_seconds: i32) -> i64
 
 /// English month names.
 pub const ENGLISH_MONTHS: [&str; 12] = [
-    "January", "February", "March", "April", "May", "June", "July", "August", "September",
-    "October", "November", "December",
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
 ];
 /// German month names.
 pub const GERMAN_MONTHS: [&str; 12] = [
-    "Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober",
-    "November", "Dezember",
+    "Januar",
+    "Februar",
+    "März",
+    "April",
+    "Mai",
+    "Juni",
+    "Juli",
+    "August",
+    "September",
+    "Oktober",
+    "November",
+    "Dezember",
 ];
 /// English weekday names, Monday first.
-pub const ENGLISH_WEEKDAYS: [&str; 7] =
-    ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
+pub const ENGLISH_WEEKDAYS: [&str; 7] = [
+    "Monday",
+    "Tuesday",
+    "Wednesday",
+    "Thursday",
+    "Friday",
+    "Saturday",
+    "Sunday",
+];
 
 /// The first three letters of an English month name.
 pub fn short_month(month: u32) -> &'static str {
@@ -114,7 +141,10 @@ mod tests {
         // 2025-03-30T22:11:05Z at +08:00 is the next morning.
         let instant = 1_743_372_665;
         let local = local_time(instant, 8 * 3600);
-        assert_eq!((local.year, local.month, local.day, local.hour), (2025, 3, 31, 6));
+        assert_eq!(
+            (local.year, local.month, local.day, local.hour),
+            (2025, 3, 31, 6)
+        );
         assert_eq!(iso8601(instant, 8 * 3600), "2025-03-31T06:11:05+08:00");
         assert_eq!(iso8601(instant, -5 * 3600), "2025-03-30T17:11:05-05:00");
         assert_eq!(local_time(instant, 0).weekday, 6);

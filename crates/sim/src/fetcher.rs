@@ -46,20 +46,28 @@ impl SimFetcher {
 impl Fetcher for SimFetcher {
     fn fetch(&self, request: &FetchRequest) -> Result<FetchResponse, FetchError> {
         let Some(rest) = request.url.strip_prefix(&self.origin) else {
-            return Err(FetchError::ForeignHost { url: request.url.clone() });
+            return Err(FetchError::ForeignHost {
+                url: request.url.clone(),
+            });
         };
         let path_and_query = match rest.chars().next() {
             None => "/",
             Some('/') => rest,
             Some('?') => &format!("/{rest}"),
-            Some(_) => return Err(FetchError::ForeignHost { url: request.url.clone() }),
+            Some(_) => {
+                return Err(FetchError::ForeignHost {
+                    url: request.url.clone(),
+                });
+            }
         };
         let cookie = request
             .headers
             .iter()
             .find(|(name, _)| name.eq_ignore_ascii_case("cookie"))
             .map(|(_, value)| value.as_str());
-        let answer = self.site.serve(path_and_query, request.at.as_second(), cookie);
+        let answer = self
+            .site
+            .serve(path_and_query, request.at.as_second(), cookie);
         Ok(FetchResponse {
             url: request.url.clone(),
             status: answer.status,

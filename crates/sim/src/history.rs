@@ -52,9 +52,13 @@ impl Scale {
 
     fn parameters(self) -> ScaleParameters {
         match self {
-            Scale::Small => {
-                ScaleParameters { days: 45, boards: 5, threads: 250, users: 90, megathreads: 1 }
-            }
+            Scale::Small => ScaleParameters {
+                days: 45,
+                boards: 5,
+                threads: 250,
+                users: 90,
+                megathreads: 1,
+            },
             Scale::Medium => ScaleParameters {
                 days: 365,
                 boards: 12,
@@ -189,23 +193,34 @@ impl ForumHistory {
 
         let (categories, board_count) = generate_categories(&mut random, language, &parameters);
         let board_weights: Vec<f64> = {
-            let mut weights: Vec<f64> =
-                (0..board_count).map(|rank| 1.0 / ((rank + 1) as f64).powf(1.2)).collect();
+            let mut weights: Vec<f64> = (0..board_count)
+                .map(|rank| 1.0 / ((rank + 1) as f64).powf(1.2))
+                .collect();
             shuffle(&mut random, &mut weights);
             weights
         };
         let board_cumulative = cumulative(&board_weights);
         let hour_cumulative = cumulative(&HOURLY_ACTIVITY);
-        let clock = LocalClock { start, end, utc_offset_seconds };
+        let clock = LocalClock {
+            start,
+            end,
+            utc_offset_seconds,
+        };
 
         let mut plans: Vec<ThreadPlan> = Vec::with_capacity(parameters.threads + board_count + 8);
         // An announcement pinned in every board at the start, with a handful of replies.
         for board in 0..board_count {
             let created = start + random.between(0, 3 * 3_600);
             let replies = random.between(0, 3) as usize;
-            let reply_offsets =
-                (0..replies).map(|_| random.between(60, 10 * 86_400)).collect::<Vec<_>>();
-            plans.push(ThreadPlan { board: board as u32, created, sticky: true, reply_offsets });
+            let reply_offsets = (0..replies)
+                .map(|_| random.between(60, 10 * 86_400))
+                .collect::<Vec<_>>();
+            plans.push(ThreadPlan {
+                board: board as u32,
+                created,
+                sticky: true,
+                reply_offsets,
+            });
         }
         // Megathreads: sticky, started early, replies at a steady daily rate until the end.
         for _ in 0..parameters.megathreads {
@@ -223,21 +238,32 @@ impl ForumHistory {
                     reply_offsets.push(at - created);
                 }
             }
-            plans.push(ThreadPlan { board, created, sticky: true, reply_offsets });
+            plans.push(ThreadPlan {
+                board,
+                created,
+                sticky: true,
+                reply_offsets,
+            });
         }
         // Ordinary threads.
         for _ in 0..parameters.threads {
             let board = random.weighted(&board_cumulative) as u32;
             let created = clock.sample_instant(&mut random, &hour_cumulative);
             let reply_offsets = ordinary_replies(&mut random, &clock, created);
-            plans.push(ThreadPlan { board, created, sticky: false, reply_offsets });
+            plans.push(ThreadPlan {
+                board,
+                created,
+                sticky: false,
+                reply_offsets,
+            });
         }
         plans.sort_by_key(|plan| (plan.created, plan.board));
 
         // Authors: a Zipf-like activity weight per user; most posts come from few users.
         let user_count = parameters.users;
-        let mut activity: Vec<f64> =
-            (0..user_count).map(|rank| 1.0 / ((rank + 1) as f64).powf(0.9)).collect();
+        let mut activity: Vec<f64> = (0..user_count)
+            .map(|rank| 1.0 / ((rank + 1) as f64).powf(0.9))
+            .collect();
         shuffle(&mut random, &mut activity);
         // A fifth of the members never post (lurkers); they still have profiles.
         for weight in activity.iter_mut() {
@@ -265,7 +291,11 @@ impl ForumHistory {
         for (index, plan) in plans.iter().enumerate() {
             let thread_id = index as u32 + 1;
             let author = random.weighted(&activity_cumulative) as u32 + 1;
-            drafts.push(DraftPost { created: plan.created, thread: thread_id, author });
+            drafts.push(DraftPost {
+                created: plan.created,
+                thread: thread_id,
+                author,
+            });
             for offset in &plan.reply_offsets {
                 let replier = random.weighted(&activity_cumulative) as u32 + 1;
                 drafts.push(DraftPost {
@@ -289,7 +319,11 @@ impl ForumHistory {
         drafts.sort_by_key(|draft| (draft.created, draft.thread));
         let posts: Vec<Post> = drafts
             .iter()
-            .map(|draft| Post { thread: draft.thread, author: draft.author, created: draft.created })
+            .map(|draft| Post {
+                thread: draft.thread,
+                author: draft.author,
+                created: draft.created,
+            })
             .collect();
         // Group post ids by thread with a counting sort; within a thread they stay in id order,
         // which is creation order.
@@ -406,7 +440,13 @@ impl ForumHistory {
     /// Number of posts ever written in threads of `board` (used for board sizes in stats).
     pub fn board_post_count(&self, board: u32) -> usize {
         self.board(board)
-            .map(|board| board.threads.iter().map(|&t| self.thread_posts(t).len()).sum())
+            .map(|board| {
+                board
+                    .threads
+                    .iter()
+                    .map(|&t| self.thread_posts(t).len())
+                    .sum()
+            })
             .unwrap_or(0)
     }
 }
@@ -454,7 +494,9 @@ fn ordinary_replies(random: &mut Random, clock: &LocalClock, created: i64) -> Ve
     let lifetime_hours = random.log_normal(29.7, 1.69).min(400.0 * 24.0);
     let lifetime = ((lifetime_hours * 3_600.0) as i64).max(120);
     let growth = 1.0 + 0.35 * (1.0 + lifetime_hours / 24.0).ln();
-    let replies = (random.log_normal(5.0, 1.0) * growth).round().clamp(1.0, 3_000.0) as usize;
+    let replies = (random.log_normal(5.0, 1.0) * growth)
+        .round()
+        .clamp(1.0, 3_000.0) as usize;
     let mut offsets = Vec::with_capacity(replies);
     // The last reply closes the thread's active life.
     offsets.push(lifetime);
@@ -497,7 +539,10 @@ fn generate_categories(
         } else {
             format!("{} {}", names[index % names.len()], index / names.len() + 1)
         };
-        categories.push(Category { name, boards: (next_board..next_board + size as u32).collect() });
+        categories.push(Category {
+            name,
+            boards: (next_board..next_board + size as u32).collect(),
+        });
         next_board += size as u32;
         remaining -= size;
         index += 1;
@@ -506,7 +551,10 @@ fn generate_categories(
 }
 
 fn board_category(categories: &[Category], board: u32) -> u32 {
-    categories.iter().position(|category| category.boards.contains(&board)).unwrap_or(0) as u32
+    categories
+        .iter()
+        .position(|category| category.boards.contains(&board))
+        .unwrap_or(0) as u32
 }
 
 fn board_name(language: Language, _categories: &[Category], index: usize) -> String {
@@ -514,7 +562,11 @@ fn board_name(language: Language, _categories: &[Category], index: usize) -> Str
     if index < topics.len() {
         topics[index].to_string()
     } else {
-        format!("{} {}", topics[index % topics.len()], index / topics.len() + 1)
+        format!(
+            "{} {}",
+            topics[index % topics.len()],
+            index / topics.len() + 1
+        )
     }
 }
 
@@ -567,7 +619,10 @@ mod tests {
         let a = small();
         let b = small();
         assert_eq!(a.post_count(), b.post_count());
-        assert_eq!(a.post(a.post_count()).unwrap().created, b.post(b.post_count()).unwrap().created);
+        assert_eq!(
+            a.post(a.post_count()).unwrap().created,
+            b.post(b.post_count()).unwrap().created
+        );
         let c = ForumHistory::generate(43, Scale::Small, Language::English, 0);
         assert_ne!(
             (a.post_count(), a.post(1).unwrap().created),
@@ -590,8 +645,15 @@ mod tests {
             let posts = history.thread_posts(id);
             assert!(!posts.is_empty(), "thread {id} has no posts");
             assert!(posts.windows(2).all(|pair| pair[0] < pair[1]));
-            assert!(posts.iter().all(|&post| history.post(post).unwrap().thread == id));
-            assert_eq!(history.thread(id).unwrap().created, history.post(posts[0]).unwrap().created);
+            assert!(
+                posts
+                    .iter()
+                    .all(|&post| history.post(post).unwrap().thread == id)
+            );
+            assert_eq!(
+                history.thread(id).unwrap().created,
+                history.post(posts[0]).unwrap().created
+            );
             seen += posts.len();
         }
         assert_eq!(seen, history.post_count() as usize);
@@ -613,7 +675,10 @@ mod tests {
         let all = history.thread_posts(thread);
         let first = history.post(all[0]).unwrap().created;
         assert_eq!(history.thread_posts_at(thread, first - 1).len(), 0);
-        assert_eq!(history.thread_posts_at(thread, first).len(), 1.min(all.len()));
+        assert_eq!(
+            history.thread_posts_at(thread, first).len(),
+            1.min(all.len())
+        );
         assert_eq!(history.thread_posts_at(thread, i64::MAX).len(), all.len());
     }
 }

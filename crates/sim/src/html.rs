@@ -42,7 +42,10 @@ pub fn parse_query(query: &str) -> Vec<(String, String)> {
 
 /// The value of the first `key` in parsed query pairs.
 pub fn query_value<'a>(pairs: &'a [(String, String)], key: &str) -> Option<&'a str> {
-    pairs.iter().find(|(name, _)| name == key).map(|(_, value)| value.as_str())
+    pairs
+        .iter()
+        .find(|(name, _)| name == key)
+        .map(|(_, value)| value.as_str())
 }
 
 /// The value of `key` parsed as a number.
@@ -98,7 +101,11 @@ pub fn percent_decode(text: &str) -> String {
 
 /// Formats a session token the way URL-session engines print them: 32 hex digits.
 pub fn session_hex(token: u64) -> String {
-    format!("{:016x}{:016x}", token, token.rotate_left(29) ^ 0x5DEE_CE66_D1CE_4E5B)
+    format!(
+        "{:016x}{:016x}",
+        token,
+        token.rotate_left(29) ^ 0x5DEE_CE66_D1CE_4E5B
+    )
 }
 
 /// Reads a session token back from its printed form (any text is accepted: engines accept and
@@ -137,6 +144,9 @@ mod tests {
     fn session_tokens_round_trip() {
         let token = 0x0123_4567_89ab_cdef;
         assert_eq!(session_token(&session_hex(token)), token);
-        assert_eq!(escape("<a href=\"x\">&</a>"), "&lt;a href=&quot;x&quot;&gt;&amp;&lt;/a&gt;");
+        assert_eq!(
+            escape("<a href=\"x\">&</a>"),
+            "&lt;a href=&quot;x&quot;&gt;&amp;&lt;/a&gt;"
+        );
     }
 }

@@ -118,7 +118,14 @@ impl Judgement {
     }
 
     fn of(class: PageClass, role: Role, served: Served) -> Self {
-        Judgement { class, role, canonical: None, list: None, position: None, served }
+        Judgement {
+            class,
+            role,
+            canonical: None,
+            list: None,
+            position: None,
+            served,
+        }
     }
 
     fn valuable(role: Role, list: Option<ListId>, position: Option<u32>) -> Self {
@@ -178,7 +185,9 @@ impl Site {
         match *route {
             Route::Portal => Judgement::valuable(Role::Portal, None, None),
             Route::Board { board, page } => {
-                if history.board(board).is_some() && page >= 1 && page <= self.board_pages(board, at)
+                if history.board(board).is_some()
+                    && page >= 1
+                    && page <= self.board_pages(board, at)
                 {
                     Judgement::valuable(Role::Board, Some(ListId::Board(board)), Some(page))
                 } else {
@@ -207,7 +216,11 @@ impl Site {
                 _ => Judgement::missing(),
             },
             Route::Print { thread } if traps.print_views && self.thread_exists(thread, at) => {
-                Judgement::duplicate(Role::Print, Route::Thread { thread, page: 1 }, Served::Content)
+                Judgement::duplicate(
+                    Role::Print,
+                    Route::Thread { thread, page: 1 },
+                    Served::Content,
+                )
             }
             Route::ArchiveThread { thread }
                 if traps.archive_views && self.thread_exists(thread, at) =>
@@ -218,8 +231,14 @@ impl Site {
                     Served::Content,
                 )
             }
-            Route::ArchiveBoard { board } if traps.archive_views && history.board(board).is_some() => {
-                Judgement::duplicate(Role::Archive, Route::Board { board, page: 1 }, Served::Content)
+            Route::ArchiveBoard { board }
+                if traps.archive_views && history.board(board).is_some() =>
+            {
+                Judgement::duplicate(
+                    Role::Archive,
+                    Route::Board { board, page: 1 },
+                    Served::Content,
+                )
             }
             Route::AdjacentThread { thread, newer }
                 if traps.adjacent_threads
@@ -228,15 +247,21 @@ impl Site {
                 match self.neighbour_thread(thread, newer, at) {
                     Some(neighbour) => Judgement::duplicate(
                         Role::Adjacent,
-                        Route::Thread { thread: neighbour, page: 1 },
+                        Route::Thread {
+                            thread: neighbour,
+                            page: 1,
+                        },
                         Served::Content,
                     ),
                     None => Judgement::missing(),
                 }
             }
             Route::Profile { user } if traps.profiles && self.user_exists(user, at) => {
-                let served =
-                    if profile.profiles_need_login { self.login_wall(route) } else { Served::Content };
+                let served = if profile.profiles_need_login {
+                    self.login_wall(route)
+                } else {
+                    Served::Content
+                };
                 Judgement::of(PageClass::Invalid, Role::Profile, served)
             }
             Route::MemberList { page }
@@ -266,7 +291,9 @@ impl Site {
         match self.family().profile().login_wall {
             LoginWall::PromptWithOk | LoginWall::Forbidden => Served::LoginWall,
             LoginWall::RedirectToLogin => {
-                let next = self.family().encode(&Address::canonical(route.clone()), self.history());
+                let next = self
+                    .family()
+                    .encode(&Address::canonical(route.clone()), self.history());
                 Served::Redirect(Address::canonical(Route::Login { next: Some(next) }))
             }
         }

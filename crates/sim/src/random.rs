@@ -38,12 +38,16 @@ impl Random {
     /// A stream named by `seed` and a purpose, so that adding draws to one purpose does not shift
     /// the values every other purpose sees.
     pub(crate) fn new(seed: u64, purpose: &str) -> Self {
-        Random { state: mix(seed, hash_text(purpose)) }
+        Random {
+            state: mix(seed, hash_text(purpose)),
+        }
     }
 
     /// A stream for one numbered item of one purpose (the text of post 17, say).
     pub(crate) fn for_item(seed: u64, purpose: &str, item: u64) -> Self {
-        Random { state: mix(mix(seed, hash_text(purpose)), item) }
+        Random {
+            state: mix(mix(seed, hash_text(purpose)), item),
+        }
     }
 
     pub(crate) fn next_u64(&mut self) -> u64 {
@@ -99,7 +103,9 @@ impl Random {
     pub(crate) fn weighted(&mut self, cumulative: &[f64]) -> usize {
         let total = *cumulative.last().unwrap_or(&0.0);
         let target = self.unit() * total;
-        cumulative.partition_point(|&sum| sum <= target).min(cumulative.len().saturating_sub(1))
+        cumulative
+            .partition_point(|&sum| sum <= target)
+            .min(cumulative.len().saturating_sub(1))
     }
 }
 
@@ -128,7 +134,10 @@ mod tests {
         assert_eq!(first, (0..4).map(|_| b.next_u64()).collect::<Vec<_>>());
         assert_ne!(first, (0..4).map(|_| c.next_u64()).collect::<Vec<_>>());
         // Pinned value: a change here means every seeded forum changed.
-        assert_eq!(Random::new(1, "pin").next_u64(), Random::new(1, "pin").next_u64());
+        assert_eq!(
+            Random::new(1, "pin").next_u64(),
+            Random::new(1, "pin").next_u64()
+        );
     }
 
     #[test]
@@ -143,6 +152,9 @@ mod tests {
             counts[random.weighted(&weights)] += 1;
         }
         assert_eq!(counts[1], 0);
-        assert!((counts[2] as f64 / 8_000.0 - 0.75).abs() < 0.03, "{counts:?}");
+        assert!(
+            (counts[2] as f64 / 8_000.0 - 0.75).abs() < 0.03,
+            "{counts:?}"
+        );
     }
 }

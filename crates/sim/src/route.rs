@@ -104,8 +104,12 @@ pub enum ActionKind {
 
 impl ActionKind {
     /// All kinds, for enumeration.
-    pub const ALL: [ActionKind; 4] =
-        [ActionKind::Reply, ActionKind::NewThread, ActionKind::Quote, ActionKind::Message];
+    pub const ALL: [ActionKind; 4] = [
+        ActionKind::Reply,
+        ActionKind::NewThread,
+        ActionKind::Quote,
+        ActionKind::Message,
+    ];
 }
 
 /// The order a board's thread list is shown in.
@@ -126,8 +130,12 @@ pub enum SortOrder {
 
 impl SortOrder {
     /// The non-default orders a board page offers as links.
-    pub const ALTERNATIVES: [SortOrder; 4] =
-        [SortOrder::Title, SortOrder::Author, SortOrder::Replies, SortOrder::Created];
+    pub const ALTERNATIVES: [SortOrder; 4] = [
+        SortOrder::Title,
+        SortOrder::Author,
+        SortOrder::Replies,
+        SortOrder::Created,
+    ];
 
     /// A short key families may use in their URL syntax.
     pub fn key(self) -> &'static str {
@@ -182,7 +190,10 @@ pub struct Address {
 impl Address {
     /// The canonical spelling of `route`.
     pub fn canonical(route: Route) -> Self {
-        Address { route, variant: Variant::default() }
+        Address {
+            route,
+            variant: Variant::default(),
+        }
     }
 
     /// The same address with the canonical spelling.

@@ -27,7 +27,12 @@ pub struct SiteConfig {
 impl SiteConfig {
     /// A site of `family` at `scale` from `seed` with every trap on.
     pub fn new(family: FamilyName, seed: u64, scale: Scale) -> Self {
-        SiteConfig { family, seed, scale, traps: Traps::all() }
+        SiteConfig {
+            family,
+            seed,
+            scale,
+            traps: Traps::all(),
+        }
     }
 }
 
@@ -78,8 +83,10 @@ impl Site {
         );
         let mut users_by_join: Vec<u32> = (1..=history.user_count()).collect();
         users_by_join.sort_by_key(|&user| (history.user(user).map_or(0, |u| u.joined), user));
-        let join_instants =
-            users_by_join.iter().map(|&user| history.user(user).map_or(0, |u| u.joined)).collect();
+        let join_instants = users_by_join
+            .iter()
+            .map(|&user| history.user(user).map_or(0, |u| u.joined))
+            .collect();
         let mut counts = vec![0u32; history.user_count() as usize + 1];
         for post in 1..=history.post_count() {
             counts[history.post(post).map_or(0, |p| p.author) as usize] += 1;
@@ -150,7 +157,11 @@ impl Site {
     /// Reads a path and query; `None` when the family has no such URL.
     pub fn address_of(&self, path_and_query: &str) -> Option<Address> {
         let (path, query) = html::split_path_and_query(path_and_query);
-        let clean = if query.is_empty() { path.to_string() } else { format!("{path}?{query}") };
+        let clean = if query.is_empty() {
+            path.to_string()
+        } else {
+            format!("{path}?{query}")
+        };
         self.family.decode(&clean, &self.history)
     }
 
@@ -164,11 +175,14 @@ impl Site {
             None => crate::judge::Judgement::missing(),
         };
         let has_session_cookie = cookie.is_some_and(|cookie| {
-            cookie.split(';').any(|pair| pair.trim().starts_with(profile.session_cookie))
+            cookie
+                .split(';')
+                .any(|pair| pair.trim().starts_with(profile.session_cookie))
         });
         let url_session = address.as_ref().and_then(|address| address.variant.session);
         // A visitor without a cookie gets a session that changes every hour, as a fresh visit would.
-        let token = url_session.unwrap_or_else(|| mix(self.config.seed, at.div_euclid(3_600) as u64));
+        let token =
+            url_session.unwrap_or_else(|| mix(self.config.seed, at.div_euclid(3_600) as u64));
         let session_in_links = (self.config.traps.session_ids
             && profile.session_parameter.is_some()
             && !has_session_cookie)
@@ -177,7 +191,11 @@ impl Site {
         if profile.session_parameter.is_some() && !has_session_cookie {
             headers.push((
                 "Set-Cookie".to_string(),
-                format!("{}={}; Path=/; HttpOnly", profile.session_cookie, html::session_hex(token)),
+                format!(
+                    "{}={}; Path=/; HttpOnly",
+                    profile.session_cookie,
+                    html::session_hex(token)
+                ),
             ));
         }
         let (status, page) = match (&judgement.served, &address) {
@@ -185,7 +203,11 @@ impl Site {
                 let mut target = target.clone();
                 target.variant.session = session_in_links;
                 headers.push(("Location".to_string(), self.url_of(&target)));
-                return SimResponse { status: 301, headers, body: Vec::new() };
+                return SimResponse {
+                    status: 301,
+                    headers,
+                    body: Vec::new(),
+                };
             }
             (Served::Content, Some(address)) => (200, self.build_page(address, at)),
             (Served::LoginWall, Some(address)) => {
@@ -193,9 +215,15 @@ impl Site {
                     LoginWall::Forbidden => 403,
                     LoginWall::PromptWithOk | LoginWall::RedirectToLogin => 200,
                 };
-                (status, self.build_login_wall(&address.route, at, path_and_query))
+                (
+                    status,
+                    self.build_login_wall(&address.route, at, path_and_query),
+                )
             }
-            _ => (profile.missing_status, self.build_missing(at, path_and_query)),
+            _ => (
+                profile.missing_status,
+                self.build_missing(at, path_and_query),
+            ),
         };
         let context = crate::families::RenderContext {
             history: &self.history,
@@ -211,7 +239,11 @@ impl Site {
             "text/html".to_string()
         };
         headers.insert(0, ("Content-Type".to_string(), content_type));
-        SimResponse { status, headers, body: body.into_owned() }
+        SimResponse {
+            status,
+            headers,
+            body: body.into_owned(),
+        }
     }
 
     // ----- Queries about the forum as of an instant, shared by judging and page building. -----
@@ -241,8 +273,15 @@ impl Site {
         if record.created > at {
             return None;
         }
-        let index = self.history.thread_posts(record.thread).binary_search(&post).ok()? as u32;
-        Some(Route::Thread { thread: record.thread, page: index / self.posts_per_page() + 1 })
+        let index = self
+            .history
+            .thread_posts(record.thread)
+            .binary_search(&post)
+            .ok()? as u32;
+        Some(Route::Thread {
+            thread: record.thread,
+            page: index / self.posts_per_page() + 1,
+        })
     }
 
     /// The non-sticky threads of a board existing at `at`, in `order`.
@@ -254,7 +293,10 @@ impl Site {
             }
         }
         let listing = Arc::new(self.compute_listing(board, order, at, false));
-        self.listings.lock().expect("listing cache").insert(key, (at, Arc::clone(&listing)));
+        self.listings
+            .lock()
+            .expect("listing cache")
+            .insert(key, (at, Arc::clone(&listing)));
         listing
     }
 
@@ -264,14 +306,20 @@ impl Site {
     }
 
     fn compute_listing(&self, board: u32, order: SortOrder, at: i64, sticky: bool) -> Vec<u32> {
-        let Some(record) = self.history.board(board) else { return Vec::new() };
-        let existing = record
-            .threads
-            .partition_point(|&thread| self.history.thread(thread).is_some_and(|t| t.created <= at));
+        let Some(record) = self.history.board(board) else {
+            return Vec::new();
+        };
+        let existing = record.threads.partition_point(|&thread| {
+            self.history.thread(thread).is_some_and(|t| t.created <= at)
+        });
         let mut threads: Vec<u32> = record.threads[..existing]
             .iter()
             .copied()
-            .filter(|&thread| self.history.thread(thread).is_some_and(|t| t.sticky == sticky))
+            .filter(|&thread| {
+                self.history
+                    .thread(thread)
+                    .is_some_and(|t| t.sticky == sticky)
+            })
             .collect();
         match order {
             SortOrder::LastPost => threads.sort_by_key(|&thread| {
@@ -281,7 +329,9 @@ impl Site {
             SortOrder::Replies => threads.sort_by_key(|&thread| {
                 std::cmp::Reverse((self.history.thread_posts_at(thread, at).len(), thread))
             }),
-            SortOrder::Title => threads.sort_by_cached_key(|&thread| (self.thread_title(thread), thread)),
+            SortOrder::Title => {
+                threads.sort_by_cached_key(|&thread| (self.thread_title(thread), thread))
+            }
             SortOrder::Author => threads.sort_by_cached_key(|&thread| {
                 let author = self.history.thread(thread).map_or(0, |t| t.author);
                 (crate::text::user_name(self.config.seed, author), thread)
@@ -293,7 +343,9 @@ impl Site {
     /// Number of list pages of a board at `at` (at least 1: an empty board still has a page).
     pub(crate) fn board_pages(&self, board: u32, at: i64) -> u32 {
         let threads = self.board_listing(board, SortOrder::LastPost, at).len() as u32;
-        threads.div_ceil(self.family.profile().threads_per_page).max(1)
+        threads
+            .div_ceil(self.family.profile().threads_per_page)
+            .max(1)
     }
 
     /// The latest post of a thread at `at`: its id and instant.
@@ -307,13 +359,19 @@ impl Site {
         let record = self.history.thread(thread).filter(|t| t.created <= at)?;
         let threads = &self.history.board(record.board)?.threads;
         let index = threads.binary_search(&thread).ok()?;
-        let neighbour = if newer { *threads.get(index + 1)? } else { *threads.get(index.checked_sub(1)?)? };
+        let neighbour = if newer {
+            *threads.get(index + 1)?
+        } else {
+            *threads.get(index.checked_sub(1)?)?
+        };
         self.thread_exists(neighbour, at).then_some(neighbour)
     }
 
     /// Number of member-list pages at `at`.
     pub(crate) fn member_pages(&self, at: i64) -> u32 {
-        (self.members_at(at).len() as u32).div_ceil(self.family.profile().members_per_page).max(1)
+        (self.members_at(at).len() as u32)
+            .div_ceil(self.family.profile().members_per_page)
+            .max(1)
     }
 
     /// User ids registered at `at`, in registration order.
@@ -331,7 +389,8 @@ impl Site {
             return &[];
         };
         let posts = &self.user_post_ids[start as usize..end as usize];
-        let visible = posts.partition_point(|&post| self.history.post(post).is_some_and(|p| p.created <= at));
+        let visible =
+            posts.partition_point(|&post| self.history.post(post).is_some_and(|p| p.created <= at));
         &posts[..visible]
     }
 
@@ -353,7 +412,14 @@ impl Site {
 fn forum_name(seed: u64, language: crate::text::Language) -> String {
     use crate::text::Language;
     let mut random = Random::new(seed, "forum-name");
-    let stems = ["Northwind", "Bluefield", "Oakridge", "Riverbend", "Stonegate", "Maplewood"];
+    let stems = [
+        "Northwind",
+        "Bluefield",
+        "Oakridge",
+        "Riverbend",
+        "Stonegate",
+        "Maplewood",
+    ];
     let stem = random.pick(&stems);
     match language {
         Language::English => format!("{stem} Community Forums"),

@@ -87,7 +87,10 @@ impl Site {
         UrlTruth {
             url: self.url_of(address),
             class: judgement.class,
-            canonical: judgement.canonical.as_ref().map(|canonical| self.url_of(canonical)),
+            canonical: judgement
+                .canonical
+                .as_ref()
+                .map(|canonical| self.url_of(canonical)),
             role: judgement.role,
             list: judgement.list.map(|list| list.to_string()),
             position: judgement.position,
@@ -150,7 +153,8 @@ impl Site {
             if traps.archive_views {
                 visit(canonical(Route::ArchiveThread { thread }));
             }
-            if traps.adjacent_threads && profile.adjacent_threads == AdjacentThreads::ServerResolved {
+            if traps.adjacent_threads && profile.adjacent_threads == AdjacentThreads::ServerResolved
+            {
                 for newer in [false, true] {
                     if self.neighbour_thread(thread, newer, at).is_some() {
                         visit(canonical(Route::AdjacentThread { thread, newer }));
@@ -222,7 +226,9 @@ impl Site {
         let history = self.history();
         let offset = self.family().profile().utc_offset_seconds;
         for post in 1..=history.posts_up_to(at) {
-            let Some(record) = history.post(post) else { continue };
+            let Some(record) = history.post(post) else {
+                continue;
+            };
             let board = history.thread(record.thread).map_or(0, |t| t.board);
             let page = self
                 .post_location(post, at)

@@ -44,7 +44,8 @@ impl Charset {
         }
     }
 
-    pub(crate) fn encoding(self) -> &'static encoding_rs::Encoding {
+    /// The encoding_rs encoding that reads and writes this charset.
+    pub fn encoding(self) -> &'static encoding_rs::Encoding {
         match self {
             Charset::Utf8 => encoding_rs::UTF_8,
             Charset::Gbk => encoding_rs::GBK,
@@ -250,7 +251,9 @@ impl FamilyName {
 
     /// The inverse of [`FamilyName::name`].
     pub fn parse(name: &str) -> Option<FamilyName> {
-        FamilyName::ALL.into_iter().find(|family| family.name() == name)
+        FamilyName::ALL
+            .into_iter()
+            .find(|family| family.name() == name)
     }
 
     /// Builds the family.

@@ -4,10 +4,15 @@
 
 use std::fmt::Write;
 
-use super::{AdjacentThreads, Charset, Family, FamilyProfile, LoginWall, PermalinkStyle, RenderContext};
+use super::{
+    AdjacentThreads, Charset, Family, FamilyProfile, LoginWall, PermalinkStyle, RenderContext,
+};
 use crate::dates::{self, ENGLISH_WEEKDAYS};
 use crate::history::ForumHistory;
-use crate::html::{escape, parse_query, percent_encode, query_number, query_value, session_hex, session_token, split_path_and_query};
+use crate::html::{
+    escape, parse_query, percent_encode, query_number, query_value, session_hex, session_token,
+    split_path_and_query,
+};
 use crate::route::{ActionKind, Address, Route, SortOrder, Variant};
 use crate::text::Language;
 use crate::views::*;
@@ -88,17 +93,26 @@ impl Family for Phpbb {
                 let sort = sort_keys(address.variant.sort)
                     .map(|(key, direction)| format!("&sk={key}&sd={direction}"))
                     .unwrap_or_default();
-                format!("/viewforum.php?f={board}{sort}{}", start(*page, profile.threads_per_page))
+                format!(
+                    "/viewforum.php?f={board}{sort}{}",
+                    start(*page, profile.threads_per_page)
+                )
             }
             Route::Thread { thread, page } => {
-                format!("/viewtopic.php?t={thread}{}", start(*page, profile.posts_per_page))
+                format!(
+                    "/viewtopic.php?t={thread}{}",
+                    start(*page, profile.posts_per_page)
+                )
             }
             Route::Post { post } => format!("/viewtopic.php?p={post}"),
             Route::Print { thread } => format!("/viewtopic.php?t={thread}&view=print"),
             Route::ArchiveBoard { board } => format!("/archive.php?f={board}"),
             Route::ArchiveThread { thread } => format!("/archive.php?t={thread}"),
             Route::AdjacentThread { thread, newer } => {
-                format!("/viewtopic.php?t={thread}&view={}", if *newer { "next" } else { "previous" })
+                format!(
+                    "/viewtopic.php?t={thread}&view={}",
+                    if *newer { "next" } else { "previous" }
+                )
             }
             Route::Profile { user } => format!("/memberlist.php?mode=viewprofile&u={user}"),
             Route::MemberList { page } => {
@@ -160,9 +174,17 @@ impl Family for Phpbb {
                 let board = query_number(&pairs, "f")?;
                 let page = page_of(profile.threads_per_page)?;
                 if let Some(key) = query_value(&pairs, "sk") {
-                    variant.sort = [SortOrder::Title, SortOrder::Author, SortOrder::Replies, SortOrder::Created]
-                        .into_iter()
-                        .find(|&sort| sort_keys(sort).is_some_and(|(k, d)| k == key && Some(d) == query_value(&pairs, "sd")))?;
+                    variant.sort = [
+                        SortOrder::Title,
+                        SortOrder::Author,
+                        SortOrder::Replies,
+                        SortOrder::Created,
+                    ]
+                    .into_iter()
+                    .find(|&sort| {
+                        sort_keys(sort)
+                            .is_some_and(|(k, d)| k == key && Some(d) == query_value(&pairs, "sd"))
+                    })?;
                 }
                 Route::Board { board, page }
             }
@@ -173,10 +195,19 @@ impl Family for Phpbb {
                     let thread = query_number(&pairs, "t")?;
                     match query_value(&pairs, "view") {
                         Some("print") => Route::Print { thread },
-                        Some("next") => Route::AdjacentThread { thread, newer: true },
-                        Some("previous") => Route::AdjacentThread { thread, newer: false },
+                        Some("next") => Route::AdjacentThread {
+                            thread,
+                            newer: true,
+                        },
+                        Some("previous") => Route::AdjacentThread {
+                            thread,
+                            newer: false,
+                        },
                         Some(_) => return None,
-                        None => Route::Thread { thread, page: page_of(profile.posts_per_page)? },
+                        None => Route::Thread {
+                            thread,
+                            page: page_of(profile.posts_per_page)?,
+                        },
                     }
                 }
             }
@@ -186,8 +217,12 @@ impl Family for Phpbb {
                 _ => return None,
             },
             "/memberlist.php" => match query_value(&pairs, "mode") {
-                Some("viewprofile") => Route::Profile { user: query_number(&pairs, "u")? },
-                None => Route::MemberList { page: page_of(profile.members_per_page)? },
+                Some("viewprofile") => Route::Profile {
+                    user: query_number(&pairs, "u")?,
+                },
+                None => Route::MemberList {
+                    page: page_of(profile.members_per_page)?,
+                },
                 Some(_) => return None,
             },
             "/calendar.php" => Route::Calendar {
@@ -198,18 +233,28 @@ impl Family for Phpbb {
                 Route::Search { page: page_of(25)? }
             }
             "/ucp.php" => match query_value(&pairs, "mode") {
-                Some("login") => {
-                    Route::Login { next: query_value(&pairs, "redirect").map(str::to_string) }
-                }
-                Some("compose") if query_value(&pairs, "i") == Some("pm") => {
-                    Route::Action { kind: ActionKind::Message, target: query_number(&pairs, "u")? }
-                }
+                Some("login") => Route::Login {
+                    next: query_value(&pairs, "redirect").map(str::to_string),
+                },
+                Some("compose") if query_value(&pairs, "i") == Some("pm") => Route::Action {
+                    kind: ActionKind::Message,
+                    target: query_number(&pairs, "u")?,
+                },
                 _ => return None,
             },
             "/posting.php" => match query_value(&pairs, "mode")? {
-                "reply" => Route::Action { kind: ActionKind::Reply, target: query_number(&pairs, "t")? },
-                "post" => Route::Action { kind: ActionKind::NewThread, target: query_number(&pairs, "f")? },
-                "quote" => Route::Action { kind: ActionKind::Quote, target: query_number(&pairs, "p")? },
+                "reply" => Route::Action {
+                    kind: ActionKind::Reply,
+                    target: query_number(&pairs, "t")?,
+                },
+                "post" => Route::Action {
+                    kind: ActionKind::NewThread,
+                    target: query_number(&pairs, "f")?,
+                },
+                "quote" => Route::Action {
+                    kind: ActionKind::Quote,
+                    target: query_number(&pairs, "p")?,
+                },
                 _ => return None,
             },
             _ => return None,
@@ -230,7 +275,7 @@ impl Family for Phpbb {
         let _ = write!(
             html,
             "<!DOCTYPE html>\n<html dir=\"ltr\" lang=\"en-gb\">\n<head>\n<meta charset=\"utf-8\" />\n\
-             <title>{} - {}</title>\n<link href=\"/styles/prosilver/theme/stylesheet.css\" rel=\"stylesheet\" />\n</head>\n\
+             <title>{} - {}</title>\n</head>\n\
              <body id=\"phpbb\" class=\"nojs section-{section} ltr\">\n<div id=\"wrap\">\n<a id=\"top\" accesskey=\"t\"></a>\n\
              <div id=\"page-header\">\n<div class=\"headerbar\"><div class=\"inner\"><h1>{}</h1><p>Discussion board</p></div></div>\n",
             escape(&chrome.title),
@@ -238,27 +283,62 @@ impl Family for Phpbb {
             escape(&chrome.forum_name)
         );
         let navigation = &chrome.navigation;
-        html.push_str("<div class=\"navbar\"><div class=\"inner\">\n<ul class=\"linklist navlinks\">\n");
-        let _ = write!(html, "<li class=\"icon-home\"><a href=\"{}\">Board index</a>", context.href(&navigation.portal));
+        html.push_str(
+            "<div class=\"navbar\"><div class=\"inner\">\n<ul class=\"linklist navlinks\">\n",
+        );
+        let _ = write!(
+            html,
+            "<li class=\"icon-home\"><a href=\"{}\">Board index</a>",
+            context.href(&navigation.portal)
+        );
         for (route, label) in chrome.breadcrumbs.iter().skip(1) {
-            let _ = write!(html, " <strong>&#8249;</strong> <a href=\"{}\">{}</a>", context.href(route), escape(label));
+            let _ = write!(
+                html,
+                " <strong>&#8249;</strong> <a href=\"{}\">{}</a>",
+                context.href(route),
+                escape(label)
+            );
         }
         html.push_str("</li>\n</ul>\n<ul class=\"linklist rightside\">\n");
         if let Some(route) = &navigation.search {
-            let _ = write!(html, "<li><a href=\"{}\">View new posts</a></li>\n", context.href(route));
+            let _ = write!(
+                html,
+                "<li><a href=\"{}\">View new posts</a></li>\n",
+                context.href(route)
+            );
         }
         if let Some(route) = &navigation.calendar {
-            let _ = write!(html, "<li><a href=\"{}\">Calendar</a></li>\n", context.href(route));
+            let _ = write!(
+                html,
+                "<li><a href=\"{}\">Calendar</a></li>\n",
+                context.href(route)
+            );
         }
         if let Some(route) = &navigation.members {
-            let _ = write!(html, "<li><a href=\"{}\">Members</a></li>\n", context.href(route));
+            let _ = write!(
+                html,
+                "<li><a href=\"{}\">Members</a></li>\n",
+                context.href(route)
+            );
         }
-        let _ = write!(html, "<li><a href=\"{}\">Login</a></li>\n</ul>\n", context.href(&navigation.login));
+        let _ = write!(
+            html,
+            "<li><a href=\"{}\">Login</a></li>\n</ul>\n",
+            context.href(&navigation.login)
+        );
         if let Some(last_visit) = chrome.last_visit {
-            let _ = write!(html, "<p class=\"left\">Last visit was: {}</p>\n", self.date(context, last_visit));
+            let _ = write!(
+                html,
+                "<p class=\"left\">Last visit was: {}</p>\n",
+                self.date(context, last_visit)
+            );
         }
         if let Some(clock) = chrome.clock {
-            let _ = write!(html, "<p class=\"right\">It is currently {}</p>\n", self.date(context, clock));
+            let _ = write!(
+                html,
+                "<p class=\"right\">It is currently {}</p>\n",
+                self.date(context, clock)
+            );
         }
         html.push_str("</div></div>\n</div>\n");
         if let Some(advertisement) = chrome.advertisement {
@@ -356,7 +436,9 @@ impl Family for Phpbb {
             }
             Body::NotFound => html.push_str("<div class=\"panel\"><h2>Information</h2><p>The requested topic does not exist.</p></div>\n"),
         }
-        html.push_str("</div>\n<div id=\"page-footer\"><div class=\"navbar\"><div class=\"inner\">\n");
+        html.push_str(
+            "</div>\n<div id=\"page-footer\"><div class=\"navbar\"><div class=\"inner\">\n",
+        );
         let footer = &chrome.footer;
         let _ = write!(
             html,
@@ -364,7 +446,11 @@ impl Family for Phpbb {
             footer.posts, footer.threads, footer.members
         );
         if let Some(member) = &footer.newest_member {
-            let _ = write!(html, " &bull; Our newest member {}", self.username(member, context));
+            let _ = write!(
+                html,
+                " &bull; Our newest member {}",
+                self.username(member, context)
+            );
         }
         html.push_str("</p>\n<p>All times are <span title=\"UTC+1\">UTC+01:00</span></p>\n");
         html.push_str("</div></div>\n<div class=\"copyright\">Powered by phpBB&reg; Forum Software</div>\n</div>\n</div>\n</body>\n</html>\n");
@@ -375,29 +461,51 @@ impl Family for Phpbb {
 impl Phpbb {
     fn username(&self, user: &UserCard, context: &RenderContext<'_>) -> String {
         match &user.profile {
-            Some(route) => format!("<a href=\"{}\" class=\"username\">{}</a>", context.href(route), escape(&user.name)),
+            Some(route) => format!(
+                "<a href=\"{}\" class=\"username\">{}</a>",
+                context.href(route),
+                escape(&user.name)
+            ),
             None => format!("<span class=\"username\">{}</span>", escape(&user.name)),
         }
     }
 
     fn pagination(&self, html: &mut String, pager: &Pager, context: &RenderContext<'_>) {
         if pager.total <= 1 {
-            html.push_str("<div class=\"pagination\">Page <strong>1</strong> of <strong>1</strong></div>\n");
+            html.push_str(
+                "<div class=\"pagination\">Page <strong>1</strong> of <strong>1</strong></div>\n",
+            );
             return;
         }
-        let _ = write!(html, "<div class=\"pagination\">Page <strong>{}</strong> of <strong>{}</strong> <ul>", pager.current, pager.total);
+        let _ = write!(
+            html,
+            "<div class=\"pagination\">Page <strong>{}</strong> of <strong>{}</strong> <ul>",
+            pager.current, pager.total
+        );
         if let Some(previous) = &pager.previous {
-            let _ = write!(html, "<li class=\"previous\"><a href=\"{}\" rel=\"prev\">Previous</a></li>", context.href_address(previous.clone()));
+            let _ = write!(
+                html,
+                "<li class=\"previous\"><a href=\"{}\" rel=\"prev\">Previous</a></li>",
+                context.href_address(previous.clone())
+            );
         }
         for (number, address) in &pager.pages {
             if *number == pager.current {
                 let _ = write!(html, "<li class=\"active\"><span>{number}</span></li>");
             } else {
-                let _ = write!(html, "<li><a href=\"{}\">{number}</a></li>", context.href_address(address.clone()));
+                let _ = write!(
+                    html,
+                    "<li><a href=\"{}\">{number}</a></li>",
+                    context.href_address(address.clone())
+                );
             }
         }
         if let Some(next) = &pager.next {
-            let _ = write!(html, "<li class=\"next\"><a href=\"{}\" rel=\"next\">Next</a></li>", context.href_address(next.clone()));
+            let _ = write!(
+                html,
+                "<li class=\"next\"><a href=\"{}\" rel=\"next\">Next</a></li>",
+                context.href_address(next.clone())
+            );
         }
         html.push_str("</ul></div>\n");
     }
@@ -437,22 +545,42 @@ impl Phpbb {
         }
         html.push_str("<div class=\"panel latest-topics\"><h3>Latest active topics</h3><ul>\n");
         for summary in latest {
-            let _ = write!(html, "<li><a href=\"{}\">{}</a> <a href=\"{}\">&#8594;</a></li>\n",
-                context.href(&summary.link), escape(&summary.title), context.href(&summary.last_post.link));
+            let _ = write!(
+                html,
+                "<li><a href=\"{}\">{}</a> <a href=\"{}\">&#8594;</a></li>\n",
+                context.href(&summary.link),
+                escape(&summary.title),
+                context.href(&summary.last_post.link)
+            );
         }
         html.push_str("</ul></div>\n");
     }
 
     fn portal(&self, html: &mut String, view: &PortalView, context: &RenderContext<'_>) {
         for category in &view.categories {
-            let _ = write!(html, "<div class=\"forabg\"><ul class=\"topiclist\"><li class=\"header\"><dl><dt>{}</dt><dd class=\"topics\">Topics</dd><dd class=\"posts\">Posts</dd><dd class=\"lastpost\">Last post</dd></dl></li></ul>\n<ul class=\"topiclist forums\">\n", escape(&category.name));
+            let _ = write!(
+                html,
+                "<div class=\"forabg\"><ul class=\"topiclist\"><li class=\"header\"><dl><dt>{}</dt><dd class=\"topics\">Topics</dd><dd class=\"posts\">Posts</dd><dd class=\"lastpost\">Last post</dd></dl></li></ul>\n<ul class=\"topiclist forums\">\n",
+                escape(&category.name)
+            );
             for board in &category.boards {
-                let _ = write!(html, "<li class=\"row\"><dl class=\"icon\"><dt><a href=\"{}\" class=\"forumtitle\">{}</a></dt><dd class=\"topics\">{}</dd><dd class=\"posts\">{}</dd><dd class=\"lastpost\">",
-                    context.href(&board.link), escape(&board.name), board.threads, board.posts);
+                let _ = write!(
+                    html,
+                    "<li class=\"row\"><dl class=\"icon\"><dt><a href=\"{}\" class=\"forumtitle\">{}</a></dt><dd class=\"topics\">{}</dd><dd class=\"posts\">{}</dd><dd class=\"lastpost\">",
+                    context.href(&board.link),
+                    escape(&board.name),
+                    board.threads,
+                    board.posts
+                );
                 match &board.last_post {
                     Some(last) => {
-                        let _ = write!(html, "<span>by {} <a href=\"{}\">&#8594;</a><br />{}</span>",
-                            self.username(&last.author, context), context.href(&last.link), self.date(context, last.created));
+                        let _ = write!(
+                            html,
+                            "<span>by {} <a href=\"{}\">&#8594;</a><br />{}</span>",
+                            self.username(&last.author, context),
+                            context.href(&last.link),
+                            self.date(context, last.created)
+                        );
                     }
                     None => html.push_str("No posts"),
                 }
@@ -464,9 +592,17 @@ impl Phpbb {
     }
 
     fn board(&self, html: &mut String, view: &BoardView, context: &RenderContext<'_>) {
-        let _ = write!(html, "<h2 class=\"forum-title\">{}</h2>\n<div class=\"action-bar\">", escape(&view.name));
+        let _ = write!(
+            html,
+            "<h2 class=\"forum-title\">{}</h2>\n<div class=\"action-bar\">",
+            escape(&view.name)
+        );
         if let Some(route) = &view.new_thread {
-            let _ = write!(html, "<a href=\"{}\" class=\"button\">New Topic</a>", context.href(route));
+            let _ = write!(
+                html,
+                "<a href=\"{}\" class=\"button\">New Topic</a>",
+                context.href(route)
+            );
         }
         self.pagination(html, &view.pager, context);
         html.push_str("</div>\n");
@@ -485,52 +621,114 @@ impl Phpbb {
         if !view.sort_links.is_empty() {
             html.push_str("<fieldset class=\"display-options\">Sort by: ");
             for (sort, address) in &view.sort_links {
-                let _ = write!(html, "<a href=\"{}\">{}</a> ", context.href_address(address.clone()), sort.key());
+                let _ = write!(
+                    html,
+                    "<a href=\"{}\">{}</a> ",
+                    context.href_address(address.clone()),
+                    sort.key()
+                );
             }
             html.push_str("</fieldset>\n");
         }
         self.pagination(html, &view.pager, context);
         if let Some(route) = &view.archive {
-            let _ = write!(html, "<p><a href=\"{}\">Archive</a></p>\n", context.href(route));
+            let _ = write!(
+                html,
+                "<p><a href=\"{}\">Archive</a></p>\n",
+                context.href(route)
+            );
         }
         self.latest(html, &view.latest, context);
     }
 
     fn post(&self, html: &mut String, post: &PostView, title: &str, context: &RenderContext<'_>) {
-        let _ = write!(html, "<div id=\"p{}\" class=\"post bg{}\"><div class=\"inner\">\n<div class=\"postbody\">\n<h3><a href=\"#p{}\">{}{}</a></h3>\n<p class=\"author\">",
-            post.post, 1 + post.number % 2, post.post, if post.number > 1 { "Re: " } else { "" }, escape(title));
+        let _ = write!(
+            html,
+            "<div id=\"p{}\" class=\"post bg{}\"><div class=\"inner\">\n<div class=\"postbody\">\n<h3><a href=\"#p{}\">{}{}</a></h3>\n<p class=\"author\">",
+            post.post,
+            1 + post.number % 2,
+            post.post,
+            if post.number > 1 { "Re: " } else { "" },
+            escape(title)
+        );
         if let Some(route) = &post.permalink {
-            let _ = write!(html, "<a href=\"{}#p{}\" title=\"Post\">&#9632;</a> ", context.href(route), post.post);
+            let _ = write!(
+                html,
+                "<a href=\"{}#p{}\" title=\"Post\">&#9632;</a> ",
+                context.href(route),
+                post.post
+            );
         }
-        let _ = write!(html, "by <strong>{}</strong> &raquo; {}</p>\n<div class=\"content\">", self.username(&post.author, context), self.date(context, post.created));
+        let _ = write!(
+            html,
+            "by <strong>{}</strong> &raquo; {}</p>\n<div class=\"content\">",
+            self.username(&post.author, context),
+            self.date(context, post.created)
+        );
         let paragraphs: Vec<String> = post.paragraphs.iter().map(|p| escape(p)).collect();
         html.push_str(&paragraphs.join("<br />\n"));
         html.push_str("</div>\n");
         if let Some(signature) = &post.signature {
-            let _ = write!(html, "<div class=\"signature\">{}</div>\n", escape(signature));
+            let _ = write!(
+                html,
+                "<div class=\"signature\">{}</div>\n",
+                escape(signature)
+            );
         }
-        let _ = write!(html, "</div>\n<dl class=\"postprofile\"><dt>{}</dt><dd><strong>Posts:</strong> {}</dd>", self.username(&post.author, context), post.author.posts);
+        let _ = write!(
+            html,
+            "</div>\n<dl class=\"postprofile\"><dt>{}</dt><dd><strong>Posts:</strong> {}</dd>",
+            self.username(&post.author, context),
+            post.author.posts
+        );
         if let Some(joined) = post.author.joined {
-            let _ = write!(html, "<dd><strong>Joined:</strong> {}</dd>", self.date(context, joined));
+            let _ = write!(
+                html,
+                "<dd><strong>Joined:</strong> {}</dd>",
+                self.date(context, joined)
+            );
         }
         html.push_str("</dl>\n<ul class=\"post-buttons\">");
         if let Some(route) = &post.quote {
-            let _ = write!(html, "<li><a href=\"{}\" class=\"button\">Quote</a></li>", context.href(route));
+            let _ = write!(
+                html,
+                "<li><a href=\"{}\" class=\"button\">Quote</a></li>",
+                context.href(route)
+            );
         }
         if let Some(route) = &post.message {
-            let _ = write!(html, "<li><a href=\"{}\" class=\"button\">PM</a></li>", context.href(route));
+            let _ = write!(
+                html,
+                "<li><a href=\"{}\" class=\"button\">PM</a></li>",
+                context.href(route)
+            );
         }
         html.push_str("</ul>\n</div></div>\n<hr class=\"divider\" />\n");
     }
 
     fn thread(&self, html: &mut String, view: &ThreadView, context: &RenderContext<'_>) {
-        let _ = write!(html, "<h2 class=\"topic-title\"><a href=\"{}\">{}</a></h2>\n<div class=\"action-bar\">",
-            context.href(&Route::Thread { thread: view.thread, page: 1 }), escape(&view.title));
+        let _ = write!(
+            html,
+            "<h2 class=\"topic-title\"><a href=\"{}\">{}</a></h2>\n<div class=\"action-bar\">",
+            context.href(&Route::Thread {
+                thread: view.thread,
+                page: 1
+            }),
+            escape(&view.title)
+        );
         if let Some(route) = &view.reply {
-            let _ = write!(html, "<a href=\"{}\" class=\"button\">Post Reply</a> ", context.href(route));
+            let _ = write!(
+                html,
+                "<a href=\"{}\" class=\"button\">Post Reply</a> ",
+                context.href(route)
+            );
         }
         if let Some(route) = &view.print {
-            let _ = write!(html, "<a href=\"{}\" title=\"Print view\">Print view</a> ", context.href(route));
+            let _ = write!(
+                html,
+                "<a href=\"{}\" title=\"Print view\">Print view</a> ",
+                context.href(route)
+            );
         }
         self.pagination(html, &view.pager, context);
         html.push_str("</div>\n");
@@ -540,15 +738,34 @@ impl Phpbb {
         self.pagination(html, &view.pager, context);
         html.push_str("<p class=\"jumpbox\">");
         if let Some(route) = &view.previous_thread {
-            let _ = write!(html, "<a href=\"{}\">&laquo; Previous topic</a> ", context.href(route));
+            let _ = write!(
+                html,
+                "<a href=\"{}\">&laquo; Previous topic</a> ",
+                context.href(route)
+            );
         }
         if let Some(route) = &view.next_thread {
-            let _ = write!(html, "<a href=\"{}\">Next topic &raquo;</a>", context.href(route));
+            let _ = write!(
+                html,
+                "<a href=\"{}\">Next topic &raquo;</a>",
+                context.href(route)
+            );
         }
-        let _ = write!(html, "</p>\n<p>Return to <a href=\"{}\">{}</a></p>\n",
-            context.href(&Route::Board { board: view.board.0, page: 1 }), escape(&view.board.1));
+        let _ = write!(
+            html,
+            "</p>\n<p>Return to <a href=\"{}\">{}</a></p>\n",
+            context.href(&Route::Board {
+                board: view.board.0,
+                page: 1
+            }),
+            escape(&view.board.1)
+        );
         if let Some(route) = &view.archive {
-            let _ = write!(html, "<p><a href=\"{}\">Archive</a></p>\n", context.href(route));
+            let _ = write!(
+                html,
+                "<p><a href=\"{}\">Archive</a></p>\n",
+                context.href(route)
+            );
         }
     }
 }

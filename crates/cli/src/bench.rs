@@ -1,0 +1,152 @@
+//! `trawl bench …`: measured figures, written for docs/BENCHMARKS.md.
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use anyhow::{Context, Result};
+use clap::{Args, Subcommand};
+use trawl_model::{FetchRequest, Fetcher, Timestamp};
+use trawl_sim::{FamilyName, PageClass, Scale, SimFetcher, Site, SiteConfig};
+use trawl_sim_server::{ServerClock, SimServer};
+
+use crate::http::LoopbackClient;
+
+#[derive(Debug, Subcommand)]
+pub enum BenchCommand {
+    /// The simulator: corpus build time and memory, in-process rendering rate on one core, HTTP
+    /// serving rate on loopback.
+    Sim(SimBenchArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct SimBenchArgs {
+    /// Pages rendered per family for the in-process rate.
+    #[arg(long, default_value_t = 20_000)]
+    pub pages: usize,
+    /// Requests sent for the HTTP rate.
+    #[arg(long, default_value_t = 40_000)]
+    pub requests: usize,
+    /// Skip building the 18-forum corpus (it takes the most time and memory).
+    #[arg(long)]
+    pub skip_corpus: bool,
+}
+
+pub fn run(command: BenchCommand) -> Result<()> {
+    match command {
+        BenchCommand::Sim(args) => bench_sim(args),
+    }
+}
+
+/// Peak resident memory of this process so far, from /proc (Linux), in bytes.
+fn peak_resident_bytes() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|line| line.starts_with("VmHWM:"))?;
+    let kilobytes: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kilobytes * 1024)
+}
+
+fn bench_sim(args: SimBenchArgs) -> Result<()> {
+    println!("| measurement | result | bar |");
+    println!("|---|---|---|");
+    if !args.skip_corpus {
+        let configs = trawl_sim::corpus::papers_corpus();
+        let workers = std::thread::available_parallelism().map_or(2, |n| n.get());
+        let started = Instant::now();
+        let sites = trawl_sim::corpus::build_all(&configs, workers);
+        let elapsed = started.elapsed().as_secs_f64();
+        let peak = peak_resident_bytes().unwrap_or(0) as f64 / (1u64 << 30) as f64;
+        let size = trawl_sim::corpus::measure(&sites);
+        println!(
+            "| build the 18-forum corpus ({} posts, {} threads, {} valuable pages, {} content pages) on {workers} threads | {elapsed:.1} s, peak RSS {peak:.2} GiB | < 30 s, < 4 GiB |",
+            size.posts, size.threads, size.valuable_pages, size.content_pages
+        );
+        drop(sites);
+    }
+    let mut total_pages = 0usize;
+    let mut total_seconds = 0.0f64;
+    for family in FamilyName::ALL {
+        let site = Arc::new(Site::build(SiteConfig::new(family, 3, Scale::Medium)));
+        let sample = valuable_sample(&site, args.pages);
+        let urls: Vec<&String> = sample.iter().cycle().take(args.pages).collect();
+        let fetcher = SimFetcher::new(Arc::clone(&site), "http://forum.test");
+        let at = Timestamp::from_second(site.history().end)?;
+        let started = Instant::now();
+        let mut bytes = 0usize;
+        for path in urls.iter() {
+            let answer =
+                fetcher.fetch(&FetchRequest::new(format!("http://forum.test{path}"), at))?;
+            bytes += answer.body.len();
+        }
+        let seconds = started.elapsed().as_secs_f64();
+        total_pages += urls.len();
+        total_seconds += seconds;
+        println!(
+            "| in-process fetcher, {} (medium), one core, {} valuable pages averaging {:.0} KB | {:.0} pages/s | >= 5,000 pages/s |",
+            family.name(),
+            urls.len(),
+            bytes as f64 / urls.len().max(1) as f64 / 1024.0,
+            urls.len() as f64 / seconds
+        );
+    }
+    println!(
+        "| in-process fetcher, all families | {:.0} pages/s | >= 5,000 pages/s |",
+        total_pages as f64 / total_seconds
+    );
+    let site = Arc::new(Site::build(SiteConfig::new(
+        FamilyName::Phpbb,
+        3,
+        Scale::Medium,
+    )));
+    let urls = Arc::new(valuable_sample(&site, 5_000));
+    let clock = ServerClock::Fixed(Timestamp::from_second(site.history().end)?).into_clock();
+    let server = SimServer::start(Arc::clone(&site), clock, "127.0.0.1:0", 2)
+        .context("cannot start the benchmark server on loopback")?;
+    let origin = server.origin();
+    let clients = 4;
+    let per_client = args.requests / clients;
+    let started = Instant::now();
+    let handles: Vec<_> = (0..clients)
+        .map(|client_index| {
+            let urls = Arc::clone(&urls);
+            let origin = origin.clone();
+            std::thread::spawn(move || -> Result<usize> {
+                let client = LoopbackClient::new();
+                let mut answered = 0;
+                for request in 0..per_client {
+                    let path = &urls[(client_index * 7919 + request) % urls.len()];
+                    let answer = client.get(&format!("{origin}{path}"))?;
+                    answered += usize::from(answer.status == 200);
+                }
+                Ok(answered)
+            })
+        })
+        .collect();
+    let mut answered = 0;
+    for handle in handles {
+        answered += handle
+            .join()
+            .map_err(|_| anyhow::anyhow!("a benchmark client panicked"))??;
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    server.stop();
+    println!(
+        "| HTTP server on loopback, phpbb (medium), 2 server threads, {clients} keep-alive clients on the same 2 cores | {:.0} pages/s ({answered} answered 200) | >= 2,000 pages/s |",
+        answered as f64 / seconds
+    );
+    Ok(())
+}
+
+/// Up to `count` valuable page paths of `site`, spread over the whole forum.
+fn valuable_sample(site: &Site, count: usize) -> Vec<String> {
+    let at = site.history().end;
+    let mut urls = Vec::new();
+    site.for_each_url_truth(at, |truth| {
+        if truth.class == PageClass::Valuable {
+            urls.push(truth.url);
+        }
+    });
+    let step = (urls.len() / count.max(1)).max(1);
+    let mut sample: Vec<String> = urls.into_iter().step_by(step).collect();
+    sample.truncate(count);
+    sample
+}

@@ -1,0 +1,182 @@
+//! Walks every link of a small forum of each family and checks each URL against the ground truth.
+
+mod common;
+
+use std::collections::{HashMap, HashSet, VecDeque};
+
+use common::{SEED, decode_body, same_site_links, small_site};
+use trawl_sim::{FamilyName, PageClass, Role, Site};
+
+/// Fetches everything reachable from the portal (endless spaces only up to the listed bound) and
+/// checks that every linked URL is known to the truth with the class the server's answer implies.
+fn check_walk(family: FamilyName) {
+    let site = small_site(family);
+    let at = site.history().end;
+    let mut listed: HashMap<String, trawl_sim::truth::UrlTruth> = HashMap::new();
+    site.for_each_url_truth(at, |truth| {
+        let previous = listed.insert(truth.url.clone(), truth);
+        assert!(
+            previous.is_none(),
+            "{}: a URL is listed twice",
+            family.name()
+        );
+    });
+    // A client that keeps cookies gets URLs without session ids, so every URL it meets must be
+    // listed; the session-id walk is checked separately.
+    let cookie = format!("{}=1", site.family().profile().session_cookie);
+    let mut queue = VecDeque::from([site.portal_path()]);
+    let mut seen: HashSet<String> = queue.iter().cloned().collect();
+    let mut reached_valuable = HashSet::new();
+    while let Some(path) = queue.pop_front() {
+        let truth = site.classify(&path, at);
+        assert_ne!(
+            truth.role,
+            Role::Error,
+            "{}: {path} is linked but does not exist",
+            family.name()
+        );
+        let expected = listed
+            .get(&path)
+            .unwrap_or_else(|| panic!("{}: linked {path} is not in the truth", family.name()));
+        assert_eq!(
+            &truth,
+            expected,
+            "{}: classify and enumeration disagree",
+            family.name()
+        );
+        let answer = site.serve(&path, at, Some(&cookie));
+        match truth.class {
+            PageClass::Valuable => {
+                assert_eq!(answer.status, 200, "{}: valuable {path}", family.name());
+                reached_valuable.insert(path.clone());
+            }
+            PageClass::Duplicate => {
+                assert!(
+                    matches!(answer.status, 200 | 301),
+                    "{}: {path}",
+                    family.name()
+                )
+            }
+            PageClass::Invalid | PageClass::Endless => {}
+        }
+        let mut links = if answer.status == 200 || answer.status == 403 {
+            same_site_links(&decode_body(&site, &answer.body))
+        } else {
+            Vec::new()
+        };
+        if let Some((_, location)) = answer.headers.iter().find(|(name, _)| name == "Location") {
+            links.push(location.clone());
+        }
+        for link in links {
+            if seen.contains(&link) {
+                continue;
+            }
+            let link_truth = site.classify(&link, at);
+            // Endless spaces go on forever: follow them only as far as the truth lists them.
+            if link_truth.class == PageClass::Endless && !listed.contains_key(&link) {
+                continue;
+            }
+            seen.insert(link.clone());
+            queue.push_back(link);
+        }
+    }
+    let valuable: Vec<&String> = listed
+        .values()
+        .filter(|t| t.class == PageClass::Valuable)
+        .map(|t| &t.url)
+        .collect();
+    let unreached: Vec<&&String> = valuable
+        .iter()
+        .filter(|url| !reached_valuable.contains(url.as_str()))
+        .collect();
+    assert!(
+        unreached.is_empty(),
+        "{}: valuable pages no link reaches: {unreached:?}",
+        family.name()
+    );
+    assert!(
+        valuable.len() > 100,
+        "{}: only {} valuable pages",
+        family.name(),
+        valuable.len()
+    );
+}
+
+#[test]
+fn phpbb_walk_agrees_with_truth() {
+    check_walk(FamilyName::Phpbb);
+}
+
+#[test]
+fn vbulletin_walk_agrees_with_truth() {
+    check_walk(FamilyName::Vbulletin);
+}
+
+#[test]
+fn discuz_walk_agrees_with_truth() {
+    check_walk(FamilyName::Discuz);
+}
+
+#[test]
+fn smf_walk_agrees_with_truth() {
+    check_walk(FamilyName::Smf);
+}
+
+#[test]
+fn xenforo_walk_agrees_with_truth() {
+    check_walk(FamilyName::Xenforo);
+}
+
+#[test]
+fn discourse_walk_agrees_with_truth() {
+    check_walk(FamilyName::Discourse);
+}
+
+#[test]
+fn tablecraft_walk_agrees_with_truth() {
+    check_walk(FamilyName::Tablecraft);
+}
+
+/// Without cookies, URL-session families put a session id in every link; every such URL must be
+/// a duplicate (or keep the class) of the same URL without the session id.
+#[test]
+fn session_links_are_variants_of_listed_urls() {
+    for family in FamilyName::ALL {
+        let site: Site = small_site(family);
+        if site.family().profile().session_parameter.is_none() {
+            continue;
+        }
+        let at = site.history().end;
+        let portal = site.serve(&site.portal_path(), at, None);
+        let links = same_site_links(&decode_body(&site, &portal.body));
+        let parameter = site
+            .family()
+            .profile()
+            .session_parameter
+            .unwrap_or_default();
+        assert!(
+            links.iter().all(|link| link.contains(parameter)),
+            "{}: {links:?}",
+            family.name()
+        );
+        for link in links.iter().take(60) {
+            let truth = site.classify(link, at);
+            let mut address = site.address_of(link).expect("linked URLs decode");
+            assert!(address.variant.session.is_some(), "{link}");
+            address.variant.session = None;
+            let plain = site.truth_of(&address, at);
+            match plain.class {
+                PageClass::Valuable => {
+                    assert_eq!(truth.class, PageClass::Duplicate, "{link}");
+                    assert_eq!(
+                        truth.canonical.as_deref(),
+                        Some(plain.url.as_str()),
+                        "{link}"
+                    );
+                }
+                other => assert_eq!(truth.class, other, "{link}"),
+            }
+        }
+        let _ = SEED;
+    }
+}
