@@ -111,10 +111,10 @@ pub fn session_hex(token: u64) -> String {
 /// Reads a session token back from its printed form (any text is accepted: engines accept and
 /// replace unknown ids, so every value names some session).
 pub fn session_token(text: &str) -> u64 {
-    if text.len() >= 16 {
-        if let Ok(value) = u64::from_str_radix(&text[..16], 16) {
-            return value;
-        }
+    // `get` rather than slicing: a hostile session value may put a multi-byte character across
+    // byte 16, and slicing there would panic the server.
+    if let Some(Ok(value)) = text.get(..16).map(|prefix| u64::from_str_radix(prefix, 16)) {
+        return value;
     }
     crate::random::hash_text(text)
 }
@@ -144,6 +144,9 @@ mod tests {
     fn session_tokens_round_trip() {
         let token = 0x0123_4567_89ab_cdef;
         assert_eq!(session_token(&session_hex(token)), token);
+        // Regression: a multi-byte character across byte 16 once panicked here.
+        let hostile = "0123456789abcdeé";
+        assert_eq!(session_token(hostile), session_token(hostile));
         assert_eq!(
             escape("<a href=\"x\">&</a>"),
             "&lt;a href=&quot;x&quot;&gt;&amp;&lt;/a&gt;"

@@ -287,10 +287,10 @@ impl Site {
     /// The non-sticky threads of a board existing at `at`, in `order`.
     pub(crate) fn board_listing(&self, board: u32, order: SortOrder, at: i64) -> Listing {
         let key = (board, order);
-        if let Some((instant, listing)) = self.listings.lock().expect("listing cache").get(&key) {
-            if *instant == at {
-                return Arc::clone(listing);
-            }
+        if let Some((instant, listing)) = self.listings.lock().expect("listing cache").get(&key)
+            && *instant == at
+        {
+            return Arc::clone(listing);
         }
         let listing = Arc::new(self.compute_listing(board, order, at, false));
         self.listings
@@ -426,5 +426,77 @@ fn forum_name(seed: u64, language: crate::text::Language) -> String {
         Language::German => format!("{stem} Forum"),
         Language::SimplifiedChinese => format!("{stem} 社区论坛"),
         Language::TraditionalChinese => format!("{stem} 討論區"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn site() -> Site {
+        Site::build(SiteConfig::new(FamilyName::Phpbb, 5, Scale::Small))
+    }
+
+    #[test]
+    fn board_lists_follow_last_reply_order_as_of_the_instant() {
+        let site = site();
+        let history = site.history();
+        for at in [history.start + 10 * 86_400, history.end] {
+            for board in 1..=history.board_count() {
+                let listing = site.board_listing(board, SortOrder::LastPost, at);
+                let last_replies: Vec<i64> = listing
+                    .iter()
+                    .map(|&thread| {
+                        site.last_post_at(thread, at)
+                            .expect("listed threads exist")
+                            .1
+                    })
+                    .collect();
+                assert!(
+                    last_replies.windows(2).all(|pair| pair[0] >= pair[1]),
+                    "board {board}"
+                );
+                assert!(listing.iter().all(|&t| !history.thread(t).unwrap().sticky));
+                assert!(
+                    listing
+                        .iter()
+                        .all(|&t| history.thread(t).unwrap().created <= at)
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn other_orders_keep_the_same_threads() {
+        let site = site();
+        let at = site.history().end;
+        let mut canonical = (*site.board_listing(1, SortOrder::LastPost, at)).clone();
+        canonical.sort_unstable();
+        for order in SortOrder::ALTERNATIVES {
+            let mut threads = (*site.board_listing(1, order, at)).clone();
+            threads.sort_unstable();
+            assert_eq!(threads, canonical, "{order:?}");
+        }
+    }
+
+    #[test]
+    fn permalinks_point_to_the_page_holding_the_post() {
+        let site = site();
+        let at = site.history().end;
+        let per_page = site.posts_per_page() as usize;
+        let thread = (1..=site.history().thread_count())
+            .find(|&t| site.history().thread_posts(t).len() > per_page)
+            .expect("a thread with two pages");
+        let posts = site.history().thread_posts(thread);
+        assert_eq!(
+            site.post_location(posts[0], at),
+            Some(Route::Thread { thread, page: 1 })
+        );
+        assert_eq!(
+            site.post_location(posts[per_page], at),
+            Some(Route::Thread { thread, page: 2 })
+        );
+        let created = site.history().post(posts[per_page]).unwrap().created;
+        assert_eq!(site.post_location(posts[per_page], created - 1), None);
     }
 }

@@ -158,7 +158,7 @@ impl Family for Phpbb {
                 None => Some(1),
                 Some(text) => {
                     let start: u32 = text.parse().ok()?;
-                    if start % per_page != 0 {
+                    if !start.is_multiple_of(per_page) {
                         return None;
                     }
                     if start == 0 {
@@ -301,50 +301,50 @@ impl Family for Phpbb {
         }
         html.push_str("</li>\n</ul>\n<ul class=\"linklist rightside\">\n");
         if let Some(route) = &navigation.search {
-            let _ = write!(
+            let _ = writeln!(
                 html,
-                "<li><a href=\"{}\">View new posts</a></li>\n",
+                "<li><a href=\"{}\">View new posts</a></li>",
                 context.href(route)
             );
         }
         if let Some(route) = &navigation.calendar {
-            let _ = write!(
+            let _ = writeln!(
                 html,
-                "<li><a href=\"{}\">Calendar</a></li>\n",
+                "<li><a href=\"{}\">Calendar</a></li>",
                 context.href(route)
             );
         }
         if let Some(route) = &navigation.members {
-            let _ = write!(
+            let _ = writeln!(
                 html,
-                "<li><a href=\"{}\">Members</a></li>\n",
+                "<li><a href=\"{}\">Members</a></li>",
                 context.href(route)
             );
         }
-        let _ = write!(
+        let _ = writeln!(
             html,
-            "<li><a href=\"{}\">Login</a></li>\n</ul>\n",
+            "<li><a href=\"{}\">Login</a></li>\n</ul>",
             context.href(&navigation.login)
         );
         if let Some(last_visit) = chrome.last_visit {
-            let _ = write!(
+            let _ = writeln!(
                 html,
-                "<p class=\"left\">Last visit was: {}</p>\n",
+                "<p class=\"left\">Last visit was: {}</p>",
                 self.date(context, last_visit)
             );
         }
         if let Some(clock) = chrome.clock {
-            let _ = write!(
+            let _ = writeln!(
                 html,
-                "<p class=\"right\">It is currently {}</p>\n",
+                "<p class=\"right\">It is currently {}</p>",
                 self.date(context, clock)
             );
         }
         html.push_str("</div></div>\n</div>\n");
         if let Some(advertisement) = chrome.advertisement {
-            let _ = write!(
+            let _ = writeln!(
                 html,
-                "<div class=\"ad-banner\"><a href=\"https://ads.example.net/click?c={}\" rel=\"nofollow\">{}</a></div>\n",
+                "<div class=\"ad-banner\"><a href=\"https://ads.example.net/click?c={}\" rel=\"nofollow\">{}</a></div>",
                 advertisement.len(),
                 escape(advertisement)
             );
@@ -355,40 +355,40 @@ impl Family for Phpbb {
             Body::Board(view) => self.board(&mut html, view, context),
             Body::Thread(view) => self.thread(&mut html, view, context),
             Body::SinglePost(view) => {
-                let _ = write!(html, "<h2>{}</h2>\n", escape(&view.thread.1));
+                let _ = writeln!(html, "<h2>{}</h2>", escape(&view.thread.1));
                 self.post(&mut html, &view.post, &view.thread.1, context);
             }
             Body::Print(view) | Body::ArchiveThread(view) => {
-                let _ = write!(html, "<h2><a href=\"{}\">{}</a></h2>\n", context.href(&view.original), escape(&view.title));
+                let _ = writeln!(html, "<h2><a href=\"{}\">{}</a></h2>", context.href(&view.original), escape(&view.title));
                 for post in &view.posts {
                     self.post(&mut html, post, &view.title, context);
                 }
             }
             Body::ArchiveBoard(view) => {
-                let _ = write!(html, "<h2>{}</h2>\n<ul class=\"archive\">\n", escape(&view.name));
+                let _ = writeln!(html, "<h2>{}</h2>\n<ul class=\"archive\">", escape(&view.name));
                 for (route, title) in &view.threads {
-                    let _ = write!(html, "<li><a href=\"{}\">{}</a></li>\n", context.href(route), escape(title));
+                    let _ = writeln!(html, "<li><a href=\"{}\">{}</a></li>", context.href(route), escape(title));
                 }
                 html.push_str("</ul>\n");
             }
             Body::Profile(view) => {
-                let _ = write!(
+                let _ = writeln!(
                     html,
-                    "<h2>Viewing profile - {}</h2>\n<dl class=\"details\">\n<dt>Username:</dt><dd>{}</dd>\n<dt>Joined:</dt><dd>{}</dd>\n",
+                    "<h2>Viewing profile - {}</h2>\n<dl class=\"details\">\n<dt>Username:</dt><dd>{}</dd>\n<dt>Joined:</dt><dd>{}</dd>",
                     escape(&view.user.name),
                     escape(&view.user.name),
                     self.date(context, view.joined)
                 );
                 if let Some(last_visit) = view.last_visit {
-                    let _ = write!(html, "<dt>Last visited:</dt><dd>{}</dd>\n", self.date(context, last_visit));
+                    let _ = writeln!(html, "<dt>Last visited:</dt><dd>{}</dd>", self.date(context, last_visit));
                 }
-                let _ = write!(html, "<dt>Total posts:</dt><dd>{}</dd>\n</dl>\n<ul class=\"recent\">\n", view.user.posts);
+                let _ = writeln!(html, "<dt>Total posts:</dt><dd>{}</dd>\n</dl>\n<ul class=\"recent\">", view.user.posts);
                 for (route, title) in &view.recent_threads {
-                    let _ = write!(html, "<li><a href=\"{}\">{}</a></li>\n", context.href(route), escape(title));
+                    let _ = writeln!(html, "<li><a href=\"{}\">{}</a></li>", context.href(route), escape(title));
                 }
                 html.push_str("</ul>\n");
                 if let Some(route) = &view.message {
-                    let _ = write!(html, "<a class=\"button\" href=\"{}\">Send private message</a>\n", context.href(route));
+                    let _ = writeln!(html, "<a class=\"button\" href=\"{}\">Send private message</a>", context.href(route));
                 }
             }
             Body::MemberList(view) => {
@@ -396,16 +396,16 @@ impl Family for Phpbb {
                 self.pagination(&mut html, &view.pager, context);
                 html.push_str("<table class=\"table1\" id=\"memberlist\">\n<thead><tr><th>Username</th><th>Posts</th><th>Joined</th></tr></thead>\n<tbody>\n");
                 for member in &view.members {
-                    let _ = write!(html, "<tr><td>{}</td><td>{}</td><td>{}</td></tr>\n", self.username(member, context), member.posts,
+                    let _ = writeln!(html, "<tr><td>{}</td><td>{}</td><td>{}</td></tr>", self.username(member, context), member.posts,
                         member.joined.map(|joined| self.date(context, joined)).unwrap_or_default());
                 }
                 html.push_str("</tbody>\n</table>\n");
             }
             Body::Calendar(view) => {
-                let _ = write!(html, "<h2>Calendar: {} {}</h2>\n<p class=\"calendar-nav\"><a href=\"{}\">&laquo; Previous month</a> | <a href=\"{}\">Next month &raquo;</a></p>\n<ul class=\"events\">\n",
+                let _ = writeln!(html, "<h2>Calendar: {} {}</h2>\n<p class=\"calendar-nav\"><a href=\"{}\">&laquo; Previous month</a> | <a href=\"{}\">Next month &raquo;</a></p>\n<ul class=\"events\">",
                     dates::ENGLISH_MONTHS[view.month as usize - 1], view.year, context.href(&view.previous), context.href(&view.next));
                 for (day, route, title) in &view.events {
-                    let _ = write!(html, "<li>{} {}: <a href=\"{}\">{}</a></li>\n", dates::short_month(view.month), day, context.href(route), escape(title));
+                    let _ = writeln!(html, "<li>{} {}: <a href=\"{}\">{}</a></li>", dates::short_month(view.month), day, context.href(route), escape(title));
                 }
                 html.push_str("</ul>\n");
             }
@@ -418,7 +418,7 @@ impl Family for Phpbb {
                 if let Some(previous) = &view.previous {
                     let _ = write!(html, "<a href=\"{}\">Previous</a> ", context.href(previous));
                 }
-                let _ = write!(html, "Page <strong>{}</strong> <a href=\"{}\">Next</a></div>\n", view.page, context.href(&view.next));
+                let _ = writeln!(html, "Page <strong>{}</strong> <a href=\"{}\">Next</a></div>", view.page, context.href(&view.next));
             }
             Body::Login(view) => {
                 let message = match view.reason {
@@ -525,10 +525,10 @@ impl Phpbb {
             }
             html.push_str("</span>");
         }
-        let _ = write!(
+        let _ = writeln!(
             html,
             "<br />by {} &raquo; {}</dt><dd class=\"posts\">{} <dfn>Replies</dfn></dd><dd class=\"views\">{} <dfn>Views</dfn></dd>\
-             <dd class=\"lastpost\"><span><dfn>Last post </dfn>by {} <a href=\"{}\" title=\"View the latest post\">&#8594;</a><br />{}</span></dd></dl></li>\n",
+             <dd class=\"lastpost\"><span><dfn>Last post </dfn>by {} <a href=\"{}\" title=\"View the latest post\">&#8594;</a><br />{}</span></dd></dl></li>",
             self.username(&summary.author, context),
             self.date(context, summary.created),
             summary.replies,
@@ -545,9 +545,9 @@ impl Phpbb {
         }
         html.push_str("<div class=\"panel latest-topics\"><h3>Latest active topics</h3><ul>\n");
         for summary in latest {
-            let _ = write!(
+            let _ = writeln!(
                 html,
-                "<li><a href=\"{}\">{}</a> <a href=\"{}\">&#8594;</a></li>\n",
+                "<li><a href=\"{}\">{}</a> <a href=\"{}\">&#8594;</a></li>",
                 context.href(&summary.link),
                 escape(&summary.title),
                 context.href(&summary.last_post.link)
@@ -558,9 +558,9 @@ impl Phpbb {
 
     fn portal(&self, html: &mut String, view: &PortalView, context: &RenderContext<'_>) {
         for category in &view.categories {
-            let _ = write!(
+            let _ = writeln!(
                 html,
-                "<div class=\"forabg\"><ul class=\"topiclist\"><li class=\"header\"><dl><dt>{}</dt><dd class=\"topics\">Topics</dd><dd class=\"posts\">Posts</dd><dd class=\"lastpost\">Last post</dd></dl></li></ul>\n<ul class=\"topiclist forums\">\n",
+                "<div class=\"forabg\"><ul class=\"topiclist\"><li class=\"header\"><dl><dt>{}</dt><dd class=\"topics\">Topics</dd><dd class=\"posts\">Posts</dd><dd class=\"lastpost\">Last post</dd></dl></li></ul>\n<ul class=\"topiclist forums\">",
                 escape(&category.name)
             );
             for board in &category.boards {
@@ -632,9 +632,9 @@ impl Phpbb {
         }
         self.pagination(html, &view.pager, context);
         if let Some(route) = &view.archive {
-            let _ = write!(
+            let _ = writeln!(
                 html,
-                "<p><a href=\"{}\">Archive</a></p>\n",
+                "<p><a href=\"{}\">Archive</a></p>",
                 context.href(route)
             );
         }
@@ -669,11 +669,7 @@ impl Phpbb {
         html.push_str(&paragraphs.join("<br />\n"));
         html.push_str("</div>\n");
         if let Some(signature) = &post.signature {
-            let _ = write!(
-                html,
-                "<div class=\"signature\">{}</div>\n",
-                escape(signature)
-            );
+            let _ = writeln!(html, "<div class=\"signature\">{}</div>", escape(signature));
         }
         let _ = write!(
             html,
@@ -751,9 +747,9 @@ impl Phpbb {
                 context.href(route)
             );
         }
-        let _ = write!(
+        let _ = writeln!(
             html,
-            "</p>\n<p>Return to <a href=\"{}\">{}</a></p>\n",
+            "</p>\n<p>Return to <a href=\"{}\">{}</a></p>",
             context.href(&Route::Board {
                 board: view.board.0,
                 page: 1
@@ -761,9 +757,9 @@ impl Phpbb {
             escape(&view.board.1)
         );
         if let Some(route) = &view.archive {
-            let _ = write!(
+            let _ = writeln!(
                 html,
-                "<p><a href=\"{}\">Archive</a></p>\n",
+                "<p><a href=\"{}\">Archive</a></p>",
                 context.href(route)
             );
         }

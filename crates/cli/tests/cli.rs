@@ -1,0 +1,130 @@
+//! The `trawl` binary, run as a user runs it.
+
+use std::process::{Command, Output};
+
+fn trawl(arguments: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_trawl"))
+        .args(arguments)
+        .output()
+        .expect("trawl runs")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+#[test]
+fn families_lists_every_family_and_trap() {
+    let output = trawl(&["sim", "families"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    for name in [
+        "phpbb",
+        "vbulletin",
+        "discuz",
+        "smf",
+        "xenforo",
+        "discourse",
+        "tablecraft",
+    ] {
+        assert!(text.contains(name), "{name} missing from:\n{text}");
+    }
+    assert!(
+        text.contains("session-ids") && text.contains("gbk"),
+        "{text}"
+    );
+}
+
+#[test]
+fn truth_prints_one_json_object_per_line() {
+    let output = trawl(&[
+        "sim", "truth", "--family", "smf", "--seed", "3", "--only", "posts",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    let mut count = 0;
+    for line in text.lines() {
+        let record: serde_json::Value = serde_json::from_str(line).expect("each line is JSON");
+        for field in ["post", "thread", "author", "created", "text"] {
+            assert!(record.get(field).is_some(), "{field} missing in {line}");
+        }
+        count += 1;
+    }
+    assert!(count > 1_000, "only {count} posts");
+    let urls = trawl(&[
+        "sim", "truth", "--family", "smf", "--seed", "3", "--only", "urls",
+    ]);
+    let first: serde_json::Value =
+        serde_json::from_str(stdout(&urls).lines().next().expect("a URL record")).unwrap();
+    for field in ["url", "class", "canonical", "role", "list", "position"] {
+        assert!(first.get(field).is_some(), "{field} missing in {first}");
+    }
+}
+
+#[test]
+fn truth_at_an_earlier_instant_has_fewer_posts() {
+    let count = |at: &str| {
+        let output = trawl(&["sim", "truth", "--only", "posts", "--at", at]);
+        assert!(output.status.success(), "{}", stderr(&output));
+        stdout(&output).lines().count()
+    };
+    assert!(count("2025-12-01") < count("end"));
+}
+
+#[test]
+fn stats_report_the_papers_shapes() {
+    let output = trawl(&["sim", "stats", "--family", "xenforo"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(
+        stdout(&output).contains("active <= 24 h"),
+        "{}",
+        stdout(&output)
+    );
+}
+
+#[test]
+fn page_prints_status_headers_and_body() {
+    let output = trawl(&["sim", "page", "--family", "discuz"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(text.starts_with("HTTP 200"), "{text}");
+    assert!(
+        text.contains("charset=gbk"),
+        "the GBK family names its charset in <meta>"
+    );
+}
+
+#[test]
+fn demo_walks_a_forum_over_loopback() {
+    let output = trawl(&["demo", "--family", "xenforo", "--max-pages", "300"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(text.contains("breadth-first walk: 300 fetches"), "{text}");
+    assert!(text.contains("coverage of valuable pages"), "{text}");
+}
+
+#[test]
+fn mistakes_get_errors_that_say_what_to_do() {
+    let cases: [(&[&str], &str); 4] = [
+        (
+            &["sim", "stats", "--family", "mybb"],
+            "choose one of: phpbb",
+        ),
+        (&["sim", "truth", "--at", "last week"], "2025-06-01"),
+        (&["sim", "stats", "--trap-off", "cookies"], "the traps are"),
+        (&["sim", "page", "viewtopic.php"], "starting with `/`"),
+    ];
+    for (arguments, hint) in cases {
+        let output = trawl(arguments);
+        assert!(!output.status.success(), "{arguments:?} should fail");
+        assert!(
+            stderr(&output).contains(hint),
+            "{arguments:?}: {}",
+            stderr(&output)
+        );
+    }
+}
