@@ -1,22 +1,1213 @@
-//! TEMPORARY scaffold: replaced by the real discuz family.
+//! Discuz! X-like: the engine behind most Chinese forums, served in GBK with the charset named only
+//! in a `<meta>` tag.
+//!
+//! URLs mix the engine's two spellings. Canonical pages use the static rewrites (`/forum-3-2.html`,
+//! `/thread-123-2-1.html`, `/space-uid-5.html`, `/archiver/tid-123.html`); everything else goes
+//! through the dynamic scripts (`/forum.php?mod=viewthread&tid=123&page=1`,
+//! `/forum.php?mod=redirect&goto=findpost&ptid=123&pid=456`, `/home.php?mod=space&do=list`). The
+//! dynamic form of a board or thread page is a second spelling of it: with `page=1` it is the
+//! explicit first page, without a page or with a later page it is an alias. Sorted board lists
+//! exist only in the dynamic form (`&orderby=subject|author|replies|dateline`). Sessions travel as
+//! `sid=`, after `?` on rewrites and `&` on scripts.
+//!
+//! Layout: the X3 templates. The thread list is `<table id="threadlisttableid">` with one
+//! `<tbody id="normalthread_N">` per thread (`stickthread_N` when pinned); a post is
+//! `<table id="pidN" class="plhin">` with its text alone in `<td class="t_f" id="postmessage_N">`,
+//! its floor label (楼主, 沙发, 板凳, 地板, then `N#`) linking the permalink, and the signature
+//! in a separate row below.
+//!
+//! Dates: absolute dates are `YYYY-M-D HH:MM` (month and day unpadded); thread lists give the start
+//! date as `YYYY-M-D`. Like the engine's `dgmdate(.., 'u')`, instants of the last week are written
+//! relatively inside `<span title="YYYY-M-D HH:MM:SS">`, the title holding the absolute time:
+//! `刚刚` (this second), `N&nbsp;秒前`, `N&nbsp;分钟前`, `N&nbsp;小时前` (all today),
+//! `昨天&nbsp;HH:MM`, `前天&nbsp;HH:MM`, then `N&nbsp;天前` up to six days back. Older instants are
+//! written absolutely, without a span.
+
+use std::fmt::{self, Write};
+
+use super::{
+    AdjacentThreads, Charset, Family, FamilyProfile, LoginWall, PermalinkStyle, RenderContext,
+};
+use crate::history::ForumHistory;
+use crate::html::{
+    escape, parse_query, percent_encode, query_value, session_hex, session_token,
+    split_path_and_query,
+};
+use crate::route::{ActionKind, Address, Route, SortOrder, Variant};
+use crate::text::Language;
+use crate::views::*;
+
 #[derive(Debug)]
-pub(crate) struct Discuz(super::phpbb::Phpbb);
+pub(crate) struct Discuz {
+    profile: FamilyProfile,
+}
+
 impl Discuz {
     pub(crate) fn new() -> Self {
-        Discuz(super::phpbb::Phpbb::new())
+        Discuz {
+            profile: FamilyProfile {
+                name: "discuz",
+                description: "Discuz! X-like: thread-123-1-1.html rewrites, GBK, relative dates",
+                language: Language::SimplifiedChinese,
+                charset: Charset::Gbk,
+                charset_in_header: false,
+                utc_offset_seconds: 8 * 3_600,
+                threads_per_page: 30,
+                posts_per_page: 10,
+                members_per_page: 20,
+                login_wall: LoginWall::PromptWithOk,
+                profiles_need_login: false,
+                permalink: PermalinkStyle::RedirectsToThreadPage,
+                session_parameter: Some("sid"),
+                session_cookie: "discuz_sid",
+                adjacent_threads: AdjacentThreads::DirectLinks,
+                missing_status: 200,
+                aliases_redirect: false,
+            },
+        }
     }
 }
-impl super::Family for Discuz {
-    fn profile(&self) -> &super::FamilyProfile {
-        self.0.profile()
+
+/// Each order's `orderby` value and its label in the list's sort bar.
+const ORDERS: [(SortOrder, &str, &str); 5] = [
+    (SortOrder::LastPost, "lastpost", "最后发表"),
+    (SortOrder::Title, "subject", "标题"),
+    (SortOrder::Author, "author", "作者"),
+    (SortOrder::Replies, "replies", "回复"),
+    (SortOrder::Created, "dateline", "发帖时间"),
+];
+
+/// The `orderby` value and the label of `sort`.
+fn order(sort: SortOrder) -> (&'static str, &'static str) {
+    let entry = ORDERS
+        .iter()
+        .find(|entry| entry.0 == sort)
+        .unwrap_or(&ORDERS[0]);
+    (entry.1, entry.2)
+}
+
+/// A decimal number written the one way the engine writes it: digits only, no sign, no leading
+/// zero. Other spellings are refused so that no page gains spellings nothing lists.
+fn plain_number(text: &str) -> Option<u32> {
+    let digits = !text.is_empty() && text.bytes().all(|byte| byte.is_ascii_digit());
+    let canonical = digits && (text == "0" || !text.starts_with('0'));
+    if canonical { text.parse().ok() } else { None }
+}
+
+/// The `page` parameter of a script URL, and whether it spells page 1 explicitly.
+fn dynamic_page(pairs: &[(String, String)]) -> Option<(u32, bool)> {
+    let Some(text) = query_value(pairs, "page") else {
+        return Some((1, false));
+    };
+    let page = plain_number(text).filter(|&page| page >= 1)?;
+    Some((page, page == 1))
+}
+
+/// The numbers of a rewrite such as `thread-1-2-1.html`: `prefix`, `N` numbers joined by `-`,
+/// then `.html`.
+fn rewrite_numbers<const N: usize>(path: &str, prefix: &str) -> Option<[u32; N]> {
+    let mut parts = path.strip_prefix(prefix)?.strip_suffix(".html")?.split('-');
+    let mut numbers = [0u32; N];
+    for slot in &mut numbers {
+        *slot = plain_number(parts.next()?)?;
     }
-    fn encode(&self, a: &crate::route::Address, h: &crate::history::ForumHistory) -> String {
-        self.0.encode(a, h)
+    parts.next().is_none().then_some(numbers)
+}
+
+/// `&page=N` for a script URL; empty for an implicit first page.
+fn page_parameter(page: u32, explicit_first_page: bool) -> String {
+    let shown = page > 1 || explicit_first_page;
+    if shown {
+        format!("&page={page}")
+    } else {
+        String::new()
     }
-    fn decode(&self, p: &str, h: &crate::history::ForumHistory) -> Option<crate::route::Address> {
-        self.0.decode(p, h)
+}
+
+impl Family for Discuz {
+    fn profile(&self) -> &FamilyProfile {
+        &self.profile
     }
-    fn render(&self, p: &crate::views::Page, c: &super::RenderContext<'_>) -> String {
-        self.0.render(p, c)
+
+    fn encode(&self, address: &Address, history: &ForumHistory) -> String {
+        let variant = &address.variant;
+        let explicit = variant.explicit_first_page;
+        // Only the canonical spelling of a list page has a static rewrite.
+        let rewritten = !explicit && !variant.alias;
+        let mut url = match &address.route {
+            Route::Portal => "/forum.php".to_string(),
+            Route::Board { board, page } if rewritten && variant.sort == SortOrder::LastPost => {
+                format!("/forum-{board}-{page}.html")
+            }
+            Route::Board { board, page } => {
+                let mut url = format!("/forum.php?mod=forumdisplay&fid={board}");
+                if variant.sort != SortOrder::LastPost {
+                    url = url + "&orderby=" + order(variant.sort).0;
+                }
+                url + &page_parameter(*page, explicit)
+            }
+            Route::Thread { thread, page } if rewritten => {
+                format!("/thread-{thread}-{page}-1.html")
+            }
+            Route::Thread { thread, page } => {
+                format!("/forum.php?mod=viewthread&tid={thread}") + &page_parameter(*page, explicit)
+            }
+            Route::Post { post } => match history.post(*post) {
+                Some(record) => {
+                    let thread = record.thread;
+                    format!("/forum.php?mod=redirect&goto=findpost&ptid={thread}&pid={post}")
+                }
+                None => format!("/forum.php?mod=redirect&goto=findpost&pid={post}"),
+            },
+            Route::Print { thread } => {
+                format!("/forum.php?mod=viewthread&action=printable&tid={thread}")
+            }
+            Route::ArchiveBoard { board } => format!("/archiver/fid-{board}.html"),
+            Route::ArchiveThread { thread } => format!("/archiver/tid-{thread}.html"),
+            Route::AdjacentThread { thread, newer } => {
+                let direction = if *newer { "nextnewset" } else { "nextoldset" };
+                format!("/forum.php?mod=redirect&goto={direction}&tid={thread}")
+            }
+            Route::Profile { user } => format!("/space-uid-{user}.html"),
+            Route::MemberList { page } => {
+                "/home.php?mod=space&do=list".to_string() + &page_parameter(*page, explicit)
+            }
+            Route::Calendar { year, month } => {
+                format!("/plugin.php?id=calendar&ym={year:04}{month:02}")
+            }
+            Route::Search { page } => {
+                "/search.php?mod=forum&srchtype=new".to_string() + &page_parameter(*page, explicit)
+            }
+            Route::Login { next } => {
+                let mut url = "/member.php?mod=logging&action=login".to_string();
+                // The engine urlencodes the whole return address, slashes included.
+                if let Some(next) = next {
+                    url = url + "&referer=" + &percent_encode(next).replace('/', "%2F");
+                }
+                url
+            }
+            Route::Action { kind, target } => match kind {
+                ActionKind::Reply => format!("/forum.php?mod=post&action=reply&tid={target}"),
+                ActionKind::NewThread => {
+                    format!("/forum.php?mod=post&action=newthread&fid={target}")
+                }
+                ActionKind::Quote => format!("/forum.php?mod=post&action=reply&repquote={target}"),
+                ActionKind::Message => format!("/home.php?mod=spacecp&ac=pm&touid={target}"),
+            },
+        };
+        if let Some(session) = variant.session {
+            url.push(if url.contains('?') { '&' } else { '?' });
+            url = url + "sid=" + &session_hex(session);
+        }
+        url
+    }
+
+    fn decode(&self, path_and_query: &str, history: &ForumHistory) -> Option<Address> {
+        let (path, query) = split_path_and_query(path_and_query);
+        let pairs = parse_query(query);
+        let value = |key: &str| query_value(&pairs, key);
+        let number = |key: &str| value(key).and_then(plain_number);
+        let session = value("sid").map(session_token);
+        let mut variant = Variant {
+            session,
+            ..Variant::default()
+        };
+        let route = match (path, value("mod")) {
+            ("/forum.php", None) => Route::Portal,
+            ("/forum.php", Some("forumdisplay")) => {
+                let board = number("fid")?;
+                if let Some(key) = value("orderby") {
+                    variant.sort = ORDERS.iter().find(|entry| entry.1 == key)?.0;
+                }
+                let (page, explicit) = dynamic_page(&pairs)?;
+                variant.explicit_first_page = explicit;
+                // The default order has a static spelling, so its script form is an alias.
+                variant.alias = variant.sort == SortOrder::LastPost && !explicit;
+                Route::Board { board, page }
+            }
+            ("/forum.php", Some("viewthread")) => {
+                let thread = number("tid")?;
+                match value("action") {
+                    Some("printable") => Route::Print { thread },
+                    Some(_) => return None,
+                    None => {
+                        let (page, explicit) = dynamic_page(&pairs)?;
+                        (variant.explicit_first_page, variant.alias) = (explicit, !explicit);
+                        Route::Thread { thread, page }
+                    }
+                }
+            }
+            ("/forum.php", Some("redirect")) => match value("goto")? {
+                "findpost" => {
+                    let post = number("pid")?;
+                    let owner = history.post(post).map(|record| record.thread);
+                    // A `ptid` naming another thread than the post's is a broken link.
+                    match value("ptid").map(plain_number) {
+                        Some(None) => return None,
+                        Some(ptid) if owner.is_some() && ptid != owner => return None,
+                        _ => Route::Post { post },
+                    }
+                }
+                goto @ ("nextnewset" | "nextoldset") => {
+                    let (thread, newer) = (number("tid")?, goto == "nextnewset");
+                    Route::AdjacentThread { thread, newer }
+                }
+                _ => return None,
+            },
+            ("/forum.php", Some("post")) => {
+                let (kind, target) = match (value("action")?, number("repquote")) {
+                    ("reply", Some(post)) => (ActionKind::Quote, post),
+                    ("reply", None) => (ActionKind::Reply, number("tid")?),
+                    ("newthread", _) => (ActionKind::NewThread, number("fid")?),
+                    _ => return None,
+                };
+                Route::Action { kind, target }
+            }
+            ("/home.php", Some("space")) if value("do") == Some("list") => {
+                let (page, explicit) = dynamic_page(&pairs)?;
+                variant.explicit_first_page = explicit;
+                Route::MemberList { page }
+            }
+            ("/home.php", Some("space")) if value("do").is_none() => {
+                let user = number("uid")?;
+                Route::Profile { user }
+            }
+            ("/home.php", Some("spacecp")) if value("ac") == Some("pm") => {
+                let (kind, target) = (ActionKind::Message, number("touid")?);
+                Route::Action { kind, target }
+            }
+            ("/member.php", Some("logging")) if value("action") == Some("login") => {
+                let next = value("referer").map(str::to_string);
+                Route::Login { next }
+            }
+            ("/search.php", Some("forum")) if value("srchtype") == Some("new") => {
+                let (page, explicit) = dynamic_page(&pairs)?;
+                variant.explicit_first_page = explicit;
+                Route::Search { page }
+            }
+            ("/plugin.php", _) if value("id") == Some("calendar") => {
+                let text = value("ym").filter(|text| text.len() >= 6)?;
+                let (year, month) = text.split_at(text.len() - 2);
+                let (year, month): (i32, u32) = (year.parse().ok()?, month.parse().ok()?);
+                // Only the engine's own spelling (four-digit year, two-digit month) is accepted.
+                let canonical = format!("{year:04}{month:02}") == text;
+                canonical.then_some(Route::Calendar { year, month })?
+            }
+            _ => {
+                if let Some([board, page]) = rewrite_numbers(path, "/forum-") {
+                    (page >= 1).then_some(Route::Board { board, page })?
+                } else if let Some([thread, page, extra]) = rewrite_numbers(path, "/thread-") {
+                    // The last number is the board page the reader came from. Links always say 1;
+                    // any other value spells the same thread page again.
+                    variant.alias = extra != 1;
+                    (page >= 1).then_some(Route::Thread { thread, page })?
+                } else if let Some([user]) = rewrite_numbers(path, "/space-uid-") {
+                    Route::Profile { user }
+                } else if let Some([board]) = rewrite_numbers(path, "/archiver/fid-") {
+                    Route::ArchiveBoard { board }
+                } else if let Some([thread]) = rewrite_numbers(path, "/archiver/tid-") {
+                    Route::ArchiveThread { thread }
+                } else {
+                    return None;
+                }
+            }
+        };
+        Some(Address { route, variant })
+    }
+
+    fn render(&self, page: &Page, context: &RenderContext<'_>) -> String {
+        let mut writer = Writer {
+            html: String::with_capacity(32 * 1024),
+            context,
+        };
+        writer.page(page);
+        writer.html
+    }
+}
+
+// The page templates. Each `{field}` is filled by the writer method that uses the template; the
+// templates hold no other braces.
+
+const PAGE_TOP: &str = "<!DOCTYPE html PUBLIC \"-//W3C//DTD XHTML 1.0 Transitional//EN\">\n<html>\n\
+<head>\n<meta http-equiv=\"Content-Type\" content=\"text/html; charset=gbk\" />\n<title>\
+{title}{forum} - Powered by Discuz!</title>\n<meta name=\"generator\" content=\"Discuz! X3.4\" />\n\
+</head>\n<body id=\"nv_forum\">\n<div id=\"toptb\" class=\"cl\"><div class=\"z\">{clock}</div>\
+<div class=\"y\">{login}</div></div>\n<div id=\"hd\"><h2>{home}</h2>\n<ul id=\"nv\">{menu}</ul>\
+</div>\n{advertisement}<div id=\"pt\" class=\"bm cl\"><div class=\"z\">{breadcrumbs}</div></div>\n\
+<div id=\"ct\" class=\"wp cl\">\n";
+
+const PAGE_BOTTOM: &str = "</div>\n<div id=\"ft\" class=\"wp cl\"><p class=\"chart\">主题: <em>\
+{threads}</em> | 帖子: <em>{posts}</em> | 会员: <em>{members}</em>{newest}</p>\n<p>\
+Powered by <a href=\"https://www.discuz.net\">Discuz!</a> <em>X3.4</em></p>\n</div>\n</body>\n\
+</html>\n";
+
+const PORTAL_CATEGORY: &str = "<div class=\"bm bmw flg cl\"><div class=\"bm_h cl\"><h2>{name}</h2>\
+</div>\n<table cellspacing=\"0\" cellpadding=\"0\" class=\"fl_tb\">\n{boards}</table></div>\n";
+
+const PORTAL_BOARD: &str = "<tr><td class=\"fl_icn\"></td><td><h2>{board}</h2></td>\
+<td class=\"fl_i\"><span class=\"xi2\">{threads}</span><span class=\"xg1\"> / {posts}</span></td>\
+<td class=\"fl_by\"><div>{last}</div></td></tr>\n";
+
+const BOARD: &str = "<div class=\"bm bml pbn\"><h1 class=\"xs2\">{name}</h1></div>\n\
+<div id=\"pgt\" class=\"bm bw0 pgs cl\">{pager}{new_thread}</div>\n\
+<div id=\"threadlist\" class=\"tl bm bmw\"><div class=\"th\"><div class=\"tf\">{sorts}</div>\n\
+<table cellspacing=\"0\" cellpadding=\"0\"><tr><th colspan=\"2\">标题</th><td class=\"by\">\
+作者</td><td class=\"num\">回复/查看</td><td class=\"by\">最后发表</td></tr></table></div>\n\
+<table summary=\"forum_{id}\" cellspacing=\"0\" cellpadding=\"0\" id=\"threadlisttableid\">\n\
+{threads}</table></div>\n<div id=\"pgf\" class=\"bm bw0 pgs cl\">{pager}</div>\n{archive}{latest}";
+
+const THREAD_ROW: &str = "<tbody id=\"{kind}_{id}\">\n<tr><td class=\"icn\"></td>\
+<th class=\"common\">{title}{pages}</th>\n<td class=\"by\"><cite>{author}</cite><em><span>\
+{started}</span></em></td>\n<td class=\"num\">{replies}<em>{views}</em></td>\n<td class=\"by\">\
+<cite>{last_author}</cite><em>{last_time}</em></td></tr>\n</tbody>\n";
+
+const THREAD: &str = "<div id=\"pgt\" class=\"pgs mbm cl\">{pager}{back}{reply}</div>\n\
+<div id=\"postlist\" class=\"pl bm\">\n<table cellspacing=\"0\" cellpadding=\"0\"><tr>\
+<td class=\"plc ptm pbn vwthd\"><div class=\"y\">{tools}</div><h1 class=\"ts\">\
+<span id=\"thread_subject\">{title}</span></h1></td></tr></table>\n{posts}</div>\n\
+<div class=\"pgs mtm mbm cl\">{pager}{back}</div>\n{archive}";
+
+const POST: &str = "<div id=\"post_{id}\">\
+<table id=\"pid{id}\" class=\"plhin\" cellspacing=\"0\" cellpadding=\"0\">\n<tr>\
+<td class=\"pls\" rowspan=\"2\"><div class=\"pi\"><div class=\"authi\">{author}</div></div>\n\
+<div class=\"tns\"><p>{posts}</p>帖子 <p>{credits}</p>积分</div>{joined}{message}</td>\n\
+<td class=\"plc\"><div class=\"pi\"><strong>{floor}</strong><div class=\"pti\">\
+<div class=\"authi\"><em id=\"authorposton{id}\">发表于 {date}</em></div></div></div>\n\
+<div class=\"pct\"><table cellspacing=\"0\" cellpadding=\"0\"><tr>\
+<td class=\"t_f\" id=\"postmessage_{id}\">\n{text}</td></tr></table></div>\n</td></tr>\n<tr>\
+<td class=\"plc plm\">{signature}<div class=\"po\">{quote}</div></td></tr>\n</table></div>\n";
+
+const WHOLE_THREAD_POST: &str = "<div class=\"pl\" id=\"pid{id}\"><p><strong>\
+{author}</strong> 发表于 {date}</p>\n<div class=\"t_f\">{text}</div></div>\n<hr class=\"l\" />\n";
+
+const PROFILE: &str = "<div id=\"uhd\"><h2 class=\"mt\">{name} <span class=\"xw0\">\
+(UID: {id})</span></h2>{message}</div>\n<ul class=\"pf_l\"><li><em>帖子数</em> {posts}</li><li><em>\
+积分</em> {credits}</li><li><em>注册时间</em> {joined}</li>{last_visit}</ul>\n<div class=\"bm\">\
+<h3>最近主题</h3><ul class=\"xl\">\n{threads}</ul></div>\n";
+
+const LOGIN: &str = "<div class=\"nfl\"><div id=\"messagetext\" class=\"alert_info\"><p>\
+{message}</p></div>\n<form method=\"post\" name=\"login\" id=\"loginform\" action=\"{action}\">\n\
+<p><label>用户名: <input type=\"text\" name=\"username\" /></label></p>\n<p><label>\
+密码: <input type=\"password\" name=\"password\" /></label></p>\n<p>\
+<button type=\"submit\" name=\"loginsubmit\" value=\"true\">登录</button></p>\n</form></div>\n";
+
+const NOT_FOUND: &str = "<div class=\"nfl\"><div id=\"messagetext\" class=\"alert_error\"><p>\
+抱歉，指定的主题不存在或已被删除或正在被审核</p></div></div>\n";
+
+/// A page being written: the markup so far and the context its links and dates need.
+struct Writer<'a, 'b> {
+    html: String,
+    context: &'a RenderContext<'b>,
+}
+
+impl Write for Writer<'_, '_> {
+    fn write_str(&mut self, text: &str) -> fmt::Result {
+        self.html.push_str(text);
+        Ok(())
+    }
+}
+
+impl Writer<'_, '_> {
+    fn put(&mut self, markup: &str) {
+        self.html.push_str(markup);
+    }
+
+    fn text(&mut self, text: &str) {
+        self.html.push_str(&escape(text));
+    }
+
+    /// Writes `template`, letting `field` write each `{name}` it holds. A field the closure
+    /// writes nothing for (an absent optional part) is simply left out.
+    fn fill(&mut self, template: &str, mut field: impl FnMut(&mut Self, &str)) {
+        let mut rest = template;
+        while let Some((before, after)) = rest.split_once('{') {
+            let (name, after) = after.split_once('}').unwrap_or((after, ""));
+            self.put(before);
+            field(self, name);
+            rest = after;
+        }
+        self.put(rest);
+    }
+
+    /// `<a href="…" class="…">label</a>`, without the class attribute when `class` is empty.
+    /// `label` is markup: callers escape text themselves.
+    fn link(&mut self, route: &Route, class: &str, label: &str) {
+        self.link_address(Address::canonical(route.clone()), class, label);
+    }
+
+    fn link_address(&mut self, address: Address, class: &str, label: &str) {
+        let href = self.context.href_address(address);
+        let _ = match class {
+            "" => write!(self, "<a href=\"{href}\">{label}</a>"),
+            _ => write!(self, "<a href=\"{href}\" class=\"{class}\">{label}</a>"),
+        };
+    }
+
+    /// A link when the view offers one (member-only actions and trap links may be left out).
+    fn optional_link(&mut self, route: Option<&Route>, class: &str, label: &str) {
+        if let Some(route) = route {
+            self.link(route, class, label);
+        }
+    }
+
+    /// A link labelled with escaped `text`, as a list item.
+    fn item(&mut self, route: &Route, text: &str) {
+        self.put("<li>");
+        self.link(route, "", &escape(text));
+        self.put("</li>\n");
+    }
+
+    fn number(&mut self, number: u32) {
+        let _ = write!(self, "{number}");
+    }
+
+    fn user(&mut self, user: &UserCard, class: &str) {
+        match &user.profile {
+            Some(route) => self.link(route, class, &escape(&user.name)),
+            None => self.text(&user.name),
+        }
+    }
+
+    /// `2025-3-30 22:11`, with `:05` seconds when `seconds` is set.
+    fn absolute(&mut self, instant: i64, seconds: bool) {
+        let local = self.context.local(instant);
+        let (year, month, day) = (local.year, local.month, local.day);
+        let _ = write!(
+            self,
+            "{year}-{month}-{day} {:02}:{:02}",
+            local.hour, local.minute
+        );
+        if seconds {
+            let _ = write!(self, ":{:02}", local.second);
+        }
+    }
+
+    fn date_only(&mut self, instant: i64) {
+        let local = self.context.local(instant);
+        let _ = write!(self, "{}-{}-{}", local.year, local.month, local.day);
+    }
+
+    /// A relative phrase in a span titled with the absolute time; the absolute time alone for
+    /// instants more than six days back (or in the future).
+    fn relative(&mut self, instant: i64) {
+        let days = self.context.days_ago(instant);
+        let seconds = self.context.now - instant;
+        if !(0..7).contains(&days) || seconds < 0 {
+            return self.absolute(instant, false);
+        }
+        self.put("<span title=\"");
+        self.absolute(instant, true);
+        self.put("\">");
+        let local = self.context.local(instant);
+        let (hour, minute) = (local.hour, local.minute);
+        let _ = match days {
+            0 if seconds == 0 => write!(self, "刚刚"),
+            0 if seconds < 60 => write!(self, "{seconds}&nbsp;秒前"),
+            0 if seconds < 3_600 => write!(self, "{}&nbsp;分钟前", seconds / 60),
+            0 => write!(self, "{}&nbsp;小时前", seconds / 3_600),
+            1 => write!(self, "昨天&nbsp;{hour:02}:{minute:02}"),
+            2 => write!(self, "前天&nbsp;{hour:02}:{minute:02}"),
+            _ => write!(self, "{days}&nbsp;天前"),
+        };
+        self.put("</span>");
+    }
+
+    /// A link whose label is the relative time of `instant`, as the engine links last replies.
+    fn dated_link(&mut self, route: &Route, class: &str, instant: i64) {
+        let start = self.html.len();
+        self.relative(instant);
+        let label = self.html.split_off(start);
+        self.link(route, class, &label);
+    }
+
+    /// The credit score beside posts; the engine derives it from activity, and so does this.
+    fn credits(user: &UserCard) -> u32 {
+        user.posts * 2 + user.user % 7
+    }
+
+    fn pager(&mut self, pager: &Pager) {
+        if pager.total <= 1 {
+            return;
+        }
+        self.put("<div class=\"pg\">");
+        if let Some(previous) = &pager.previous {
+            self.link_address(previous.clone(), "prev", "&nbsp;&nbsp;");
+        }
+        let mut shown = 0;
+        for (number, address) in &pager.pages {
+            let number = *number;
+            if number == pager.current {
+                let _ = write!(self, "<strong>{number}</strong>");
+            } else if number == pager.total && number > shown + 1 {
+                self.link_address(address.clone(), "last", &format!("... {number}"));
+            } else {
+                self.link_address(address.clone(), "", &number.to_string());
+            }
+            shown = number;
+        }
+        let total = pager.total;
+        let _ = write!(
+            self,
+            "<label><span title=\"共 {total} 页\"> / {total} 页</span></label>"
+        );
+        if let Some(next) = &pager.next {
+            self.link_address(next.clone(), "nxt", "下一页");
+        }
+        self.put("</div>\n");
+    }
+
+    fn page(&mut self, page: &Page) {
+        let chrome = &page.chrome;
+        let navigation = &chrome.navigation;
+        let title = match &page.body {
+            Body::Portal(_) => "",
+            Body::MemberList(_) => "会员列表",
+            Body::Calendar(_) => "日历",
+            Body::Search(_) => "最新发表",
+            Body::Login(view) if view.reason == LoginReason::Requested => "登录",
+            Body::Login(_) | Body::NotFound => "提示信息",
+            _ => chrome.title.as_str(),
+        };
+        self.fill(PAGE_TOP, |out, field| match field {
+            // The engine puts the page's own title before the forum name, except on the index.
+            "title" if !title.is_empty() => out.text(&format!("{title} - ")),
+            "forum" => out.text(&chrome.forum_name),
+            "clock" => {
+                if let Some(clock) = chrome.clock {
+                    out.put("现在时间 ");
+                    out.absolute(clock, false);
+                }
+                if let Some(last_visit) = chrome.last_visit {
+                    out.put("<span class=\"pipe\">|</span>上次访问 ");
+                    out.relative(last_visit);
+                }
+            }
+            "login" => out.link(&navigation.login, "xi2", "登录"),
+            "home" => out.link(&navigation.portal, "", &escape(&chrome.forum_name)),
+            "menu" => {
+                out.put("<li class=\"a\" id=\"mn_forum\">");
+                out.link(&navigation.portal, "", "论坛");
+                let menu = [
+                    &navigation.search,
+                    &navigation.members,
+                    &navigation.calendar,
+                ];
+                for (route, label) in menu.into_iter().zip(["新帖", "会员", "日历"]) {
+                    if let Some(route) = route {
+                        out.put("</li><li>");
+                        out.link(route, "", label);
+                    }
+                }
+                out.put("</li>");
+            }
+            "advertisement" => {
+                if let Some(advertisement) = chrome.advertisement {
+                    let slot = advertisement.len();
+                    let _ = write!(
+                        out,
+                        "<div class=\"a_h\"><a href=\"https://ads.example.net/c?aid={slot}\">"
+                    );
+                    out.text(advertisement);
+                    out.put("</a></div>\n");
+                }
+            }
+            "breadcrumbs" => {
+                out.link(&navigation.portal, "nvhm", "首页");
+                for (route, label) in &chrome.breadcrumbs {
+                    out.put(" <em>&rsaquo;</em> ");
+                    out.link(route, "", &escape(label));
+                }
+                if !chrome.breadcrumbs.is_empty() {
+                    out.put(" <em>&rsaquo;</em> ");
+                    out.text(title);
+                }
+            }
+            _ => {}
+        });
+        self.body(&page.body);
+        let footer = &chrome.footer;
+        self.fill(PAGE_BOTTOM, |out, field| match field {
+            "threads" => out.number(footer.threads),
+            "posts" => out.number(footer.posts),
+            "members" => out.number(footer.members),
+            _ => {
+                if let Some(member) = &footer.newest_member {
+                    out.put(" | 欢迎新会员: <em>");
+                    out.user(member, "xi2");
+                    out.put("</em>");
+                }
+            }
+        })
+    }
+
+    fn body(&mut self, body: &Body) {
+        match body {
+            Body::Portal(view) => {
+                self.latest(&view.latest);
+                for category in &view.categories {
+                    self.fill(PORTAL_CATEGORY, |out, field| match field {
+                        "name" => out.text(&category.name),
+                        _ => category
+                            .boards
+                            .iter()
+                            .for_each(|board| out.portal_board(board)),
+                    });
+                }
+            }
+            Body::Board(view) => self.board(view),
+            Body::Thread(view) => self.thread(view),
+            Body::SinglePost(view) => {
+                self.put("<div id=\"postlist\" class=\"pl bm\"><h1 class=\"ts\">");
+                self.link(&view.in_thread, "", &escape(&view.thread.1));
+                self.put("</h1>\n");
+                self.post(&view.post);
+                self.put("</div>\n");
+            }
+            Body::Print(view) => self.whole_thread(view, "打印本页"),
+            Body::ArchiveThread(view) => self.whole_thread(view, "查看完整版本"),
+            Body::ArchiveBoard(view) => {
+                self.put("<div id=\"content\"><h1>");
+                self.text(&view.name);
+                self.put("</h1>\n<ul>\n");
+                for (route, title) in &view.threads {
+                    self.item(route, title);
+                }
+                self.put("</ul></div>\n");
+            }
+            Body::Profile(view) => self.profile(view),
+            Body::MemberList(view) => {
+                self.put(
+                    "<div class=\"bm\"><h1 class=\"mt\">会员列表</h1><ul class=\"buddy cl\">\n",
+                );
+                for member in &view.members {
+                    self.put("<li class=\"bbda cl\"><h4>");
+                    self.user(member, "xi2");
+                    let _ = write!(self, "</h4><p class=\"maxh\">帖子: {}", member.posts);
+                    if let Some(joined) = member.joined {
+                        self.put(" | 注册时间: ");
+                        self.date_only(joined);
+                    }
+                    self.put("</p></li>\n");
+                }
+                self.put("</ul>\n");
+                self.pager(&view.pager);
+                self.put("</div>\n");
+            }
+            Body::Calendar(view) => {
+                let (year, month) = (view.year, view.month);
+                let _ = write!(self, "<div class=\"bm\"><h1>{year}年{month}月</h1>\n<p>");
+                self.link(&view.previous, "xi2", "&laquo; 上个月");
+                self.put(" ");
+                self.link(&view.next, "xi2", "下个月 &raquo;");
+                self.put("</p>\n<ul class=\"xl\">\n");
+                for (day, route, title) in &view.events {
+                    let _ = write!(self, "<li><em>{month}月{day}日</em> ");
+                    self.link(route, "", &escape(title));
+                    self.put("</li>\n");
+                }
+                self.put("</ul></div>\n");
+            }
+            Body::Search(view) => {
+                // The engine's "new threads" guide lists results in the thread-list table.
+                self.put("<div class=\"tl bm\"><h2>最新发表</h2>\n<table id=\"threadlist\">\n");
+                for summary in &view.results {
+                    self.thread_row(summary);
+                }
+                self.put("</table>\n<div class=\"pg\">");
+                if let Some(previous) = &view.previous {
+                    self.link(previous, "prev", "&nbsp;&nbsp;");
+                }
+                let _ = write!(self, "<strong>{}</strong>", view.page);
+                self.link(&view.next, "nxt", "下一页");
+                self.put("</div></div>\n");
+            }
+            Body::Login(view) => self.fill(LOGIN, |out, field| match field {
+                "message" if view.reason == LoginReason::Requested => out.put("用户登录"),
+                "message" => out.put("抱歉，您尚未登录，没有权限访问该版块"),
+                _ => out.put(&out.context.href(&view.form_action)),
+            }),
+            Body::NotFound => {
+                self.put(NOT_FOUND);
+            }
+        }
+    }
+
+    /// The "latest replies" block of the index, also shown on board pages.
+    fn latest(&mut self, latest: &[ThreadSummary]) {
+        if latest.is_empty() {
+            return;
+        }
+        self.put("<div class=\"bm\" id=\"portal_block_latest\"><h2>最新回复</h2><ul>\n");
+        for summary in latest {
+            self.put("<li><em>");
+            self.dated_link(&summary.last_post.link, "xg1", summary.last_post.created);
+            self.put("</em> ");
+            self.link(&summary.link, "", &escape(&summary.title));
+            self.put("</li>\n");
+        }
+        self.put("</ul></div>\n");
+    }
+
+    fn portal_board(&mut self, board: &BoardSummary) {
+        self.fill(PORTAL_BOARD, |out, field| match field {
+            "board" => out.link(&board.link, "", &escape(&board.name)),
+            "threads" => out.number(board.threads),
+            "posts" => out.number(board.posts),
+            _ => match &board.last_post {
+                Some(last) => {
+                    out.link(&last.link, "xi2", &escape(&last.thread_title));
+                    out.put(" <cite>");
+                    out.relative(last.created);
+                    out.put(" ");
+                    out.user(&last.author, "");
+                    out.put("</cite>");
+                }
+                None => out.put("从未"),
+            },
+        });
+    }
+
+    fn board(&mut self, view: &BoardView) {
+        let (board, page) = (view.board, 1);
+        self.fill(BOARD, |out, field| match field {
+            "name" => out.link(&Route::Board { board, page }, "", &escape(&view.name)),
+            "pager" => out.pager(&view.pager),
+            "new_thread" => out.optional_link(view.new_thread.as_ref(), "pn", "发新帖"),
+            "sorts" if !view.sort_links.is_empty() => {
+                let _ = write!(
+                    out,
+                    "排序: <strong class=\"xw1\">{}</strong>",
+                    order(view.sort).1
+                );
+                for (sort, address) in &view.sort_links {
+                    out.put(" | ");
+                    out.link_address(address.clone(), "xi2", order(*sort).1);
+                }
+            }
+            "id" => out.number(board),
+            "threads" => {
+                view.stickies
+                    .iter()
+                    .for_each(|summary| out.thread_row(summary));
+                if !view.stickies.is_empty() {
+                    out.put("<tbody id=\"separatorline\"><tr class=\"ts\"><th colspan=\"5\">");
+                    out.put("版块主题</th></tr></tbody>\n");
+                }
+                view.threads
+                    .iter()
+                    .for_each(|summary| out.thread_row(summary));
+            }
+            "archive" => out.optional_link(view.archive.as_ref(), "xg1", "Archiver"),
+            "latest" => out.latest(&view.latest),
+            _ => {}
+        })
+    }
+
+    /// One thread as a `<tbody>` of a thread list: title and page links, starter and start date,
+    /// replies and views, last poster and last reply time.
+    fn thread_row(&mut self, summary: &ThreadSummary) {
+        self.fill(THREAD_ROW, |out, field| match field {
+            "kind" => out.put(["normalthread", "stickthread"][usize::from(summary.sticky)]),
+            "id" => out.number(summary.thread),
+            "title" => out.link(&summary.link, "s xst", &escape(&summary.title)),
+            "pages" if !summary.page_links.is_empty() => {
+                out.put("<span class=\"tps\">&nbsp;...");
+                let mut previous = 1;
+                for (number, route) in &summary.page_links {
+                    if *number > previous + 1 {
+                        out.put("..");
+                    }
+                    previous = *number;
+                    out.link(route, "", &number.to_string());
+                }
+                out.put("</span>");
+            }
+            "author" => out.user(&summary.author, ""),
+            "started" => out.date_only(summary.created),
+            "replies" => out.link(&summary.link, "xi2", &summary.replies.to_string()),
+            "views" => out.number(summary.views),
+            "last_author" => out.user(&summary.last_post.author, ""),
+            "last_time" => out.dated_link(&summary.last_post.link, "", summary.last_post.created),
+            _ => {}
+        })
+    }
+
+    fn thread(&mut self, view: &ThreadView) {
+        let (board, page) = (view.board.0, 1);
+        let board = Route::Board { board, page };
+        self.fill(THREAD, |out, field| match field {
+            "pager" => out.pager(&view.pager),
+            "back" => out.link(&board, "y pgb", "返回列表"),
+            "reply" => out.optional_link(view.reply.as_ref(), "pn", "回复"),
+            "tools" => {
+                let tools = [&view.print, &view.previous_thread, &view.next_thread];
+                for (route, label) in tools.into_iter().zip(["打印", "上一主题", "下一主题"])
+                {
+                    if let Some(route) = route {
+                        out.link(route, "", label);
+                        out.put("<span class=\"pipe\">|</span>");
+                    }
+                }
+            }
+            "title" => out.text(&view.title),
+            "posts" => view.posts.iter().for_each(|post| out.post(post)),
+            "archive" => out.optional_link(view.archive.as_ref(), "xg1", "Archiver"),
+            _ => {}
+        })
+    }
+
+    fn post(&mut self, post: &PostView) {
+        self.fill(POST, |out, field| match field {
+            "id" => out.number(post.post),
+            "author" => out.user(&post.author, "xw1"),
+            "posts" => out.number(post.author.posts),
+            "credits" => out.number(Self::credits(&post.author)),
+            "joined" => {
+                if let Some(joined) = post.author.joined {
+                    out.put("<dl class=\"pil cl\"><dt>注册时间</dt><dd>");
+                    out.date_only(joined);
+                    out.put("</dd></dl>");
+                }
+            }
+            "message" => out.optional_link(post.message.as_ref(), "xi2", "发消息"),
+            "floor" => {
+                let floor = match post.number {
+                    1 => "楼主".to_string(),
+                    2 => "沙发".to_string(),
+                    3 => "板凳".to_string(),
+                    4 => "地板".to_string(),
+                    number => format!("<em>{number}</em><sup>#</sup>"),
+                };
+                match &post.permalink {
+                    Some(route) => out.link(route, "", &floor),
+                    None => out.put(&floor),
+                }
+            }
+            "date" => out.relative(post.created),
+            "text" => out.paragraphs(post),
+            "signature" => {
+                if let Some(signature) = &post.signature {
+                    out.put("<div class=\"sign\">");
+                    out.text(signature);
+                    out.put("</div>");
+                }
+            }
+            "quote" => out.optional_link(post.quote.as_ref(), "fastre", "引用"),
+            _ => {}
+        })
+    }
+
+    /// The post text: paragraphs separated by `<br />`, nothing else inside the text element.
+    fn paragraphs(&mut self, post: &PostView) {
+        for (index, paragraph) in post.paragraphs.iter().enumerate() {
+            if index > 0 {
+                self.put("<br />\n");
+            }
+            self.text(paragraph);
+        }
+    }
+
+    /// The printable view and the archiver's thread view: bare posts, absolute dates, a way back.
+    fn whole_thread(&mut self, view: &WholeThreadView, back: &str) {
+        self.put("<div id=\"content\"><h1>");
+        self.text(&view.title);
+        let _ = write!(self, "</h1>\n<p class=\"xg1\">{back}: ");
+        self.link(&view.original, "", &escape(&view.title));
+        self.put("</p>\n");
+        for post in &view.posts {
+            self.fill(WHOLE_THREAD_POST, |out, field| match field {
+                "id" => out.number(post.post),
+                "author" => out.user(&post.author, ""),
+                "date" => out.absolute(post.created, false),
+                _ => out.paragraphs(post),
+            });
+        }
+        self.put("</div>\n");
+    }
+
+    fn profile(&mut self, view: &ProfileView) {
+        self.fill(PROFILE, |out, field| match field {
+            "name" => out.text(&view.user.name),
+            "id" => out.number(view.user.user),
+            "message" => out.optional_link(view.message.as_ref(), "xi2", "发送消息"),
+            "posts" => out.number(view.user.posts),
+            "credits" => out.number(Self::credits(&view.user)),
+            "joined" => out.absolute(view.joined, false),
+            "last_visit" => {
+                if let Some(last_visit) = view.last_visit {
+                    out.put("<li><em>最后访问</em> ");
+                    out.absolute(last_visit, false);
+                    out.put("</li>");
+                }
+            }
+            _ => view
+                .recent_threads
+                .iter()
+                .for_each(|(route, title)| out.item(route, title)),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::OnceLock;
+
+    use super::*;
+    use crate::{FamilyName, HISTORY_END_SECONDS, Scale, Site, SiteConfig};
+
+    fn site() -> &'static Site {
+        static SITE: OnceLock<Site> = OnceLock::new();
+        SITE.get_or_init(|| Site::build(SiteConfig::new(FamilyName::Discuz, 7, Scale::Small)))
+    }
+
+    /// Asserts that `url` decodes to `expected` and, unless that is an alias, encodes back.
+    fn check(url: &str, expected: Option<Address>) {
+        assert_eq!(site().address_of(url), expected, "decoding {url}");
+        if let Some(address) = expected.filter(|address| !address.variant.alias) {
+            assert_eq!(site().url_of(&address), url, "encoding {address:?}");
+        }
+    }
+
+    fn at(route: Route) -> Option<Address> {
+        Some(Address::canonical(route))
+    }
+
+    fn with(route: Route, change: impl FnOnce(&mut Variant)) -> Option<Address> {
+        let mut address = Address::canonical(route);
+        change(&mut address.variant);
+        Some(address)
+    }
+
+    fn explicit(route: Route) -> Option<Address> {
+        with(route, |variant| variant.explicit_first_page = true)
+    }
+
+    fn alias(route: Route) -> Option<Address> {
+        with(route, |variant| variant.alias = true)
+    }
+
+    fn board(board: u32, page: u32) -> Route {
+        Route::Board { board, page }
+    }
+
+    fn thread(thread: u32, page: u32) -> Route {
+        Route::Thread { thread, page }
+    }
+
+    fn action(kind: ActionKind, target: u32) -> Route {
+        Route::Action { kind, target }
+    }
+
+    #[test]
+    fn list_pages_and_their_spellings() {
+        check("/forum.php", at(Route::Portal));
+        check("/forum-3-1.html", at(board(3, 1)));
+        check("/forum-3-2.html", at(board(3, 2)));
+        check(
+            "/forum.php?mod=forumdisplay&fid=3&page=1",
+            explicit(board(3, 1)),
+        );
+        check("/forum.php?mod=forumdisplay&fid=3", alias(board(3, 1)));
+        check(
+            "/forum.php?mod=forumdisplay&fid=3&page=2",
+            alias(board(3, 2)),
+        );
+        let by_date = with(board(3, 2), |variant| variant.sort = SortOrder::Created);
+        check(
+            "/forum.php?mod=forumdisplay&fid=3&orderby=dateline&page=2",
+            by_date,
+        );
+        let by_title = with(board(3, 1), |variant| variant.sort = SortOrder::Title);
+        check(
+            "/forum.php?mod=forumdisplay&fid=3&orderby=subject",
+            by_title,
+        );
+        let explicit_by_author = with(board(3, 1), |variant| {
+            (variant.sort, variant.explicit_first_page) = (SortOrder::Author, true);
+        });
+        check(
+            "/forum.php?mod=forumdisplay&fid=3&orderby=author&page=1",
+            explicit_by_author,
+        );
+        check("/thread-123-1-1.html", at(thread(123, 1)));
+        check("/thread-123-4-1.html", at(thread(123, 4)));
+        check("/thread-123-1-3.html", alias(thread(123, 1)));
+        check(
+            "/forum.php?mod=viewthread&tid=123&page=1",
+            explicit(thread(123, 1)),
+        );
+        check(
+            "/forum.php?mod=viewthread&tid=123&page=2",
+            alias(thread(123, 2)),
+        );
+        check(
+            "/home.php?mod=space&do=list",
+            at(Route::MemberList { page: 1 }),
+        );
+        check(
+            "/home.php?mod=space&do=list&page=1",
+            explicit(Route::MemberList { page: 1 }),
+        );
+        check(
+            "/home.php?mod=space&do=list&page=2",
+            at(Route::MemberList { page: 2 }),
+        );
+        check(
+            "/search.php?mod=forum&srchtype=new",
+            at(Route::Search { page: 1 }),
+        );
+        check(
+            "/search.php?mod=forum&srchtype=new&page=3",
+            at(Route::Search { page: 3 }),
+        );
+    }
+
+    #[test]
+    fn other_pages_and_sessions() {
+        let post = 40;
+        let owner = site().history().post(post).expect("post 40 exists").thread;
+        let permalink = format!("/forum.php?mod=redirect&goto=findpost&ptid={owner}&pid={post}");
+        check(&permalink, at(Route::Post { post }));
+        check(
+            "/forum.php?mod=viewthread&action=printable&tid=9",
+            at(Route::Print { thread: 9 }),
+        );
+        check("/archiver/fid-3.html", at(Route::ArchiveBoard { board: 3 }));
+        check(
+            "/archiver/tid-12.html",
+            at(Route::ArchiveThread { thread: 12 }),
+        );
+        check("/space-uid-5.html", at(Route::Profile { user: 5 }));
+        check(
+            "/plugin.php?id=calendar&ym=202503",
+            at(Route::Calendar {
+                year: 2025,
+                month: 3,
+            }),
+        );
+        check(
+            "/member.php?mod=logging&action=login",
+            at(Route::Login { next: None }),
+        );
+        let next = Some("/thread-1-1-1.html".to_string());
+        check(
+            "/member.php?mod=logging&action=login&referer=%2Fthread-1-1-1.html",
+            at(Route::Login { next }),
+        );
+        check(
+            "/forum.php?mod=post&action=reply&tid=12",
+            at(action(ActionKind::Reply, 12)),
+        );
+        check(
+            "/forum.php?mod=post&action=newthread&fid=3",
+            at(action(ActionKind::NewThread, 3)),
+        );
+        check(
+            "/forum.php?mod=post&action=reply&repquote=45",
+            at(action(ActionKind::Quote, 45)),
+        );
+        check(
+            "/home.php?mod=spacecp&ac=pm&touid=5",
+            at(action(ActionKind::Message, 5)),
+        );
+        let sid = session_hex(0xabc);
+        let session = |route| with(route, |variant| variant.session = Some(0xabc));
+        check(
+            &format!("/thread-7-2-1.html?sid={sid}"),
+            session(thread(7, 2)),
+        );
+        check(&format!("/forum.php?sid={sid}"), session(Route::Portal));
+        check(
+            &format!("/space-uid-5.html?sid={sid}"),
+            session(Route::Profile { user: 5 }),
+        );
+        let explicit_with_session = with(thread(7, 1), |variant| {
+            (variant.explicit_first_page, variant.session) = (true, Some(0xabc));
+        });
+        check(
+            &format!("/forum.php?mod=viewthread&tid=7&page=1&sid={sid}"),
+            explicit_with_session,
+        );
+        // The permalink needs only the post; unknown parameters are ignored.
+        let without_thread = site().address_of("/forum.php?mod=redirect&goto=findpost&pid=40");
+        assert_eq!(without_thread, at(Route::Post { post }));
+        assert_eq!(
+            site().address_of("/forum-3-2.html?from=portal"),
+            at(board(3, 2))
+        );
+    }
+
+    #[test]
+    fn urls_the_engine_does_not_have() {
+        let junk = "/ /index.php /forum-3.html /forum-3-0.html /forum-03-1.html /forum-+3-1.html \
+            /thread-1-1.html /thread-a-1-1.html /thread-1-1-1-1.html /thread-1-0-1.html \
+            /forum.php?mod=nothing /forum.php?mod=forumdisplay \
+            /forum.php?mod=forumdisplay&fid=3&orderby=heats \
+            /forum.php?mod=forumdisplay&fid=3&page=0 /forum.php?mod=viewthread&tid=1&action=edit \
+            /forum.php?mod=redirect&goto=lastpost&tid=1 \
+            /forum.php?mod=redirect&goto=findpost&ptid=99999&pid=40 /home.php?mod=space&do=friend \
+            /plugin.php?id=calendar&ym=2025 /search.php?mod=portal \
+            /archiver/ /archiver/tid-x.html /space-uid-.html /viewtopic.php?t=1";
+        for url in junk.split_whitespace() {
+            assert_eq!(site().address_of(url), None, "{url}");
+        }
+    }
+
+    /// Serves `url` and reads it back from GBK, asserting every character was representable.
+    fn served(url: &str) -> (u16, String) {
+        let response = site().serve(url, HISTORY_END_SECONDS, None);
+        let (page, _, had_errors) = encoding_rs::GBK.decode(&response.body);
+        assert!(!had_errors && !page.contains('\u{fffd}'), "{url}");
+        // The encoder writes characters GBK lacks as numeric references; there must be none.
+        assert!(!page.contains("&#"), "{url}");
+        (response.status, page.into_owned())
+    }
+
+    #[test]
+    fn thread_page_shows_posts_in_gbk() {
+        let history = site().history();
+        let id = (1..=history.thread_count())
+            .find(|&thread| history.thread_posts(thread).len() > 4)
+            .expect("a thread with replies");
+        let (status, page) = served(&format!("/thread-{id}-1-1.html"));
+        assert_eq!(status, 200);
+        assert!(page.contains(
+            "<head>\n<meta http-equiv=\"Content-Type\" content=\"text/html; charset=gbk\" />"
+        ));
+        let first = history.thread_posts(id)[0];
+        for landmark in [
+            format!("<table id=\"pid{first}\" class=\"plhin\""),
+            format!("<td class=\"t_f\" id=\"postmessage_{first}\">"),
+            format!("<em id=\"authorposton{first}\">发表于 "),
+            "楼主".to_string(),
+            "沙发".to_string(),
+            "<div class=\"authi\"><a href=\"/space-uid-".to_string(),
+        ] {
+            assert!(page.contains(&landmark), "missing {landmark}");
+        }
+        let text = crate::text::post_paragraphs(7, Language::SimplifiedChinese, first);
+        let paragraphs: Vec<String> = text.iter().map(|paragraph| escape(paragraph)).collect();
+        assert!(page.contains(&paragraphs.join("<br />\n")), "{text:?}");
+    }
+
+    #[test]
+    fn lists_walls_and_soft_errors() {
+        let (_, page) = served("/forum-1-1.html");
+        let table = "<table summary=\"forum_1\" cellspacing=\"0\" cellpadding=\"0\" \
+                     id=\"threadlisttableid\">";
+        assert!(page.contains(table));
+        assert!(page.contains("<tbody id=\"normalthread_") && page.contains("class=\"s xst\""));
+        let (status, page) = served("/thread-999999-1-1.html");
+        assert!(status == 200 && page.contains("抱歉，指定的主题不存在或已被删除或正在被审核"));
+        let (status, page) = served("/forum.php?mod=post&action=reply&tid=1");
+        assert!(status == 200 && page.contains("抱歉，您尚未登录"));
+        assert!(page.contains("referer=%2Fforum.php%3Fmod%3Dpost%26action%3Dreply%26tid%3D1"));
+        for url in [
+            "/forum.php",
+            "/space-uid-3.html",
+            "/home.php?mod=space&do=list",
+        ] {
+            assert_eq!(served(url).0, 200, "{url}");
+        }
     }
 }
