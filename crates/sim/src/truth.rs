@@ -66,12 +66,17 @@ pub struct PostTruth {
 }
 
 impl Site {
-    /// The truth about any path-and-query at `at` (Unix seconds).
+    /// The truth about any path-and-query at `at` (Unix seconds). The record's `url` is the URL
+    /// as asked (fragment removed), even when the family reads it as an alias of another spelling.
     pub fn classify(&self, path_and_query: &str, at: i64) -> UrlTruth {
+        let asked = path_and_query.split('#').next().unwrap_or("").to_string();
         match self.address_of(path_and_query) {
-            Some(address) => self.truth_of(&address, at),
+            Some(address) => UrlTruth {
+                url: asked,
+                ..self.truth_of(&address, at)
+            },
             None => UrlTruth {
-                url: path_and_query.split('#').next().unwrap_or("").to_string(),
+                url: asked,
                 class: PageClass::Invalid,
                 canonical: None,
                 role: Role::Error,
@@ -207,12 +212,12 @@ impl Site {
         }
     }
 
-    /// Visits an action and, for families that redirect login walls, the login URL it redirects to.
+    /// Visits an action and the login URL that carries it as the return path: families that
+    /// redirect login walls redirect there, the others post their wall's login form there.
     fn visit_action(&self, kind: ActionKind, target: u32, visit: &mut impl FnMut(Address)) {
         let action = Address::canonical(Route::Action { kind, target });
-        if let crate::judge::Served::Redirect(login) = self.judge(&action, i64::MAX).served {
-            visit(login);
-        }
+        let next = self.url_of(&action);
+        visit(Address::canonical(Route::Login { next: Some(next) }));
         visit(action);
     }
 

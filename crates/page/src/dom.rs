@@ -1,0 +1,680 @@
+//! A compact, immutable HTML tree built by html5ever.
+//!
+//! html5ever gives browser-correct trees for the broken markup forums serve (unclosed `<p>`,
+//! tables without `<tbody>`, stray `</div>`); `scraper`'s tree on top of it costs about as much
+//! again as the tokenizer because every node owns its strings and is reference-counted. This tree
+//! is a flat arena instead: nodes are indexes into one vector, all text lives in one string and
+//! all attribute values in another, and tag and attribute names are interned atoms. That keeps a
+//! 60 KB page to a few allocations and makes the tree `Send`, so pages can move between crawler
+//! threads.
+//!
+//! [`Document::parse`] builds a tree; [`NodeId`] names a node; [`Document::children`],
+//! [`Document::descendants`], [`Document::attribute`] and [`Document::text_of`] read it.
+
+use std::borrow::Cow;
+use std::cell::{Ref, RefCell};
+use std::ops::Range;
+
+use html5ever::interface::{ElementFlags, NodeOrText, QuirksMode, TreeSink};
+use html5ever::tendril::{StrTendril, TendrilSink};
+use html5ever::{Attribute, LocalName, QualName, local_name, ns};
+
+/// Index of a node in its [`Document`].
+pub type NodeId = u32;
+
+/// What kind of node.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NodeKind {
+    /// The document root.
+    Document,
+    /// `<!DOCTYPE ...>`.
+    Doctype,
+    /// A comment (its text is kept).
+    Comment,
+    /// A run of text.
+    Text,
+    /// An element.
+    Element,
+}
+
+/// One node. Links are `None` at the ends.
+#[derive(Debug, Clone)]
+pub struct Node {
+    /// Kind of node.
+    pub kind: NodeKind,
+    /// Parent node.
+    pub parent: Option<NodeId>,
+    /// First child.
+    pub first_child: Option<NodeId>,
+    /// Last child.
+    pub last_child: Option<NodeId>,
+    /// Previous sibling.
+    pub previous_sibling: Option<NodeId>,
+    /// Next sibling.
+    pub next_sibling: Option<NodeId>,
+    name: QualName,
+    text: Range<u32>,
+    attributes: Range<u32>,
+}
+
+impl Node {
+    fn new(kind: NodeKind, name: QualName) -> Self {
+        Node {
+            kind,
+            parent: None,
+            first_child: None,
+            last_child: None,
+            previous_sibling: None,
+            next_sibling: None,
+            name,
+            text: 0..0,
+            attributes: 0..0,
+        }
+    }
+
+    /// The element's tag name (lower case), empty for other nodes.
+    pub fn tag(&self) -> &LocalName {
+        &self.name.local
+    }
+
+    /// Whether this is an element called `tag`.
+    pub fn is(&self, tag: &str) -> bool {
+        self.kind == NodeKind::Element && &*self.name.local == tag
+    }
+}
+
+/// A parsed page.
+#[derive(Debug, Clone)]
+pub struct Document {
+    nodes: Vec<Node>,
+    text: String,
+    attribute_names: Vec<LocalName>,
+    attribute_values: Vec<Range<u32>>,
+}
+
+/// The document root's id.
+pub const ROOT: NodeId = 0;
+
+impl Document {
+    /// Parses `html` the way a browser would; never fails.
+    pub fn parse(html: &str) -> Document {
+        let sink = ArenaSink::default();
+        let parser = html5ever::parse_document(sink, html5ever::ParseOpts::default());
+        parser.one(StrTendril::from_slice(html))
+    }
+
+    /// Number of nodes.
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Whether the document has only its root.
+    pub fn is_empty(&self) -> bool {
+        self.nodes.len() <= 1
+    }
+
+    /// The node `id`.
+    pub fn node(&self, id: NodeId) -> &Node {
+        &self.nodes[id as usize]
+    }
+
+    /// The children of `id`, in order.
+    pub fn children(&self, id: NodeId) -> Children<'_> {
+        Children {
+            document: self,
+            next: self.node(id).first_child,
+        }
+    }
+
+    /// `id` and everything below it, in document order.
+    pub fn descendants(&self, id: NodeId) -> Descendants<'_> {
+        Descendants {
+            document: self,
+            root: id,
+            next: Some(id),
+        }
+    }
+
+    /// The text of a text or comment node (empty for other nodes).
+    pub fn text_of(&self, id: NodeId) -> &str {
+        let range = &self.node(id).text;
+        &self.text[range.start as usize..range.end as usize]
+    }
+
+    /// The value of attribute `name` on element `id`.
+    pub fn attribute(&self, id: NodeId, name: &str) -> Option<&str> {
+        let range = &self.node(id).attributes;
+        (range.start..range.end).find_map(|index| {
+            let index = index as usize;
+            (&*self.attribute_names[index] == name).then(|| {
+                let value = &self.attribute_values[index];
+                &self.text[value.start as usize..value.end as usize]
+            })
+        })
+    }
+
+    /// All attributes of element `id` as (name, value) pairs.
+    pub fn attributes(&self, id: NodeId) -> impl Iterator<Item = (&str, &str)> {
+        let range = self.node(id).attributes.clone();
+        (range.start as usize..range.end as usize).map(move |index| {
+            let value = &self.attribute_values[index];
+            (
+                &*self.attribute_names[index],
+                &self.text[value.start as usize..value.end as usize],
+            )
+        })
+    }
+
+    /// The text below `id` with runs of whitespace collapsed to one space, skipping scripts,
+    /// styles and comments.
+    pub fn text_content(&self, id: NodeId) -> String {
+        let mut out = String::new();
+        let mut walk = self.descendants(id);
+        while let Some(node) = walk.next() {
+            let data = self.node(node);
+            match data.kind {
+                NodeKind::Text => push_collapsed(&mut out, self.text_of(node)),
+                NodeKind::Element if data.is("script") || data.is("style") => walk.skip_children(),
+                _ => {}
+            }
+        }
+        let trimmed = out.trim_end().len();
+        out.truncate(trimmed);
+        out
+    }
+
+    /// The first element called `tag` in document order.
+    pub fn find(&self, tag: &str) -> Option<NodeId> {
+        self.descendants(ROOT).find(|&id| self.node(id).is(tag))
+    }
+}
+
+fn push_collapsed(out: &mut String, text: &str) {
+    for piece in text.split_whitespace() {
+        if !out.is_empty() && !out.ends_with(' ') {
+            out.push(' ');
+        }
+        out.push_str(piece);
+    }
+    if text.ends_with(char::is_whitespace) && !out.is_empty() && !out.ends_with(' ') {
+        out.push(' ');
+    }
+}
+
+/// Iterator over a node's children.
+#[derive(Debug, Clone)]
+pub struct Children<'a> {
+    document: &'a Document,
+    next: Option<NodeId>,
+}
+
+impl Iterator for Children<'_> {
+    type Item = NodeId;
+    fn next(&mut self) -> Option<NodeId> {
+        let current = self.next?;
+        self.next = self.document.node(current).next_sibling;
+        Some(current)
+    }
+}
+
+/// Pre-order iterator over a subtree; [`Descendants::skip_children`] prunes the last node's
+/// subtree.
+#[derive(Debug, Clone)]
+pub struct Descendants<'a> {
+    document: &'a Document,
+    root: NodeId,
+    next: Option<NodeId>,
+}
+
+impl Descendants<'_> {
+    /// Skips the children of the node returned last.
+    pub fn skip_children(&mut self) {
+        if let Some(next) = self.next {
+            // `next` is the first child of the last node if it had children: step past them.
+            if let Some(parent) = self.document.node(next).parent {
+                self.next = self.after(parent);
+            }
+        }
+    }
+
+    fn after(&self, mut id: NodeId) -> Option<NodeId> {
+        loop {
+            if id == self.root {
+                return None;
+            }
+            let node = self.document.node(id);
+            if let Some(sibling) = node.next_sibling {
+                return Some(sibling);
+            }
+            id = node.parent?;
+        }
+    }
+}
+
+impl Iterator for Descendants<'_> {
+    type Item = NodeId;
+    fn next(&mut self) -> Option<NodeId> {
+        let current = self.next?;
+        self.next = match self.document.node(current).first_child {
+            Some(child) => Some(child),
+            None => self.after(current),
+        };
+        Some(current)
+    }
+}
+
+/// The html5ever tree sink that fills the arena.
+#[derive(Default)]
+struct ArenaSink {
+    nodes: RefCell<Vec<Node>>,
+    text: RefCell<String>,
+    attribute_names: RefCell<Vec<LocalName>>,
+    attribute_values: RefCell<Vec<Range<u32>>>,
+}
+
+fn empty_name() -> QualName {
+    QualName::new(None, ns!(), local_name!(""))
+}
+
+impl ArenaSink {
+    fn push(&self, node: Node) -> NodeId {
+        let mut nodes = self.nodes.borrow_mut();
+        if nodes.is_empty() {
+            nodes.push(Node::new(NodeKind::Document, empty_name()));
+        }
+        nodes.push(node);
+        (nodes.len() - 1) as NodeId
+    }
+
+    fn store_text(&self, text: &str) -> Range<u32> {
+        let mut buffer = self.text.borrow_mut();
+        let start = buffer.len() as u32;
+        buffer.push_str(text);
+        start..buffer.len() as u32
+    }
+
+    fn detach(&self, id: NodeId) {
+        let mut nodes = self.nodes.borrow_mut();
+        let (parent, previous, next) = {
+            let node = &nodes[id as usize];
+            (node.parent, node.previous_sibling, node.next_sibling)
+        };
+        if let Some(previous) = previous {
+            nodes[previous as usize].next_sibling = next;
+        } else if let Some(parent) = parent {
+            nodes[parent as usize].first_child = next;
+        }
+        if let Some(next) = next {
+            nodes[next as usize].previous_sibling = previous;
+        } else if let Some(parent) = parent {
+            nodes[parent as usize].last_child = previous;
+        }
+        let node = &mut nodes[id as usize];
+        node.parent = None;
+        node.previous_sibling = None;
+        node.next_sibling = None;
+    }
+
+    fn append_node(&self, parent: NodeId, child: NodeId) {
+        self.detach(child);
+        let mut nodes = self.nodes.borrow_mut();
+        let last = nodes[parent as usize].last_child;
+        nodes[child as usize].parent = Some(parent);
+        nodes[child as usize].previous_sibling = last;
+        match last {
+            Some(last) => nodes[last as usize].next_sibling = Some(child),
+            None => nodes[parent as usize].first_child = Some(child),
+        }
+        nodes[parent as usize].last_child = Some(child);
+    }
+
+    fn insert_before(&self, sibling: NodeId, child: NodeId) {
+        self.detach(child);
+        let mut nodes = self.nodes.borrow_mut();
+        let parent = nodes[sibling as usize].parent;
+        let previous = nodes[sibling as usize].previous_sibling;
+        nodes[child as usize].parent = parent;
+        nodes[child as usize].previous_sibling = previous;
+        nodes[child as usize].next_sibling = Some(sibling);
+        nodes[sibling as usize].previous_sibling = Some(child);
+        match previous {
+            Some(previous) => nodes[previous as usize].next_sibling = Some(child),
+            None => {
+                if let Some(parent) = parent {
+                    nodes[parent as usize].first_child = Some(child);
+                }
+            }
+        }
+    }
+
+    /// Appends text after `previous` when it is a text node (html5ever expects adjacent text to
+    /// merge), or as a new text node.
+    fn text_node_or_merge(&self, previous: Option<NodeId>, text: &str) -> Option<NodeId> {
+        if let Some(previous) = previous {
+            let is_text = self.nodes.borrow()[previous as usize].kind == NodeKind::Text;
+            if is_text {
+                let old = self.nodes.borrow()[previous as usize].text.clone();
+                let mut buffer = self.text.borrow_mut();
+                let range = if old.end as usize == buffer.len() {
+                    buffer.push_str(text);
+                    old.start..buffer.len() as u32
+                } else {
+                    // The text is not at the end of the buffer: copy it there and extend.
+                    let start = buffer.len() as u32;
+                    let copy = buffer[old.start as usize..old.end as usize].to_string();
+                    buffer.push_str(&copy);
+                    buffer.push_str(text);
+                    start..buffer.len() as u32
+                };
+                drop(buffer);
+                self.nodes.borrow_mut()[previous as usize].text = range;
+                return None;
+            }
+        }
+        let range = self.store_text(text);
+        let mut node = Node::new(NodeKind::Text, empty_name());
+        node.text = range;
+        Some(self.push(node))
+    }
+
+    fn store_attributes(&self, attributes: &[Attribute]) -> Range<u32> {
+        let mut names = self.attribute_names.borrow_mut();
+        let mut values = self.attribute_values.borrow_mut();
+        let start = names.len() as u32;
+        for attribute in attributes {
+            names.push(attribute.name.local.clone());
+            values.push(self.store_text(&attribute.value));
+        }
+        start..names.len() as u32
+    }
+}
+
+impl TreeSink for ArenaSink {
+    type Handle = NodeId;
+    type Output = Document;
+    type ElemName<'a> = Ref<'a, QualName>;
+
+    fn finish(self) -> Document {
+        let mut nodes = self.nodes.into_inner();
+        if nodes.is_empty() {
+            nodes.push(Node::new(NodeKind::Document, empty_name()));
+        }
+        Document {
+            nodes,
+            text: self.text.into_inner(),
+            attribute_names: self.attribute_names.into_inner(),
+            attribute_values: self.attribute_values.into_inner(),
+        }
+    }
+
+    fn parse_error(&self, _message: Cow<'static, str>) {
+        // Forum markup is routinely invalid; the tree builder already recovers as browsers do.
+    }
+
+    fn get_document(&self) -> NodeId {
+        let mut nodes = self.nodes.borrow_mut();
+        if nodes.is_empty() {
+            nodes.push(Node::new(NodeKind::Document, empty_name()));
+        }
+        ROOT
+    }
+
+    fn elem_name<'a>(&'a self, target: &'a NodeId) -> Ref<'a, QualName> {
+        Ref::map(self.nodes.borrow(), |nodes| &nodes[*target as usize].name)
+    }
+
+    fn create_element(
+        &self,
+        name: QualName,
+        attributes: Vec<Attribute>,
+        _: ElementFlags,
+    ) -> NodeId {
+        let range = self.store_attributes(&attributes);
+        let mut node = Node::new(NodeKind::Element, name);
+        node.attributes = range;
+        self.push(node)
+    }
+
+    fn create_comment(&self, text: StrTendril) -> NodeId {
+        let range = self.store_text(&text);
+        let mut node = Node::new(NodeKind::Comment, empty_name());
+        node.text = range;
+        self.push(node)
+    }
+
+    fn create_pi(&self, _target: StrTendril, data: StrTendril) -> NodeId {
+        self.create_comment(data)
+    }
+
+    fn append(&self, parent: &NodeId, child: NodeOrText<NodeId>) {
+        match child {
+            NodeOrText::AppendNode(node) => self.append_node(*parent, node),
+            NodeOrText::AppendText(text) => {
+                let last = self.nodes.borrow()[*parent as usize].last_child;
+                if let Some(node) = self.text_node_or_merge(last, &text) {
+                    self.append_node(*parent, node);
+                }
+            }
+        }
+    }
+
+    fn append_based_on_parent_node(
+        &self,
+        element: &NodeId,
+        previous_element: &NodeId,
+        child: NodeOrText<NodeId>,
+    ) {
+        if self.nodes.borrow()[*element as usize].parent.is_some() {
+            self.append_before_sibling(element, child);
+        } else {
+            self.append(previous_element, child);
+        }
+    }
+
+    fn append_doctype_to_document(&self, _: StrTendril, _: StrTendril, _: StrTendril) {
+        let id = self.push(Node::new(NodeKind::Doctype, empty_name()));
+        self.append_node(ROOT, id);
+    }
+
+    fn get_template_contents(&self, target: &NodeId) -> NodeId {
+        // Template contents are kept inline under the template element: analysis never needs the
+        // separate document fragment a browser would make.
+        *target
+    }
+
+    fn same_node(&self, x: &NodeId, y: &NodeId) -> bool {
+        x == y
+    }
+
+    fn set_quirks_mode(&self, _mode: QuirksMode) {}
+
+    fn append_before_sibling(&self, sibling: &NodeId, new_node: NodeOrText<NodeId>) {
+        match new_node {
+            NodeOrText::AppendNode(node) => self.insert_before(*sibling, node),
+            NodeOrText::AppendText(text) => {
+                let previous = self.nodes.borrow()[*sibling as usize].previous_sibling;
+                if let Some(node) = self.text_node_or_merge(previous, &text) {
+                    self.insert_before(*sibling, node);
+                }
+            }
+        }
+    }
+
+    fn add_attrs_if_missing(&self, target: &NodeId, attributes: Vec<Attribute>) {
+        let existing: Vec<LocalName> = {
+            let nodes = self.nodes.borrow();
+            let range = nodes[*target as usize].attributes.clone();
+            let names = self.attribute_names.borrow();
+            names[range.start as usize..range.end as usize].to_vec()
+        };
+        let missing: Vec<Attribute> = attributes
+            .into_iter()
+            .filter(|a| !existing.contains(&a.name.local))
+            .collect();
+        if missing.is_empty() {
+            return;
+        }
+        // Attributes of one element must be contiguous: copy the old ones after the new ones.
+        let old = self.nodes.borrow()[*target as usize].attributes.clone();
+        let copied: Vec<(LocalName, String)> = {
+            let names = self.attribute_names.borrow();
+            let values = self.attribute_values.borrow();
+            let text = self.text.borrow();
+            (old.start as usize..old.end as usize)
+                .map(|i| {
+                    let value = &values[i];
+                    (
+                        names[i].clone(),
+                        text[value.start as usize..value.end as usize].to_string(),
+                    )
+                })
+                .collect()
+        };
+        let start = self.attribute_names.borrow().len() as u32;
+        for (name, value) in copied {
+            let range = self.store_text(&value);
+            self.attribute_names.borrow_mut().push(name);
+            self.attribute_values.borrow_mut().push(range);
+        }
+        self.store_attributes(&missing);
+        let end = self.attribute_names.borrow().len() as u32;
+        self.nodes.borrow_mut()[*target as usize].attributes = start..end;
+    }
+
+    fn remove_from_parent(&self, target: &NodeId) {
+        self.detach(*target);
+    }
+
+    fn reparent_children(&self, node: &NodeId, new_parent: &NodeId) {
+        while let Some(child) = self
+            .nodes
+            .borrow()
+            .get(*node as usize)
+            .and_then(|n| n.first_child)
+        {
+            self.append_node(*new_parent, child);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn outline(document: &Document, id: NodeId) -> String {
+        let node = document.node(id);
+        match node.kind {
+            NodeKind::Text => format!("'{}'", document.text_of(id)),
+            NodeKind::Element => {
+                let children: Vec<String> = document
+                    .children(id)
+                    .map(|child| outline(document, child))
+                    .collect();
+                if children.is_empty() {
+                    node.tag().to_string()
+                } else {
+                    format!("{}({})", node.tag(), children.join(" "))
+                }
+            }
+            _ => String::new(),
+        }
+    }
+
+    fn check(html: &str, expected_body: &str) {
+        let document = Document::parse(html);
+        let body = document.find("body").expect("browsers always make a body");
+        assert_eq!(outline(&document, body), expected_body, "{html}");
+    }
+
+    #[test]
+    fn broken_markup_gets_browser_trees() {
+        check("<p>one<p>two", "body(p('one') p('two'))");
+        check(
+            "<table><tr><td>a</td></tr></table>",
+            "body(table(tbody(tr(td('a')))))",
+        );
+        check("<ul><li>a<li>b</ul>", "body(ul(li('a') li('b')))");
+        check(
+            "<b>bold<i>both</b>italic</i>",
+            "body(b('bold' i('both')) i('italic'))",
+        );
+        check("<div>a</span>b</div></div>c", "body(div('ab') 'c')");
+        check(
+            "<table><td>cell</td>text after</table>",
+            "body('text after' table(tbody(tr(td('cell')))))",
+        );
+        check("", "body");
+    }
+
+    #[test]
+    fn attributes_and_text_read_back() {
+        let document = Document::parse(
+            "<html lang=en><body class=a><a href='/t/1?x=1&amp;y=2' title=\"T\">Link &amp; text</a>\
+             <script>var x = '<a>';</script><p> spaced   out </p></body></html>",
+        );
+        let link = document.find("a").unwrap();
+        assert_eq!(document.attribute(link, "href"), Some("/t/1?x=1&y=2"));
+        assert_eq!(document.attribute(link, "title"), Some("T"));
+        assert_eq!(document.attribute(link, "rel"), None);
+        assert_eq!(document.text_content(link), "Link & text");
+        let body = document.find("body").unwrap();
+        assert_eq!(document.text_content(body), "Link & text spaced out");
+        assert_eq!(
+            document.attributes(body).collect::<Vec<_>>(),
+            vec![("class", "a")]
+        );
+    }
+
+    #[test]
+    fn repeated_html_attributes_merge_into_the_first_element() {
+        let document = Document::parse("<html a=1><body><html b=2 a=3><p>x</p>");
+        let html = document.find("html").unwrap();
+        let mut attributes: Vec<_> = document.attributes(html).collect();
+        attributes.sort_unstable();
+        assert_eq!(attributes, vec![("a", "1"), ("b", "2")]);
+    }
+
+    #[test]
+    fn descendants_can_skip_subtrees() {
+        let document = Document::parse("<div><p>a<b>b</b></p><p>c</p></div>");
+        let div = document.find("div").unwrap();
+        let mut walk = document.descendants(div);
+        let mut seen = Vec::new();
+        while let Some(id) = walk.next() {
+            let node = document.node(id);
+            if node.is("p") && seen.iter().filter(|s: &&String| s.as_str() == "p").count() == 0 {
+                seen.push("p".to_string());
+                walk.skip_children();
+                continue;
+            }
+            seen.push(if node.kind == NodeKind::Text {
+                document.text_of(id).to_string()
+            } else {
+                node.tag().to_string()
+            });
+        }
+        assert_eq!(seen, ["div", "p", "p", "c"]);
+    }
+
+    #[test]
+    fn never_panics_on_arbitrary_input() {
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        let alphabet: Vec<char> = "<>/=\"' abcdiv&;#x0tablerp!-\u{0}\u{FFFD}é中"
+            .chars()
+            .collect();
+        for _ in 0..400 {
+            let length = (state % 300) as usize;
+            let text: String = (0..length)
+                .map(|_| {
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    alphabet[(state % alphabet.len() as u64) as usize]
+                })
+                .collect();
+            let document = Document::parse(&text);
+            let _ = document.text_content(ROOT);
+            assert!(document.descendants(ROOT).count() <= document.len());
+        }
+    }
+}
