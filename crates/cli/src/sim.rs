@@ -219,7 +219,7 @@ fn serve(args: ServeArgs) -> Result<()> {
         ClockArg::Fixed => ServerClock::Fixed(at),
         ClockArg::Real => ServerClock::Real,
         ClockArg::Accelerated => {
-            if !(args.speed > 0.0) {
+            if !args.speed.is_finite() || args.speed <= 0.0 {
                 bail!("--speed must be a positive number of simulated seconds per real second");
             }
             ServerClock::Accelerated {
