@@ -12,6 +12,7 @@ use crate::route::{Address, Route, SortOrder};
 use crate::text::Language;
 use crate::views::Page;
 
+mod common;
 mod discourse;
 mod discuz;
 mod phpbb;
