@@ -4,8 +4,10 @@
 //! [`charset::decode_html`] turns served bytes into text whatever the charset; [`dom::Document`]
 //! is a compact browser-correct tree of a page; [`regions::find_regions`] finds the record lists
 //! a template generated (MDR-style, with shape similarity) and gives each a pattern id stable across
-//! the pages of a site, and [`regions::column_of`] places a node in its record's columns.
+//! the pages of a site, and [`regions::column_of`] places a node in its record's columns;
+//! [`links::link_table`] lists every link with its absolute URL, anchor text and location.
 
 pub mod charset;
 pub mod dom;
+pub mod links;
 pub mod regions;

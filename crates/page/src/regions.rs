@@ -141,31 +141,37 @@ pub fn column_of(document: &Document, record_root: NodeId, node: NodeId) -> Colu
     hash
 }
 
-/// Finds the region and record index holding `node`, innermost region first.
-pub fn locate<'r>(
-    document: &Document,
-    regions: &'r [Region],
-    node: NodeId,
-) -> Option<(&'r Region, usize, NodeId)> {
-    let mut ancestors = Vec::new();
-    let mut current = Some(node);
-    while let Some(id) = current {
-        ancestors.push(id);
-        current = document.node(id).parent;
-    }
-    // The innermost region is the one whose parent is the nearest ancestor.
-    for (depth, &ancestor) in ancestors.iter().enumerate().skip(1) {
-        let child_on_path = ancestors[depth - 1];
-        for region in regions.iter().filter(|region| region.parent == ancestor) {
-            for (index, _) in region.records.iter().enumerate() {
-                let members = region.record_nodes(document, index);
-                if members.contains(&child_on_path) {
-                    return Some((region, index, child_on_path));
+/// Where a node sits in the regions of its page.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RecordSlot {
+    /// Index of the innermost region holding the node.
+    pub region: u32,
+    /// Index of the record in that region.
+    pub record: u32,
+    /// The record member (a child of the region's parent) the node is in.
+    pub member: NodeId,
+}
+
+/// For every node, the innermost region record holding it (`None` outside every region).
+/// Built in one pass over the records' subtrees: regions are listed outer first, so inner regions
+/// overwrite the slots of their outer ones.
+pub fn record_slots(document: &Document, regions: &[Region]) -> Vec<Option<RecordSlot>> {
+    let mut slots = vec![None; document.len()];
+    for (region_index, region) in regions.iter().enumerate() {
+        for record_index in 0..region.records.len() {
+            for member in region.record_nodes(document, record_index) {
+                let slot = RecordSlot {
+                    region: region_index as u32,
+                    record: record_index as u32,
+                    member,
+                };
+                for node in document.descendants(member) {
+                    slots[node as usize] = Some(slot);
                 }
             }
         }
     }
-    None
+    slots
 }
 
 /// Whether most records are bare text cells (no link, no element but inline formatting): then the
@@ -602,6 +608,7 @@ mod tests {
         let html = format!("<body><ul>{}{}{}</ul></body>", row(1), row(2), row(3));
         let document = Document::parse(&html);
         let regions = find_regions(&document);
+        let slots = record_slots(&document, &regions);
         let links: Vec<NodeId> = document
             .descendants(ROOT)
             .filter(|&n| document.node(n).is("a"))
@@ -609,10 +616,9 @@ mod tests {
         let columns: Vec<ColumnId> = links
             .iter()
             .map(|&link| {
-                let (region, _, record_root) =
-                    locate(&document, &regions, link).expect("inside a record");
-                assert_eq!(region.records.len(), 3);
-                column_of(&document, record_root, link)
+                let slot = slots[link as usize].expect("inside a record");
+                assert_eq!(regions[slot.region as usize].records.len(), 3);
+                column_of(&document, slot.member, link)
             })
             .collect();
         assert_eq!(columns[0], columns[2]);

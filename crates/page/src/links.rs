@@ -1,0 +1,185 @@
+//! Link tables: every link of a page with its absolute URL, anchor text and location.
+//!
+//! iRobot describes an arc of the sitemap by a URL pattern *and* a link location, because links
+//! with similar URLs play different roles depending on where they sit (a thread title in the
+//! thread list versus the same thread in a "latest topics" box). A link inside a repetitive region
+//! is located by the region's [`PatternId`] and its column in the record; a link outside every
+//! region by a hash of its tag-and-class path from the root, so every link has a location and the
+//! same place on two pages of one template gets the same location.
+
+use url::Url;
+
+use crate::dom::{Document, NodeId, NodeKind, ROOT};
+use crate::regions::{ColumnId, PatternId, Region, column_of, record_slots};
+
+/// Where a link sits on its page.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum LinkLocation {
+    /// In a record of a repetitive region.
+    Region {
+        /// The region's pattern.
+        pattern: PatternId,
+        /// The link's column in the record.
+        column: ColumnId,
+    },
+    /// Outside every region: a hash of the tag-and-class path from the root.
+    Path(u64),
+}
+
+/// One link of a page.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Link {
+    /// The `<a>` element.
+    pub node: NodeId,
+    /// Absolute URL with the fragment removed.
+    pub url: String,
+    /// Anchor text, whitespace collapsed.
+    pub text: String,
+    /// Where it sits.
+    pub location: LinkLocation,
+    /// Index of its region in the region list and of its record, when inside one.
+    pub record: Option<(usize, usize)>,
+}
+
+/// Builds the link table of `document`, fetched from `page_url`, given its regions. Links that
+/// cannot lead to a page (`javascript:`, `mailto:`, fragment-only, malformed) are left out.
+pub fn link_table(document: &Document, regions: &[Region], page_url: &Url) -> Vec<Link> {
+    let base = document
+        .find("base")
+        .and_then(|base| document.attribute(base, "href"))
+        .and_then(|href| page_url.join(href).ok())
+        .unwrap_or_else(|| page_url.clone());
+    let slots = record_slots(document, regions);
+    let mut links = Vec::new();
+    for node in document.descendants(ROOT) {
+        let data = document.node(node);
+        if data.kind != NodeKind::Element || !(data.is("a") || data.is("area")) {
+            continue;
+        }
+        let Some(href) = document.attribute(node, "href") else {
+            continue;
+        };
+        let Some(url) = resolve(&base, href) else {
+            continue;
+        };
+        let (location, record) = match slots[node as usize] {
+            Some(slot) => (
+                LinkLocation::Region {
+                    pattern: regions[slot.region as usize].pattern,
+                    column: column_of(document, slot.member, node),
+                },
+                Some((slot.region as usize, slot.record as usize)),
+            ),
+            None => (LinkLocation::Path(path_hash(document, node)), None),
+        };
+        links.push(Link {
+            node,
+            url,
+            text: document.text_content(node),
+            location,
+            record,
+        });
+    }
+    links
+}
+
+fn resolve(base: &Url, href: &str) -> Option<String> {
+    let href = href.trim();
+    if href.is_empty() || href.starts_with('#') {
+        return None;
+    }
+    let mut url = base.join(href).ok()?;
+    if !matches!(url.scheme(), "http" | "https") {
+        return None;
+    }
+    url.set_fragment(None);
+    Some(url.into())
+}
+
+/// Hash of the tag-and-class path from the root to `node` (digits in classes ignored), the same
+/// signature regions use, so template positions match across pages.
+fn path_hash(document: &Document, node: NodeId) -> u64 {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut current = Some(node);
+    while let Some(id) = current {
+        let data = document.node(id);
+        if data.kind == NodeKind::Element {
+            for byte in data.tag().as_bytes() {
+                hash = (hash ^ u64::from(*byte)).wrapping_mul(0x0100_0000_01b3);
+            }
+            if let Some(class) = document.attribute(id, "class") {
+                for byte in class.bytes().filter(|b| !b.is_ascii_digit()) {
+                    hash = (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
+                }
+            }
+            hash = (hash ^ u64::from(b'/')).wrapping_mul(0x0100_0000_01b3);
+        }
+        current = data.parent;
+    }
+    hash
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::regions::find_regions;
+
+    fn table(html: &str) -> Vec<Link> {
+        let document = Document::parse(html);
+        let regions = find_regions(&document);
+        link_table(
+            &document,
+            &regions,
+            &Url::parse("http://forum.test/board/index.php?x=1").unwrap(),
+        )
+    }
+
+    #[test]
+    fn urls_resolve_and_unusable_links_are_dropped() {
+        let links = table(
+            "<a href='viewtopic.php?t=1#p3'>A</a><a href='/u/2'>B</a><a href='https://other.test/x'>C</a>\
+             <a href='#top'>D</a><a href='javascript:void(0)'>E</a><a href='mailto:a@b'>F</a><a>G</a>\
+             <a href='http://[bad'>H</a>",
+        );
+        let urls: Vec<&str> = links.iter().map(|link| link.url.as_str()).collect();
+        assert_eq!(
+            urls,
+            [
+                "http://forum.test/board/viewtopic.php?t=1",
+                "http://forum.test/u/2",
+                "https://other.test/x"
+            ]
+        );
+        assert_eq!(links[0].text, "A");
+    }
+
+    #[test]
+    fn base_elements_change_resolution() {
+        let links = table("<head><base href='/forum/'></head><a href='t/1'>x</a>");
+        assert_eq!(links[0].url, "http://forum.test/forum/t/1");
+    }
+
+    #[test]
+    fn links_in_records_share_columns_and_outside_links_have_paths() {
+        let row = |n: u32| {
+            format!(
+                "<li class='row{n}'><a class='title' href='/t/{n}'>T</a> <a class='who' href='/u/{n}'>U</a></li>"
+            )
+        };
+        let html = format!(
+            "<div class='nav'><a href='/'>Home</a></div><ul>{}{}{}</ul><div class='foot'><a href='/faq'>FAQ</a></div>",
+            row(1),
+            row(2),
+            row(3)
+        );
+        let links = table(&html);
+        assert_eq!(links.len(), 8);
+        assert!(matches!(links[0].location, LinkLocation::Path(_)));
+        assert!(matches!(links[7].location, LinkLocation::Path(_)));
+        assert_ne!(links[0].location, links[7].location);
+        assert_eq!(links[1].location, links[3].location);
+        assert_eq!(links[2].location, links[6].location);
+        assert_ne!(links[1].location, links[2].location);
+        assert_eq!(links[3].record.map(|(_, record)| record), Some(1));
+    }
+}
