@@ -16,6 +16,22 @@ pub enum BenchCommand {
     /// The simulator: corpus build time and memory, in-process rendering rate on one core, HTTP
     /// serving rate on loopback.
     Sim(SimBenchArgs),
+    /// Post extraction on WEB-FORUM-52 gold pages: writes NAME.jsonl predictions and prints the
+    /// score by the rules of shared/evals/wf52/score.py (which can then be run on them as is).
+    Extract(ExtractBenchArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct ExtractBenchArgs {
+    /// Directory of gold pages (NAME.json).
+    #[arg(long, default_value = "../shared/data/web-forum-52-dev")]
+    pub gold: std::path::PathBuf,
+    /// Directory the predictions are written to.
+    #[arg(long, default_value = "target/wf52-predictions")]
+    pub out: std::path::PathBuf,
+    /// Print one row per page.
+    #[arg(long)]
+    pub verbose: bool,
 }
 
 #[derive(Debug, Args)]
@@ -34,6 +50,17 @@ pub struct SimBenchArgs {
 pub fn run(command: BenchCommand) -> Result<()> {
     match command {
         BenchCommand::Sim(args) => bench_sim(args),
+        BenchCommand::Extract(args) => {
+            let verbose = args.verbose;
+            let score = crate::wf52::evaluate(&args.gold, &args.out, &mut |row| {
+                if verbose {
+                    eprintln!("{row}");
+                }
+            })?;
+            println!("{}", score.summary());
+            println!("predictions in {}", args.out.display());
+            Ok(())
+        }
     }
 }
 

@@ -10,9 +10,11 @@ use clap::{Parser, Subcommand};
 
 mod bench;
 mod demo;
+mod extract;
 mod http;
 mod sim;
 mod time;
+mod wf52;
 
 /// trawl: a crawler that understands web forums.
 ///
@@ -38,6 +40,9 @@ enum Command {
     /// Serve a simulated forum on loopback and walk it breadth-first over HTTP, then compare what
     /// was fetched with the simulator's ground truth.
     Demo(demo::DemoArgs),
+    /// Print the posts of a saved forum page as JSON lines ({"author", "time", "text",
+    /// "permalink"}), or with --records every record of every repetitive region.
+    Extract(extract::ExtractArgs),
     /// The forum simulator: serve forums, print their ground truth and statistics.
     #[command(subcommand)]
     Sim(sim::SimCommand),
@@ -50,6 +55,7 @@ fn main() {
     let cli = Cli::parse();
     let outcome = match cli.command {
         Command::Demo(args) => demo::run(args),
+        Command::Extract(args) => extract::run(args),
         Command::Sim(command) => sim::run(command),
         Command::Bench(command) => bench::run(command),
     };

@@ -96,11 +96,13 @@ pub struct Document {
 pub const ROOT: NodeId = 0;
 
 impl Document {
-    /// Parses `html` the way a browser would; never fails.
+    /// Parses `html` the way a browser would, except that XHTML-style self-closed elements
+    /// (`<div class="x"/>`) are read as empty elements; never fails.
     pub fn parse(html: &str) -> Document {
+        let html = expand_self_closing(html);
         let sink = ArenaSink::default();
         let parser = html5ever::parse_document(sink, html5ever::ParseOpts::default());
-        parser.one(StrTendril::from_slice(html))
+        parser.one(StrTendril::from_slice(&html))
     }
 
     /// Number of nodes.
@@ -187,6 +189,81 @@ impl Document {
     pub fn find(&self, tag: &str) -> Option<NodeId> {
         self.descendants(ROOT).find(|&id| self.node(id).is(tag))
     }
+}
+
+/// Elements that never have content, for which `<x/>` and `<x>` mean the same.
+const VOID_ELEMENTS: [&str; 14] = [
+    "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source",
+    "track", "wbr",
+];
+
+/// Rewrites `<name .../>` as `<name ...></name>` for elements that are not void.
+///
+/// Browsers ignore the slash and leave such an element open, so the rest of the page nests inside
+/// a `<span/>` anchor or an empty `<div/>`. Pages written as XHTML (some engines and themes emit
+/// it, and archives and data sets re-serialise pages that way) mean an empty element, and reading
+/// them as a browser would turns the whole post list into one deep chain. The rewrite skips
+/// comments and the raw text of scripts, styles and text areas.
+fn expand_self_closing(html: &str) -> std::borrow::Cow<'_, str> {
+    if !html.contains("/>") {
+        return std::borrow::Cow::Borrowed(html);
+    }
+    let bytes = html.as_bytes();
+    let mut out = String::with_capacity(html.len() + html.len() / 32);
+    let mut copied = 0;
+    let mut index = 0;
+    while let Some(offset) = bytes[index..].iter().position(|&b| b == b'<') {
+        let start = index + offset;
+        if html[start..].starts_with("<!--") {
+            index = html[start..]
+                .find("-->")
+                .map_or(bytes.len(), |end| start + end + 3);
+            continue;
+        }
+        let name_start = start + 1;
+        if !bytes.get(name_start).is_some_and(u8::is_ascii_alphabetic) {
+            index = name_start;
+            continue;
+        }
+        let name_end = bytes[name_start..]
+            .iter()
+            .position(|&b| b.is_ascii_whitespace() || b == b'/' || b == b'>')
+            .map_or(bytes.len(), |p| name_start + p);
+        let name = html[name_start..name_end].to_ascii_lowercase();
+        // Find the tag's end, honouring quoted attribute values.
+        let mut end = name_end;
+        let mut quote = None;
+        while end < bytes.len() {
+            match (quote, bytes[end]) {
+                (Some(q), b) if b == q => quote = None,
+                (None, b'"' | b'\'') => quote = Some(bytes[end]),
+                (None, b'>') => break,
+                _ => {}
+            }
+            end += 1;
+        }
+        if end >= bytes.len() {
+            break;
+        }
+        let self_closed = bytes[end - 1] == b'/';
+        if self_closed && !VOID_ELEMENTS.contains(&name.as_str()) {
+            out.push_str(&html[copied..end - 1]);
+            out.push_str("></");
+            out.push_str(&name);
+            out.push('>');
+            copied = end + 1;
+            index = end + 1;
+            continue;
+        }
+        index = end + 1;
+        if matches!(name.as_str(), "script" | "style" | "textarea") && !self_closed {
+            let closing = format!("</{name}");
+            let rest = html[index..].to_ascii_lowercase();
+            index = rest.find(&closing).map_or(bytes.len(), |p| index + p);
+        }
+    }
+    out.push_str(&html[copied..]);
+    std::borrow::Cow::Owned(out)
 }
 
 fn push_collapsed(out: &mut String, text: &str) {
@@ -546,12 +623,11 @@ impl TreeSink for ArenaSink {
     }
 
     fn reparent_children(&self, node: &NodeId, new_parent: &NodeId) {
-        while let Some(child) = self
-            .nodes
-            .borrow()
-            .get(*node as usize)
-            .and_then(|n| n.first_child)
-        {
+        loop {
+            // Read the first child in its own statement: a borrow taken in a `while let`
+            // condition would live through the loop body and clash with `append_node`.
+            let first = self.nodes.borrow()[*node as usize].first_child;
+            let Some(child) = first else { break };
             self.append_node(*new_parent, child);
         }
     }
@@ -604,6 +680,38 @@ mod tests {
             "body('text after' table(tbody(tr(td('cell')))))",
         );
         check("", "body");
+    }
+
+    #[test]
+    fn self_closed_elements_are_empty() {
+        check(
+            "<div class=a/><p>x</p><span id=b/>y",
+            "body(div p('x') span 'y')",
+        );
+        check(
+            "<p>a<br/>b<img src='x'/>c</p>",
+            "body(p('a' br 'b' img 'c'))",
+        );
+        check("<script>var s = '<div/>';</script><div/>z", "body(div 'z')");
+        let document = Document::parse("<script>var s = '<div/>';</script><div/>z");
+        let script = document.find("script").unwrap();
+        let text = document
+            .children(script)
+            .next()
+            .map(|t| document.text_of(t));
+        assert_eq!(text, Some("var s = '<div/>';"), "script text is left alone");
+        check("<!-- <div/> --><a title='x/>' href=1/>t", "body(a 't')");
+    }
+
+    #[test]
+    fn misnested_links_are_adopted_without_panicking() {
+        // Regression: the adoption agency reparents children, which once panicked on a
+        // RefCell borrow held across the loop.
+        check(
+            "<a href=1>one<div>two<a href=2>three</a></div></a>",
+            "body(a('one') div(a('two') a('three')))",
+        );
+        check("<b><p>x</b>y</p>", "body(b p(b('x') 'y'))");
     }
 
     #[test]

@@ -7,7 +7,10 @@
 //! the pages of a site, and [`regions::column_of`] places a node in its record's columns;
 //! [`links::link_table`] lists every link with its absolute URL, anchor text and location.
 
+pub mod analysis;
 pub mod charset;
 pub mod dom;
 pub mod links;
+pub mod records;
 pub mod regions;
+pub mod time;

@@ -439,7 +439,7 @@ fn node_facts(document: &Document) -> NodeFacts {
     }
 }
 
-/// Hash of an element's tag and class list with digits removed (so `post bg1`/`post bg2` and
+/// Hash of an element's tag and first class with digits removed (so `post bg1`/`post bg2` and
 /// `row1`/`row2` alike read as one class), never 0 for an element. Table rows also fold in their
 /// number of cells and cells their `colspan`: hand-made table layouts have no classes, and a
 /// post's header row (one wide cell) and body row (two cells) differ only there. Colours and
@@ -453,7 +453,12 @@ fn element_signature(document: &Document, id: NodeId) -> u32 {
     for byte in node.tag().as_bytes() {
         hash = fnv(hash, u64::from(*byte));
     }
-    if let Some(class) = document.attribute(id, "class") {
+    // Only the first class counts: engines put the template's name first and add per-record
+    // variations after it (`post bg1`, `blockpost rowodd firstpost`, `message message--post`).
+    if let Some(class) = document
+        .attribute(id, "class")
+        .and_then(|c| c.split_whitespace().next())
+    {
         hash = fnv(hash, u64::from(b'.'));
         for byte in class.bytes().filter(|b| !b.is_ascii_digit()) {
             hash = fnv(hash, u64::from(byte));

@@ -1,0 +1,118 @@
+//! `trawl extract FILE.html`: the posts (or all records) of a saved page, as JSON lines.
+
+use std::path::PathBuf;
+
+use anyhow::{Context, Result, bail};
+use clap::Args;
+use trawl_page::analysis::analyse;
+use trawl_page::time::DateContext;
+
+use crate::time::parse_instant;
+
+#[derive(Debug, Args)]
+pub struct ExtractArgs {
+    /// The saved page.
+    pub file: PathBuf,
+    /// The URL the page was fetched from (resolves links; its domain helps guess the charset).
+    #[arg(long)]
+    pub url: Option<String>,
+    /// When the page was fetched, for relative dates ("3 hours ago"); defaults to the file's
+    /// modification time. `end` is not accepted here: give a date or an RFC 3339 instant.
+    #[arg(long)]
+    pub fetched_at: Option<String>,
+    /// The forum's offset from UTC, like +08:00, when known (times are printed in it).
+    #[arg(long)]
+    pub utc_offset: Option<String>,
+    /// Print every record of every repetitive region with its pattern id, for inspection.
+    #[arg(long)]
+    pub records: bool,
+}
+
+pub fn run(args: ExtractArgs) -> Result<()> {
+    let bytes = std::fs::read(&args.file).with_context(|| {
+        format!(
+            "cannot read {}; give the path of a saved HTML page",
+            args.file.display()
+        )
+    })?;
+    let url = match &args.url {
+        Some(url) => {
+            url::Url::parse(url).with_context(|| format!("{url:?} is not an absolute URL"))?
+        }
+        None => {
+            let absolute = std::fs::canonicalize(&args.file)?;
+            url::Url::from_file_path(&absolute)
+                .map_err(|()| anyhow::anyhow!("cannot make a URL of {}", absolute.display()))?
+        }
+    };
+    let fetched_at = match &args.fetched_at {
+        Some(text) => parse_instant(text, i64::MIN).and_then(|instant| {
+            if text == "end" {
+                bail!("--fetched-at needs a date or an instant");
+            }
+            Ok(instant)
+        })?,
+        None => {
+            let modified = std::fs::metadata(&args.file)?.modified()?;
+            jiff::Timestamp::try_from(modified)
+                .context("the file's modification time is out of range")?
+        }
+    };
+    let offset = match &args.utc_offset {
+        Some(text) => Some(parse_offset(text)?),
+        None => None,
+    };
+    let context = DateContext::new(fetched_at, offset);
+    let analysis = analyse(&bytes, None, &url, &context);
+    if args.records {
+        for (index, region) in analysis.regions.iter().enumerate() {
+            for record in 0..region.records.len() {
+                let text: String = region
+                    .record_nodes(&analysis.document, record)
+                    .iter()
+                    .map(|&node| analysis.document.text_content(node))
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                let line = serde_json::json!({
+                    "region": index,
+                    "pattern": format!("{:016x}", region.pattern),
+                    "record": record,
+                    "text_share": region.text_share,
+                    "text": text.chars().take(200).collect::<String>(),
+                });
+                println!("{line}");
+            }
+        }
+        return Ok(());
+    }
+    for post in &analysis.posts {
+        let line = serde_json::json!({
+            "author": post.author,
+            "author_url": post.author_url,
+            "time": post.time.map(|time| time.to_iso8601()),
+            "text": post.text,
+            "permalink": post.permalink,
+        });
+        println!("{line}");
+    }
+    Ok(())
+}
+
+fn parse_offset(text: &str) -> Result<i32> {
+    let (sign, rest) = match text.as_bytes().first() {
+        Some(b'+') => (1, &text[1..]),
+        Some(b'-') => (-1, &text[1..]),
+        _ => bail!("write the UTC offset as +HH:MM or -HH:MM, like +08:00"),
+    };
+    let (hours, minutes) = rest.split_once(':').unwrap_or((rest, "0"));
+    let hours: i32 = hours
+        .parse()
+        .context("write the UTC offset as +HH:MM, like +08:00")?;
+    let minutes: i32 = minutes
+        .parse()
+        .context("write the UTC offset as +HH:MM, like +08:00")?;
+    if hours > 14 || minutes >= 60 {
+        bail!("{text} is not a UTC offset (they range from -12:00 to +14:00)");
+    }
+    Ok(sign * (hours * 3600 + minutes * 60))
+}

@@ -1,0 +1,69 @@
+//! One call that runs the whole analysis of a page.
+
+use url::Url;
+
+use crate::charset::{DecodedPage, decode_html};
+use crate::dom::Document;
+use crate::links::{Link, link_table};
+use crate::records::{Post, extract_posts};
+use crate::regions::{RecordSlot, Region, find_regions, record_slots};
+use crate::time::DateContext;
+
+/// Everything trawl knows about one page.
+#[derive(Debug, Clone)]
+pub struct PageAnalysis {
+    /// The page URL links were resolved against.
+    pub url: Url,
+    /// How the bytes were decoded.
+    pub charset: &'static str,
+    /// The tree.
+    pub document: Document,
+    /// Repetitive regions, outer first.
+    pub regions: Vec<Region>,
+    /// For every node, the record holding it.
+    pub slots: Vec<Option<RecordSlot>>,
+    /// Every followable link with its location.
+    pub links: Vec<Link>,
+    /// Posts, when the page is a thread page.
+    pub posts: Vec<Post>,
+}
+
+/// Analyses the bytes of a page served for `url` with the given `Content-Type`, fetched at
+/// `context.fetched_at`. Never fails: malformed markup and unknown charsets still give a tree.
+pub fn analyse(
+    bytes: &[u8],
+    content_type: Option<&str>,
+    url: &Url,
+    context: &DateContext,
+) -> PageAnalysis {
+    let top_level_domain = url
+        .host_str()
+        .and_then(|host| host.rsplit('.').next())
+        .map(str::to_string);
+    let DecodedPage { text, encoding, .. } =
+        decode_html(bytes, content_type, top_level_domain.as_deref());
+    analyse_text(&text, encoding.name(), url, context)
+}
+
+/// Analyses a page that is already text.
+pub fn analyse_text(
+    text: &str,
+    charset: &'static str,
+    url: &Url,
+    context: &DateContext,
+) -> PageAnalysis {
+    let document = Document::parse(text);
+    let regions = find_regions(&document);
+    let slots = record_slots(&document, &regions);
+    let links = link_table(&document, &regions, url);
+    let posts = extract_posts(&document, &regions, &slots, &links, url, context);
+    PageAnalysis {
+        url: url.clone(),
+        charset,
+        document,
+        regions,
+        slots,
+        links,
+        posts,
+    }
+}
