@@ -32,6 +32,9 @@ pub struct ExtractBenchArgs {
     /// Print one row per page.
     #[arg(long)]
     pub verbose: bool,
+    /// Score on every simulator family against its ground truth instead of the gold pages.
+    #[arg(long)]
+    pub sim: bool,
 }
 
 #[derive(Debug, Args)]
@@ -50,6 +53,23 @@ pub struct SimBenchArgs {
 pub fn run(command: BenchCommand) -> Result<()> {
     match command {
         BenchCommand::Sim(args) => bench_sim(args),
+        BenchCommand::Extract(args) if args.sim => {
+            println!("| family | thread pages | posts | F1 | right time | right author |");
+            println!("|---|---|---|---|---|---|");
+            for family in FamilyName::ALL {
+                let score = crate::sim_extraction::score_family(family, 41, 60)?;
+                println!(
+                    "| {} | {} | {} | {:.3} | {:.3} | {:.3} |",
+                    family.name(),
+                    score.pages,
+                    score.truth_posts,
+                    score.f1(),
+                    score.time(),
+                    score.author()
+                );
+            }
+            Ok(())
+        }
         BenchCommand::Extract(args) => {
             let verbose = args.verbose;
             let score = crate::wf52::evaluate(&args.gold, &args.out, &mut |row| {

@@ -13,6 +13,7 @@ mod demo;
 mod extract;
 mod http;
 mod sim;
+mod sim_extraction;
 mod time;
 mod wf52;
 

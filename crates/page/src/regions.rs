@@ -129,16 +129,45 @@ pub fn column_of(document: &Document, record_root: NodeId, node: NodeId) -> Colu
     // Walk up to the record's root, hashing tag+class on the way; the record's own siblings
     // (width > 1) are distinguished because the walk stops at whichever of them holds the node.
     loop {
+        // The position among same-tag siblings (`td[2]`, `font[1]`) tells apart fields that have
+        // the same tag path, such as a post's author cell and text cell in a table layout.
         hash = fnv(hash, u64::from(element_signature(document, current)));
         if current == record_root {
             break;
         }
         match document.node(current).parent {
-            Some(parent) => current = parent,
+            Some(parent) => {
+                // The record root's own position differs from record to record; below it,
+                // positions are fields.
+                hash = fnv(hash, same_tag_index(document, current));
+                current = parent;
+            }
             None => break,
         }
     }
     hash
+}
+
+/// How many earlier siblings of `node` have its tag (capped: long runs of one tag are content).
+fn same_tag_index(document: &Document, node: NodeId) -> u64 {
+    let data = document.node(node);
+    if data.kind != NodeKind::Element {
+        return 0;
+    }
+    let mut count = 0;
+    let mut previous = data.previous_sibling;
+    while let Some(sibling) = previous {
+        if document.node(sibling).kind == NodeKind::Element
+            && document.node(sibling).tag() == data.tag()
+        {
+            count += 1;
+            if count == 8 {
+                break;
+            }
+        }
+        previous = document.node(sibling).previous_sibling;
+    }
+    count
 }
 
 /// Where a node sits in the regions of its page.

@@ -1,0 +1,121 @@
+//! Post extraction on simulated forums, checked against the simulator's ground truth.
+
+use std::collections::HashMap;
+
+use anyhow::Result;
+use trawl_page::analysis::analyse;
+use trawl_page::time::DateContext;
+use trawl_sim::{Address, FamilyName, Route, Scale, Site, SiteConfig};
+
+/// Figures for one family.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct FamilyScore {
+    pub pages: usize,
+    pub truth_posts: usize,
+    pub extracted: usize,
+    pub text_right: usize,
+    pub time_right: usize,
+    pub author_right: usize,
+}
+
+impl FamilyScore {
+    pub fn f1(&self) -> f64 {
+        let precision = self.text_right as f64 / self.extracted.max(1) as f64;
+        let recall = self.text_right as f64 / self.truth_posts.max(1) as f64;
+        if precision + recall == 0.0 {
+            0.0
+        } else {
+            2.0 * precision * recall / (precision + recall)
+        }
+    }
+    pub fn time(&self) -> f64 {
+        self.time_right as f64 / self.truth_posts.max(1) as f64
+    }
+    pub fn author(&self) -> f64 {
+        self.author_right as f64 / self.truth_posts.max(1) as f64
+    }
+}
+
+fn normalise(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Extracts the posts of up to `pages` thread pages of a small forum of `family` and compares
+/// them, in order, with the ground truth (text exactly, time to the minute as the forum's clock
+/// shows it, author name).
+pub fn score_family(family: FamilyName, seed: u64, pages: usize) -> Result<FamilyScore> {
+    let site = Site::build(SiteConfig::new(family, seed, Scale::Small));
+    let at = site.history().end;
+    let offset = site.family().profile().utc_offset_seconds;
+    let mut truth_by_page: HashMap<String, Vec<trawl_sim::truth::PostTruth>> = HashMap::new();
+    site.for_each_post_truth(at, |post| {
+        truth_by_page
+            .entry(post.page.clone())
+            .or_default()
+            .push(post)
+    });
+    let mut urls: Vec<String> = Vec::new();
+    site.for_each_address(at, |address| {
+        if matches!(address.route, Route::Thread { .. }) && address.variant.is_canonical() {
+            urls.push(site.url_of(&address));
+        }
+    });
+    let step = (urls.len() / pages.max(1)).max(1);
+    let mut score = FamilyScore::default();
+    let fetched_at = jiff::Timestamp::from_second(at)?;
+    let context = DateContext::new(fetched_at, Some(offset));
+    for path in urls.iter().step_by(step).take(pages) {
+        let answer = site.serve(path, at, None);
+        let content_type = answer
+            .headers
+            .iter()
+            .find(|(name, _)| name == "Content-Type")
+            .map(|(_, v)| v.as_str());
+        let url = url::Url::parse(&format!("http://forum.test{path}"))?;
+        let analysis = analyse(&answer.body, content_type, &url, &context);
+        let truth = truth_by_page.get(path).cloned().unwrap_or_default();
+        score.pages += 1;
+        score.truth_posts += truth.len();
+        score.extracted += analysis.posts.len();
+        if std::env::var("TRAWL_DEBUG_EXTRACTION").is_ok() && score.pages < 3 {
+            eprintln!(
+                "{path}: {} extracted, {} true",
+                analysis.posts.len(),
+                truth.len()
+            );
+            if let (Some(post), Some(want)) = (analysis.posts.first(), truth.first()) {
+                eprintln!(
+                    "  got  {:?} {:?} {:?}",
+                    post.author,
+                    post.time.map(|t| t.local.to_string()),
+                    post.text.chars().take(80).collect::<String>()
+                );
+                eprintln!(
+                    "  want {:?} {:?} {:?}",
+                    want.author,
+                    want.created,
+                    want.text.chars().take(80).collect::<String>()
+                );
+            }
+        }
+        for (post, want) in analysis.posts.iter().zip(&truth) {
+            if normalise(&post.text) != normalise(&want.text) {
+                continue;
+            }
+            score.text_right += 1;
+            let shown = post.time.map(|time| time.local.to_string());
+            let wanted = want
+                .created
+                .get(..16)
+                .map(|minute| minute.replace('T', "T"));
+            if shown.as_deref().and_then(|s| s.get(..16)) == wanted.as_deref() {
+                score.time_right += 1;
+            }
+            if post.author.as_deref() == Some(want.author.as_str()) {
+                score.author_right += 1;
+            }
+        }
+    }
+    let _ = Address::canonical(Route::Portal);
+    Ok(score)
+}
