@@ -100,14 +100,32 @@ pub fn score_family(family: FamilyName, seed: u64, pages: usize) -> Result<Famil
         }
         for (post, want) in analysis.posts.iter().zip(&truth) {
             if normalise(&post.text) != normalise(&want.text) {
+                if std::env::var("TRAWL_DEBUG_EXTRACTION").is_ok() {
+                    eprintln!(
+                        "  text differs on {path}: got {:?} want {:?}",
+                        post.text
+                            .chars()
+                            .rev()
+                            .take(50)
+                            .collect::<String>()
+                            .chars()
+                            .rev()
+                            .collect::<String>(),
+                        want.text
+                            .chars()
+                            .rev()
+                            .take(50)
+                            .collect::<String>()
+                            .chars()
+                            .rev()
+                            .collect::<String>()
+                    );
+                }
                 continue;
             }
             score.text_right += 1;
             let shown = post.time.map(|time| time.local.to_string());
-            let wanted = want
-                .created
-                .get(..16)
-                .map(|minute| minute.replace('T', "T"));
+            let wanted = want.created.get(..16).map(str::to_string);
             if shown.as_deref().and_then(|s| s.get(..16)) == wanted.as_deref() {
                 score.time_right += 1;
             }

@@ -206,7 +206,11 @@ pub fn block_text(document: &Document, node: NodeId) -> String {
                     line.push(' ');
                 }
             }
-            NodeKind::Element if data.is("script") || data.is("style") => walk.skip_children(),
+            NodeKind::Element
+                if data.is("script") || data.is("style") || is_signature(document, id) =>
+            {
+                walk.skip_children()
+            }
             NodeKind::Element if id != node && BLOCKS.iter().any(|block| data.is(block)) => {
                 lines.push(String::new());
                 if data.first_child.is_some() {
@@ -216,12 +220,29 @@ pub fn block_text(document: &Document, node: NodeId) -> String {
             _ => {}
         }
     }
-    lines
+    let lines: Vec<&str> = lines
         .iter()
         .map(|line| line.trim())
         .filter(|line| !line.is_empty())
-        .collect::<Vec<_>>()
-        .join("\n")
+        .collect();
+    // A line of underscores or dashes is the conventional signature separator (vBulletin's
+    // "__________________", Usenet's "-- "): what follows it is the signature.
+    let end = lines
+        .iter()
+        .skip(1)
+        .position(|line| line.len() >= 5 && line.chars().all(|c| c == '_' || c == '-'))
+        .map_or(lines.len(), |position| position + 1);
+    lines[..end].join("\n")
+}
+
+/// Whether an element is marked as a signature by its class or id.
+fn is_signature(document: &Document, node: NodeId) -> bool {
+    ["class", "id"].iter().any(|attribute| {
+        document.attribute(node, attribute).is_some_and(|value| {
+            let value = value.to_ascii_lowercase();
+            value.contains("signature") || value.split_whitespace().any(|token| token == "sig")
+        })
+    })
 }
 
 fn is_ancestor(document: &Document, ancestor: NodeId, mut node: NodeId) -> bool {
