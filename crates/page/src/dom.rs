@@ -257,13 +257,31 @@ fn expand_self_closing(html: &str) -> std::borrow::Cow<'_, str> {
         }
         index = end + 1;
         if matches!(name.as_str(), "script" | "style" | "textarea") && !self_closed {
-            let closing = format!("</{name}");
-            let rest = html[index..].to_ascii_lowercase();
-            index = rest.find(&closing).map_or(bytes.len(), |p| index + p);
+            index = find_closing_tag(bytes, index, name.as_bytes()).unwrap_or(bytes.len());
         }
     }
     out.push_str(&html[copied..]);
     std::borrow::Cow::Owned(out)
+}
+
+/// The position of `</name` (any case) at or after `from`, without copying the document: raw-text
+/// elements are frequent (dozens of scripts per page) and lower-casing the rest of the page for
+/// each would make the scan quadratic.
+fn find_closing_tag(bytes: &[u8], from: usize, name: &[u8]) -> Option<usize> {
+    let mut index = from;
+    while let Some(offset) = bytes
+        .get(index..)?
+        .windows(2)
+        .position(|pair| pair == b"</")
+    {
+        let start = index + offset;
+        let candidate = bytes.get(start + 2..start + 2 + name.len())?;
+        if candidate.eq_ignore_ascii_case(name) {
+            return Some(start);
+        }
+        index = start + 2;
+    }
+    None
 }
 
 fn push_collapsed(out: &mut String, text: &str) {
