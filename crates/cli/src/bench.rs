@@ -82,6 +82,23 @@ pub fn run(command: BenchCommand) -> Result<()> {
                     score.author()
                 );
             }
+            println!();
+            println!(
+                "| family | board pages | thread entries | F1 | right replies | right last-reply time |"
+            );
+            println!("|---|---|---|---|---|---|");
+            for family in FamilyName::ALL {
+                let score = crate::sim_extraction::score_entries(family, 41)?;
+                println!(
+                    "| {} | {} | {} | {:.3} | {:.3} | {:.3} |",
+                    family.name(),
+                    score.pages,
+                    score.expected,
+                    score.f1(),
+                    score.replies_right as f64 / score.expected.max(1) as f64,
+                    score.time_right as f64 / score.expected.max(1) as f64
+                );
+            }
             Ok(())
         }
         BenchCommand::Extract(args) => {

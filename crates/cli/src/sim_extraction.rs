@@ -137,3 +137,120 @@ pub fn score_family(family: FamilyName, seed: u64, pages: usize) -> Result<Famil
     let _ = Address::canonical(Route::Portal);
     Ok(score)
 }
+
+/// Thread-entry figures for one family.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct EntryScore {
+    pub pages: usize,
+    pub expected: usize,
+    pub extracted: usize,
+    pub right: usize,
+    pub replies_right: usize,
+    pub time_right: usize,
+}
+
+impl EntryScore {
+    pub fn f1(&self) -> f64 {
+        let precision = self.right as f64 / self.extracted.max(1) as f64;
+        let recall = self.right as f64 / self.expected.max(1) as f64;
+        if precision + recall == 0.0 {
+            0.0
+        } else {
+            2.0 * precision * recall / (precision + recall)
+        }
+    }
+}
+
+/// Extracts the thread entries of every board list page of a small forum of `family` and checks
+/// each against the history: the link must name a thread, the title must be that thread's, the
+/// reply count and last-reply minute must be those at the instant.
+pub fn score_entries(family: FamilyName, seed: u64) -> Result<EntryScore> {
+    let site = Site::build(SiteConfig::new(family, seed, Scale::Small));
+    let history = site.history();
+    let at = history.end;
+    let offset = site.family().profile().utc_offset_seconds;
+    let per_page = site.family().profile().threads_per_page as usize;
+    let context = DateContext::new(jiff::Timestamp::from_second(at)?, Some(offset));
+    let mut score = EntryScore::default();
+    for board in 1..=history.board_count() {
+        let Some(record) = history.board(board) else {
+            continue;
+        };
+        let existing: Vec<u32> = record
+            .threads
+            .iter()
+            .copied()
+            .filter(|&t| history.thread(t).is_some_and(|thread| thread.created <= at))
+            .collect();
+        let stickies = existing
+            .iter()
+            .filter(|&&t| history.thread(t).is_some_and(|x| x.sticky))
+            .count();
+        let normal = existing.len() - stickies;
+        let pages = normal.div_ceil(per_page).max(1);
+        for page in 1..=pages {
+            let path = site.url_of(&Address::canonical(Route::Board {
+                board,
+                page: page as u32,
+            }));
+            let answer = site.serve(&path, at, None);
+            let content_type = answer
+                .headers
+                .iter()
+                .find(|(name, _)| name == "Content-Type")
+                .map(|(_, v)| v.as_str());
+            let url = url::Url::parse(&format!("http://forum.test{path}"))?;
+            let analysis = analyse(&answer.body, content_type, &url, &context);
+            score.pages += 1;
+            score.expected += normal.saturating_sub((page - 1) * per_page).min(per_page)
+                + if page == 1 { stickies } else { 0 };
+            score.extracted += analysis.thread_entries.len();
+            if std::env::var("TRAWL_DEBUG_EXTRACTION").is_ok() {
+                eprintln!(
+                    "{path}: expected {} extracted {}",
+                    normal.saturating_sub((page - 1) * per_page).min(per_page)
+                        + if page == 1 { stickies } else { 0 },
+                    analysis.thread_entries.len()
+                );
+            }
+            let page_expected = normal.saturating_sub((page - 1) * per_page).min(per_page)
+                + if page == 1 { stickies } else { 0 };
+            let (mut right, mut replies_right, mut time_right) = (0, 0, 0);
+            for entry in &analysis.thread_entries {
+                let Some(rest) = entry.url.strip_prefix("http://forum.test") else {
+                    continue;
+                };
+                let Some(address) = site.address_of(rest) else {
+                    continue;
+                };
+                let Route::Thread { thread, page: 1 } = address.route else {
+                    continue;
+                };
+                if entry.title != site.thread_title(thread) {
+                    continue;
+                }
+                right += 1;
+                let posts = history.thread_posts_at(thread, at);
+                if entry.replies == Some(posts.len() as u64 - 1) {
+                    replies_right += 1;
+                }
+                let last = posts
+                    .last()
+                    .and_then(|&p| history.post(p))
+                    .map(|p| p.created)
+                    .unwrap_or(0);
+                let want = trawl_sim::dates::iso8601(last, offset);
+                let got = entry.last_reply.map(|time| time.local.to_string());
+                if got.as_deref().and_then(|g| g.get(..16)) == want.get(..16) {
+                    time_right += 1;
+                }
+            }
+            // A board's last page may hold a single thread, which no repetition reveals; entries
+            // read from elsewhere on such a page (a "latest threads" box) count for nothing.
+            score.right += right.min(page_expected);
+            score.replies_right += replies_right.min(page_expected);
+            score.time_right += time_right.min(page_expected);
+        }
+    }
+    Ok(score)
+}

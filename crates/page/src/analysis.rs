@@ -5,7 +5,7 @@ use url::Url;
 use crate::charset::{DecodedPage, decode_html};
 use crate::dom::Document;
 use crate::links::{Link, link_table};
-use crate::records::{Post, extract_posts};
+use crate::records::{Post, ThreadEntry, extract_posts, extract_thread_entries};
 use crate::regions::{RecordSlot, Region, find_regions, record_slots};
 use crate::time::DateContext;
 
@@ -26,6 +26,8 @@ pub struct PageAnalysis {
     pub links: Vec<Link>,
     /// Posts, when the page is a thread page.
     pub posts: Vec<Post>,
+    /// Thread entries, when the page is a board page.
+    pub thread_entries: Vec<ThreadEntry>,
 }
 
 /// Analyses the bytes of a page served for `url` with the given `Content-Type`, fetched at
@@ -57,6 +59,7 @@ pub fn analyse_text(
     let slots = record_slots(&document, &regions);
     let links = link_table(&document, &regions, url);
     let posts = extract_posts(&document, &regions, &slots, &links, url, context);
+    let thread_entries = extract_thread_entries(&document, &regions, &slots, &links, context);
     PageAnalysis {
         url: url.clone(),
         charset,
@@ -65,5 +68,6 @@ pub fn analyse_text(
         slots,
         links,
         posts,
+        thread_entries,
     }
 }
