@@ -952,7 +952,7 @@ type TitlesByRecord = Vec<Option<(NodeId, String, String)>>;
 /// Per record, the title link, if the region has a title column.
 fn title_column(facts: &PageFacts<'_>, region: usize) -> Option<TitlesByRecord> {
     let records = facts.regions[region].records.len();
-    let mut columns: Vec<(u64, Vec<Option<(NodeId, String, String)>>)> = Vec::new();
+    let mut columns: Vec<(u64, TitlesByRecord)> = Vec::new();
     for link in facts.links {
         let Some((record, column)) = facts.place(region, link.node) else {
             continue;
