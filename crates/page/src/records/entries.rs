@@ -1,0 +1,218 @@
+//! Thread entries of board pages: the title column, reply counts and last-reply times.
+
+use super::*;
+use crate::dom::{Document, NodeId, NodeKind};
+use crate::links::Link;
+use crate::regions::{RecordSlot, Region, column_of};
+use crate::time::{DateContext, ParsedTime};
+
+/// Extracts the thread entries of a board page: the region whose records carry a title link
+/// (a link column with long, distinct anchor texts in most records), then per record the starter
+/// (as for posts), the reply count (the integer column with the smallest values, since views
+/// outnumber replies) and the last-reply time (the date column with the latest dates).
+pub fn extract_thread_entries(
+    document: &Document,
+    regions: &[Region],
+    slots: &[Option<RecordSlot>],
+    links: &[Link],
+    context: &DateContext,
+) -> Vec<ThreadEntry> {
+    let facts = PageFacts {
+        document,
+        regions,
+        slots,
+        links,
+        dates: date_candidates(document, context),
+        sizes: text_sizes(document),
+    };
+    let mut best: Option<((bool, usize), usize, TitlesByRecord)> = None;
+    for (index, region) in regions.iter().enumerate() {
+        if region.text_share < 0.1 || region.records.len() < 2 {
+            continue;
+        }
+        let Some(titles) = title_column(&facts, index) else {
+            continue;
+        };
+        // A reply-count column is what tells a board's thread list from a "latest threads" box,
+        // which may hold more records on a board's short last page.
+        let counted = integer_column(&facts, index).iter().any(Option::is_some);
+        let rank = (counted, titles.iter().flatten().count());
+        if best
+            .as_ref()
+            .is_none_or(|(best_rank, _, _)| rank > *best_rank)
+        {
+            best = Some((rank, index, titles));
+        }
+    }
+    let Some((_, region, titles)) = best else {
+        return Vec::new();
+    };
+    let authors = choose_author_column(&facts, region);
+    let replies = integer_column(&facts, region);
+    let last = latest_date_column(&facts, region);
+    titles
+        .into_iter()
+        .enumerate()
+        .filter_map(|(record, title)| {
+            let (_, text, url) = title?;
+            let author = authors[record]
+                .as_ref()
+                .map(|(_, name)| name.clone())
+                .filter(|name| *name != text);
+            Some(ThreadEntry {
+                title: text,
+                url,
+                author,
+                replies: replies[record],
+                last_reply: last[record],
+            })
+        })
+        .collect()
+}
+
+/// Per record, the title link: its node, text and URL.
+type TitlesByRecord = Vec<Option<(NodeId, String, String)>>;
+
+/// Per record, the title link, if the region has a title column.
+fn title_column(facts: &PageFacts<'_>, region: usize) -> Option<TitlesByRecord> {
+    let records = facts.regions[region].records.len();
+    let mut columns: Vec<(u64, TitlesByRecord)> = Vec::new();
+    for link in facts.links {
+        let Some((record, column)) = facts.place(region, link.node) else {
+            continue;
+        };
+        let text = link.text.trim();
+        if text.chars().count() < 3 || text.chars().all(|c| c.is_ascii_digit()) {
+            continue;
+        }
+        let entry = match columns.iter_mut().find(|(c, _)| *c == column) {
+            Some(entry) => entry,
+            None => {
+                columns.push((column, vec![None; records]));
+                columns.last_mut().expect("just pushed")
+            }
+        };
+        if entry.1[record].is_none() {
+            entry.1[record] = Some((link.node, text.to_string(), link.url.clone()));
+        }
+    }
+    // Columns are in the order their first link appears. The title is the first column whose
+    // links are in most records and whose URLs and texts are nearly all distinct: author links
+    // repeat when one member starts several threads, buttons repeat their text.
+    columns
+        .into_iter()
+        .map(|(_, values)| values)
+        .find(|values| {
+            let present: Vec<&(NodeId, String, String)> = values.iter().flatten().collect();
+            let distinct = |key: &dyn Fn(&(NodeId, String, String)) -> &String| {
+                let mut keys: Vec<&String> = present.iter().map(|entry| key(entry)).collect();
+                keys.sort_unstable();
+                keys.dedup();
+                keys.len()
+            };
+            present.len() * 10 >= records * 6
+                && distinct(&|(_, _, url)| url) * 10 >= present.len() * 9
+                && distinct(&|(_, text, _)| text) * 10 >= present.len() * 9
+        })
+}
+
+/// Per record, the value of the integer column with the smallest values (replies rather than
+/// views), read from short texts that are a number alone ("1,234" and "1.234" included).
+fn integer_column(facts: &PageFacts<'_>, region: usize) -> Vec<Option<u64>> {
+    let document = facts.document;
+    let records = facts.regions[region].records.len();
+    let mut columns: Vec<(u64, Vec<Option<u64>>)> = Vec::new();
+    for record in 0..records {
+        for member in facts.regions[region].record_nodes(document, record) {
+            for node in document.descendants(member) {
+                if document.node(node).kind != NodeKind::Text {
+                    continue;
+                }
+                let text = document.text_of(node).trim();
+                if text.is_empty() || text.chars().count() > 24 {
+                    continue;
+                }
+                // A number alone ("1,234") or with a word beside it ("12 Antworten", "回覆：12").
+                let numbers: Vec<&str> = text
+                    .split(|c: char| c.is_whitespace() || c == ':' || c == '：')
+                    .filter(|token| token.chars().any(|c| c.is_ascii_digit()))
+                    .collect();
+                let [number] = numbers[..] else { continue };
+                if !number
+                    .chars()
+                    .all(|c| c.is_ascii_digit() || matches!(c, ',' | '.' | '\''))
+                {
+                    continue;
+                }
+                let digits: String = number.chars().filter(char::is_ascii_digit).collect();
+                let Some(parent) = document.node(node).parent else {
+                    continue;
+                };
+                let Ok(value) = digits.parse::<u64>() else {
+                    continue;
+                };
+                let column = column_of(document, member, parent);
+                let entry = match columns.iter_mut().find(|(c, _)| *c == column) {
+                    Some(entry) => entry,
+                    None => {
+                        columns.push((column, vec![None; records]));
+                        columns.last_mut().expect("just pushed")
+                    }
+                };
+                if entry.1[record].is_none() {
+                    entry.1[record] = Some(value);
+                }
+            }
+        }
+    }
+    columns
+        .into_iter()
+        .filter(|(_, values)| values.iter().flatten().count() * 10 >= records * 6)
+        .min_by_key(|(_, values)| {
+            let present: Vec<u64> = values.iter().flatten().copied().collect();
+            present.iter().sum::<u64>() / present.len().max(1) as u64
+        })
+        .map(|(_, values)| values)
+        .unwrap_or_else(|| vec![None; records])
+}
+
+/// Per record, the date of the column whose dates are latest on average (last replies come after
+/// the threads' creation dates shown beside them).
+fn latest_date_column(facts: &PageFacts<'_>, region: usize) -> Vec<Option<ParsedTime>> {
+    let by_record = facts.dates_by_record(region);
+    let records = by_record.len();
+    let mut columns: Vec<u64> = by_record
+        .iter()
+        .flatten()
+        .map(|(column, _)| *column)
+        .collect();
+    columns.sort_unstable();
+    columns.dedup();
+    let seconds = |time: &ParsedTime| {
+        time.local
+            .to_zoned(jiff::tz::TimeZone::UTC)
+            .map_or(0, |zoned| zoned.timestamp().as_second())
+    };
+    columns
+        .into_iter()
+        .map(|column| {
+            let values: Vec<Option<ParsedTime>> = by_record
+                .iter()
+                .map(|dates| {
+                    let in_column = dates.iter().filter(|(c, _)| *c == column).map(|(_, d)| *d);
+                    in_column
+                        .clone()
+                        .find(|d| d.machine)
+                        .or_else(|| in_column.clone().next())
+                        .map(|d| d.time)
+                })
+                .collect();
+            values
+        })
+        .filter(|values| values.iter().flatten().count() * 2 >= records)
+        .max_by_key(|values| {
+            let present: Vec<i64> = values.iter().flatten().map(seconds).collect();
+            present.iter().sum::<i64>() / present.len().max(1) as i64
+        })
+        .unwrap_or_else(|| vec![None; records])
+}

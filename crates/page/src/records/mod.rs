@@ -1,0 +1,484 @@
+//! Records: posts on thread pages, thread entries on board pages.
+//!
+//! Records are read column by column, across all records of a region at once, because one record
+//! alone cannot tell its post time from its author's join date, nor its author from a "Quote"
+//! button. A *column* is a position in the record template ([`crate::regions::column_of`]); a
+//! field is the column whose values behave like that field across the records:
+//!
+//! - the **time** column holds a date in most records, in a consistent order (posts are in time
+//!   order; join dates, last-visit dates and the header clock are not), at minute precision where
+//!   the page gives it; within the column the machine-readable form (`<time datetime>`, a `title`
+//!   or `data-time` attribute) wins over the visible text, which may be relative ("3 hours ago")
+//!   and is then resolved against the fetch instant (the incremental-crawling paper's timestamp
+//!   extraction);
+//! - the **author** column is a link (or a name-like element) in most records whose texts are
+//!   short, name-like and vary between records, preferably pointing at profile-like URLs;
+//! - the **text** column is the element with most text across records that holds neither the
+//!   author nor the time;
+//! - the **permalink** column is a link unique to each record that points into the thread.
+//!
+//! [`extract_posts`] picks the post region: among regions holding at least a tenth of the page's
+//! text whose records mostly carry a date, the one with the most records.
+
+use crate::dom::{Document, NodeId, NodeKind, ROOT};
+use crate::links::Link;
+use crate::regions::{RecordSlot, Region, column_of};
+use crate::time::{DateContext, ParsedTime, Precision, find_times, parse_time, parse_unix_time};
+
+mod entries;
+mod posts;
+
+pub use entries::extract_thread_entries;
+pub use posts::extract_posts;
+
+/// A post read from a thread page.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Post {
+    /// Author's name as shown.
+    pub author: Option<String>,
+    /// The author link's `href` exactly as the page writes it (relative, with any session id),
+    /// when the name is a link.
+    pub author_url: Option<String>,
+    /// Creation time as shown (relative forms resolved).
+    pub time: Option<ParsedTime>,
+    /// Body text: block elements and line breaks become newlines.
+    pub text: String,
+    /// Absolute URL of the post's permalink, fragment kept.
+    pub permalink: Option<String>,
+    /// The record's first element.
+    pub node: NodeId,
+}
+
+/// A thread entry read from a board page.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ThreadEntry {
+    /// Title as shown.
+    pub title: String,
+    /// Absolute URL of the thread.
+    pub url: String,
+    /// Starter, when shown.
+    pub author: Option<String>,
+    /// Reply count, when shown.
+    pub replies: Option<u64>,
+    /// Time of the last reply, when shown.
+    pub last_reply: Option<ParsedTime>,
+}
+
+/// A date found in a record: the element that shows it and what it says.
+#[derive(Debug, Clone, Copy)]
+struct DateCandidate {
+    element: NodeId,
+    time: ParsedTime,
+    /// From an attribute meant for machines (`datetime`, `title`, `data-time`).
+    machine: bool,
+}
+
+/// Every date shown on the page, attached to the element that shows it, in document order.
+fn date_candidates(document: &Document, context: &DateContext) -> Vec<DateCandidate> {
+    let mut candidates = Vec::new();
+    for node in document.descendants(ROOT) {
+        let data = document.node(node);
+        match data.kind {
+            NodeKind::Text => {
+                let Some(parent) = data.parent else { continue };
+                if document.node(parent).is("script") || document.node(parent).is("style") {
+                    continue;
+                }
+                for found in find_times(document.text_of(node), context) {
+                    let mut best = DateCandidate {
+                        element: parent,
+                        time: found.time,
+                        machine: false,
+                    };
+                    // Engines often print the day and the clock in separate elements
+                    // ("14.12.2019 <span class=time>21:42</span>"): when a text gives only a
+                    // day, read the short text of the enclosing elements as one expression.
+                    if found.time.precision == Precision::Day {
+                        best = with_clock_nearby(document, parent, best, context);
+                    }
+                    candidates.push(best);
+                }
+            }
+            NodeKind::Element => {
+                for attribute in ["datetime", "title", "data-time", "data-timestamp"] {
+                    let Some(value) = document.attribute(node, attribute) else {
+                        continue;
+                    };
+                    let parsed = if attribute.starts_with("data-") {
+                        parse_unix_time(value)
+                    } else {
+                        parse_time(value, context)
+                    };
+                    if let Some(time) = parsed {
+                        candidates.push(DateCandidate {
+                            element: node,
+                            time,
+                            machine: true,
+                        });
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    candidates
+}
+
+/// Looks up to two levels above `element` for a short text that reads as the same day with a
+/// clock, and returns that reading attached to the element holding it.
+fn with_clock_nearby(
+    document: &Document,
+    element: NodeId,
+    day_only: DateCandidate,
+    context: &DateContext,
+) -> DateCandidate {
+    let mut current = element;
+    for _ in 0..2 {
+        let text = document.text_content(current);
+        if text.len() > 120 {
+            break;
+        }
+        let better = find_times(&text, context).into_iter().find(|found| {
+            found.time.precision >= Precision::Minute
+                && found.time.local.date() == day_only.time.local.date()
+        });
+        if let Some(found) = better {
+            return DateCandidate {
+                element: current,
+                time: found.time,
+                machine: false,
+            };
+        }
+        match document.node(current).parent {
+            Some(parent) => current = parent,
+            None => break,
+        }
+    }
+    day_only
+}
+
+/// The text of `node` with line breaks where the page breaks lines: at `<br>` and around block
+/// elements; runs of spaces collapse, blank lines are dropped.
+pub fn block_text(document: &Document, node: NodeId) -> String {
+    const BLOCKS: [&str; 22] = [
+        "p",
+        "div",
+        "br",
+        "li",
+        "ul",
+        "ol",
+        "blockquote",
+        "pre",
+        "table",
+        "tr",
+        "h1",
+        "h2",
+        "h3",
+        "h4",
+        "h5",
+        "h6",
+        "dl",
+        "dt",
+        "dd",
+        "hr",
+        "section",
+        "article",
+    ];
+    let mut lines: Vec<String> = vec![String::new()];
+    let mut walk = document.descendants(node);
+    let mut open_blocks: Vec<NodeId> = Vec::new();
+    while let Some(id) = walk.next() {
+        // Close blocks we have left: a block ends when the walk leaves its subtree.
+        while let Some(&block) = open_blocks.last() {
+            if is_ancestor(document, block, id) {
+                break;
+            }
+            open_blocks.pop();
+            lines.push(String::new());
+        }
+        let data = document.node(id);
+        match data.kind {
+            NodeKind::Text => {
+                let line = lines.last_mut().expect("there is always a line");
+                for word in document.text_of(id).split_whitespace() {
+                    if !line.is_empty() && !line.ends_with(' ') {
+                        line.push(' ');
+                    }
+                    line.push_str(word);
+                }
+                if document.text_of(id).ends_with(char::is_whitespace) && !line.is_empty() {
+                    line.push(' ');
+                }
+            }
+            NodeKind::Element
+                if data.is("script") || data.is("style") || is_signature(document, id) =>
+            {
+                walk.skip_children()
+            }
+            NodeKind::Element if id != node && BLOCKS.iter().any(|block| data.is(block)) => {
+                lines.push(String::new());
+                if data.first_child.is_some() {
+                    open_blocks.push(id);
+                }
+            }
+            _ => {}
+        }
+    }
+    let lines: Vec<&str> = lines
+        .iter()
+        .map(|line| line.trim())
+        .filter(|line| !line.is_empty())
+        .collect();
+    // A line of underscores or dashes is the conventional signature separator (vBulletin's
+    // "__________________", Usenet's "-- "): what follows it is the signature.
+    let end = lines
+        .iter()
+        .skip(1)
+        .position(|line| line.len() >= 5 && line.chars().all(|c| c == '_' || c == '-'))
+        .map_or(lines.len(), |position| position + 1);
+    lines[..end].join("\n")
+}
+
+/// Whether an element is marked as a signature by its class or id.
+fn is_signature(document: &Document, node: NodeId) -> bool {
+    ["class", "id"].iter().any(|attribute| {
+        document.attribute(node, attribute).is_some_and(|value| {
+            let value = value.to_ascii_lowercase();
+            value.contains("signature") || value.split_whitespace().any(|token| token == "sig")
+        })
+    })
+}
+
+fn is_ancestor(document: &Document, ancestor: NodeId, mut node: NodeId) -> bool {
+    while let Some(parent) = document.node(node).parent {
+        if parent == ancestor {
+            return true;
+        }
+        node = parent;
+    }
+    false
+}
+
+/// Text bytes below every node, scripts and styles excluded.
+fn text_sizes(document: &Document) -> Vec<u32> {
+    let mut sizes = vec![0u32; document.len()];
+    let mut order: Vec<NodeId> = document.descendants(ROOT).collect();
+    order.reverse();
+    for id in order {
+        let node = document.node(id);
+        if node.kind == NodeKind::Text {
+            sizes[id as usize] += document.text_of(id).trim().len() as u32;
+        }
+        if node.is("script") || node.is("style") {
+            sizes[id as usize] = 0;
+        }
+        if let Some(parent) = node.parent {
+            sizes[parent as usize] += sizes[id as usize];
+        }
+    }
+    sizes
+}
+
+/// What every extractor needs about one page.
+struct PageFacts<'a> {
+    document: &'a Document,
+    regions: &'a [Region],
+    slots: &'a [Option<RecordSlot>],
+    links: &'a [Link],
+    dates: Vec<DateCandidate>,
+    sizes: Vec<u32>,
+}
+
+impl PageFacts<'_> {
+    /// (record index, column) of a node inside region `region`, if it is inside.
+    fn place(&self, region: usize, node: NodeId) -> Option<(usize, u64)> {
+        let slot = self.slots[node as usize]?;
+        // A node inside an inner region still belongs to the outer region's record: walk up.
+        let mut current = node;
+        let mut slot = slot;
+        while slot.region as usize != region {
+            let parent_region = &self.regions[slot.region as usize];
+            current = parent_region.parent;
+            slot = self.slots[current as usize]?;
+        }
+        let _ = current;
+        Some((
+            slot.record as usize,
+            column_of(self.document, slot.member, node),
+        ))
+    }
+
+    /// Date candidates of region `region`, by record.
+    fn dates_by_record(&self, region: usize) -> Vec<Vec<(u64, DateCandidate)>> {
+        let mut by_record = vec![Vec::new(); self.regions[region].records.len()];
+        for candidate in &self.dates {
+            if candidate.time.precision == Precision::Month {
+                continue;
+            }
+            if let Some((record, column)) = self.place(region, candidate.element) {
+                by_record[record].push((column, *candidate));
+            }
+        }
+        by_record
+    }
+}
+
+/// Words of buttons and labels that appear as links in every record but are not names.
+const ACTION_WORDS: [&str; 24] = [
+    "quote",
+    "reply",
+    "report",
+    "edit",
+    "delete",
+    "pm",
+    "message",
+    "profile",
+    "like",
+    "share",
+    "top",
+    "permalink",
+    "link",
+    "zitieren",
+    "antworten",
+    "引用",
+    "回复",
+    "回覆",
+    "citer",
+    "répondre",
+    "citar",
+    "responder",
+    "multi-quote",
+    "thanks",
+];
+
+fn name_like(text: &str) -> bool {
+    let words = text.split_whitespace().count();
+    !text.is_empty()
+        && text.chars().count() <= 40
+        && words <= 4
+        && !text
+            .chars()
+            .all(|c| c.is_ascii_digit() || c == '#' || c.is_whitespace())
+        && !ACTION_WORDS
+            .iter()
+            .any(|word| text.eq_ignore_ascii_case(word))
+}
+
+const AUTHOR_HINTS: [&str; 9] = [
+    "author", "user", "name", "poster", "member", "nick", "creator", "by", "who",
+];
+const PROFILE_HINTS: [&str; 8] = [
+    "member",
+    "user",
+    "profile",
+    "/u/",
+    "u=",
+    "uid",
+    "space-uid",
+    "author",
+];
+
+fn hinted(document: &Document, mut node: NodeId, member: NodeId) -> bool {
+    loop {
+        for attribute in ["class", "itemprop", "id", "rel"] {
+            if let Some(value) = document.attribute(node, attribute) {
+                let value = value.to_ascii_lowercase();
+                if AUTHOR_HINTS.iter().any(|hint| value.contains(hint)) {
+                    return true;
+                }
+            }
+        }
+        if node == member {
+            return false;
+        }
+        match document.node(node).parent {
+            Some(parent) => node = parent,
+            None => return false,
+        }
+    }
+}
+
+/// Per record, the author's element and name, when found.
+type AuthorsByRecord = Vec<Option<(NodeId, String)>>;
+
+/// One candidate author column: its id, its value per record (columns are kept in the order
+/// their first link appears), and whether its links or their elements hint at authors.
+struct AuthorColumn {
+    column: u64,
+    values: AuthorsByRecord,
+    hinted: bool,
+}
+
+/// Per record, the author link (or name element) and its text.
+fn choose_author_column(facts: &PageFacts<'_>, region: usize) -> AuthorsByRecord {
+    let records = facts.regions[region].records.len();
+    // column -> per record the first name-like link of that column
+    let mut columns: Vec<AuthorColumn> = Vec::new();
+    for link in facts.links {
+        let Some((record, column)) = facts.place(region, link.node) else {
+            continue;
+        };
+        let text = link.text.trim().to_string();
+        if !name_like(&text) {
+            continue;
+        }
+        let profile_url = PROFILE_HINTS
+            .iter()
+            .any(|hint| link.url.to_ascii_lowercase().contains(hint));
+        let member = facts.slots[link.node as usize].map_or(link.node, |slot| slot.member);
+        let hint = profile_url || hinted(facts.document, link.node, member);
+        let entry = match columns.iter_mut().find(|entry| entry.column == column) {
+            Some(entry) => entry,
+            None => {
+                columns.push(AuthorColumn {
+                    column,
+                    values: vec![None; records],
+                    hinted: false,
+                });
+                columns.last_mut().expect("just pushed")
+            }
+        };
+        entry.hinted |= hint;
+        if entry.values[record].is_none() {
+            entry.values[record] = Some((link.node, text));
+        }
+    }
+    let mut best: Option<(f32, AuthorsByRecord)> = None;
+    let total_columns = columns.len().max(1) as f32;
+    for (
+        rank,
+        AuthorColumn {
+            values,
+            hinted: hint,
+            ..
+        },
+    ) in columns.into_iter().enumerate()
+    {
+        let present: Vec<&String> = values.iter().flatten().map(|(_, name)| name).collect();
+        let coverage = present.len() as f32 / records as f32;
+        if coverage < 0.5 {
+            continue;
+        }
+        let mut distinct: Vec<&String> = present.clone();
+        distinct.sort_unstable();
+        distinct.dedup();
+        let variety = if records <= 2 {
+            1.0
+        } else {
+            distinct.len() as f32 / present.len() as f32
+        };
+        if records > 3 && distinct.len() == 1 {
+            continue;
+        }
+        let early = 1.0 - rank as f32 / total_columns;
+        let score = coverage + 0.5 * variety + if hint { 1.0 } else { 0.0 } + 0.3 * early;
+        if best
+            .as_ref()
+            .is_none_or(|(best_score, _)| score > *best_score)
+        {
+            best = Some((score, values));
+        }
+    }
+    best.map(|(_, values)| values)
+        .unwrap_or_else(|| vec![None; records])
+}
