@@ -22,6 +22,24 @@ pub enum BenchCommand {
     /// Page analysis speed on one core: parse, regions, link table and records, on the real
     /// pages of the WEB-FORUM-52 development set and on simulator pages.
     Page(PageBenchArgs),
+    /// Random and mangled pages through the whole page analysis for a while, looking for panics.
+    Fuzz(FuzzBenchArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct FuzzBenchArgs {
+    /// Real pages to mangle (NAME.json gold pages).
+    #[arg(long, default_value = "../shared/data/web-forum-52-dev")]
+    pub gold: std::path::PathBuf,
+    /// How long to run, in seconds.
+    #[arg(long, default_value_t = 600)]
+    pub seconds: u64,
+    /// Seed of the input stream.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Where inputs that panic are saved.
+    #[arg(long, default_value = "target/fuzz-crashes")]
+    pub crashes: std::path::PathBuf,
 }
 
 #[derive(Debug, Args)]
@@ -67,6 +85,21 @@ pub fn run(command: BenchCommand) -> Result<()> {
     match command {
         BenchCommand::Sim(args) => bench_sim(args),
         BenchCommand::Page(args) => bench_page(args),
+        BenchCommand::Fuzz(args) => {
+            let started = Instant::now();
+            let inputs = crate::fuzz::run(
+                &args.gold,
+                std::time::Duration::from_secs(args.seconds),
+                args.seed,
+                &args.crashes,
+            )?;
+            println!(
+                "fuzzed page analysis with {inputs} inputs in {:.0} s (seed {}): no panic",
+                started.elapsed().as_secs_f64(),
+                args.seed
+            );
+            Ok(())
+        }
         BenchCommand::Extract(args) if args.sim => {
             println!("| family | thread pages | posts | F1 | right time | right author |");
             println!("|---|---|---|---|---|---|");

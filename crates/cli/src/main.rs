@@ -11,6 +11,7 @@ use clap::{Parser, Subcommand};
 mod bench;
 mod demo;
 mod extract;
+mod fuzz;
 mod http;
 mod sim;
 mod sim_extraction;

@@ -1,0 +1,118 @@
+//! `trawl bench fuzz`: random and mangled pages through the whole page analysis, looking for
+//! panics. Inputs are random byte strings and real pages mangled by truncation, byte flips,
+//! injected tags and splices of two pages; any input that panics is saved for a regression test.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result, bail};
+use trawl_page::analysis::analyse;
+use trawl_page::time::DateContext;
+
+/// xorshift64*: a fixed, dependency-free stream so that a run can be repeated from its seed.
+struct Stream(u64);
+
+impl Stream {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    fn below(&mut self, bound: usize) -> usize {
+        (self.next() % bound.max(1) as u64) as usize
+    }
+}
+
+const FRAGMENTS: [&[u8]; 16] = [
+    b"<div>",
+    b"</div>",
+    b"<table>",
+    b"</td>",
+    b"<tr>",
+    b"<p>",
+    b"<a href=\"",
+    b"\">",
+    b"<!--",
+    b"-->",
+    b"<script>",
+    b"</script>",
+    b"<br/>",
+    b"&amp;",
+    b"\xE6\x98\xA8\xE5\xA4\xA9 22:31",
+    b"<meta charset=gbk>",
+];
+
+fn mangle(stream: &mut Stream, pages: &[Vec<u8>]) -> Vec<u8> {
+    if pages.is_empty() || stream.below(10) == 0 {
+        let length = stream.below(4096);
+        return (0..length).map(|_| stream.next() as u8).collect();
+    }
+    let mut page = pages[stream.below(pages.len())].clone();
+    for _ in 0..1 + stream.below(8) {
+        match stream.below(5) {
+            0 => page.truncate(stream.below(page.len() + 1)),
+            1 => {
+                for _ in 0..1 + stream.below(64) {
+                    if !page.is_empty() {
+                        let at = stream.below(page.len());
+                        page[at] = stream.next() as u8;
+                    }
+                }
+            }
+            2 => {
+                let fragment = FRAGMENTS[stream.below(FRAGMENTS.len())];
+                let at = stream.below(page.len() + 1);
+                page.splice(at..at, fragment.iter().copied());
+            }
+            3 => {
+                let other = &pages[stream.below(pages.len())];
+                let cut = stream.below(page.len() + 1);
+                let from = stream.below(other.len() + 1);
+                page.truncate(cut);
+                page.extend_from_slice(&other[from..]);
+            }
+            _ => {
+                let at = stream.below(page.len() + 1);
+                let repeat = FRAGMENTS[stream.below(FRAGMENTS.len())].repeat(1 + stream.below(200));
+                page.splice(at..at, repeat);
+            }
+        }
+    }
+    page
+}
+
+/// Runs for `duration`; returns the number of inputs analysed.
+pub fn run(gold: &Path, duration: Duration, seed: u64, crashes: &Path) -> Result<u64> {
+    let mut pages = Vec::new();
+    if let Ok(entries) = std::fs::read_dir(gold) {
+        for entry in entries.flatten() {
+            let text = std::fs::read_to_string(entry.path()).unwrap_or_default();
+            if let Ok(page) = serde_json::from_str::<serde_json::Value>(&text) {
+                pages.push(page["html"].as_str().unwrap_or("").as_bytes().to_vec());
+            }
+        }
+    }
+    let mut stream = Stream(seed | 1);
+    let url = url::Url::parse("http://forum.test/viewtopic.php?t=1")?;
+    let context = DateContext::new(jiff::Timestamp::from_second(1_609_459_200)?, Some(3600));
+    let started = Instant::now();
+    let mut inputs = 0u64;
+    std::panic::set_hook(Box::new(|_| {}));
+    while started.elapsed() < duration {
+        let input = mangle(&mut stream, &pages);
+        let outcome =
+            std::panic::catch_unwind(|| analyse(&input, None, &url, &context).posts.len());
+        inputs += 1;
+        if outcome.is_err() {
+            std::fs::create_dir_all(crashes)?;
+            let path: PathBuf = crashes.join(format!("crash-{seed}-{inputs}.html"));
+            std::fs::write(&path, &input)
+                .with_context(|| format!("cannot save {}", path.display()))?;
+            let _ = std::panic::take_hook();
+            bail!("input {inputs} panicked; saved to {}", path.display());
+        }
+    }
+    let _ = std::panic::take_hook();
+    Ok(inputs)
+}
