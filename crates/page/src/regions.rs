@@ -84,7 +84,7 @@ pub fn find_regions(document: &Document) -> Vec<Region> {
     let facts = node_facts(document);
     let total_text = facts.text_bytes[ROOT as usize].max(1) as f32;
     let total_elements = facts.elements[ROOT as usize].max(1) as f32;
-    let mut regions = Vec::new();
+    let mut regions: Vec<Region> = Vec::new();
     let mut shapes: Vec<Option<Vec<u32>>> = vec![None; document.len()];
     for parent in document.descendants(ROOT) {
         let node = document.node(parent);
@@ -100,6 +100,7 @@ pub fn find_regions(document: &Document) -> Vec<Region> {
                 shapes[*child as usize] = Some(shape(document, &facts, *child));
             }
         }
+        let mut previous: Option<(usize, usize)> = None; // (region index, end child index)
         for (start, width, count) in runs(&children, &shapes) {
             let records: Vec<NodeId> = (0..count).map(|i| children[start + i * width]).collect();
             if width == 1 && mostly_bare_text(document, &records) {
@@ -109,6 +110,20 @@ pub fn find_regions(document: &Document) -> Vec<Region> {
             let text: u32 = members.iter().map(|&n| facts.text_bytes[n as usize]).sum();
             let elements: u32 = members.iter().map(|&n| facts.elements[n as usize]).sum();
             let pattern = pattern_id(document, &facts, parent, &children[start..start + width]);
+            // Engines insert advertisements between posts every few records; a run that resumes
+            // the same pattern after at most two foreign siblings continues the same region.
+            if let Some((index, end)) = previous
+                && start <= end + 2
+                && regions[index].pattern == pattern
+                && regions[index].width == width
+            {
+                let region: &mut Region = &mut regions[index];
+                region.records.extend(records);
+                region.text_share += text as f32 / total_text;
+                region.node_share += elements as f32 / total_elements;
+                previous = Some((index, start + count * width));
+                continue;
+            }
             regions.push(Region {
                 parent,
                 width,
@@ -117,6 +132,7 @@ pub fn find_regions(document: &Document) -> Vec<Region> {
                 text_share: text as f32 / total_text,
                 node_share: elements as f32 / total_elements,
             });
+            previous = Some((regions.len() - 1, start + count * width));
         }
     }
     regions
