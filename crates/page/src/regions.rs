@@ -623,6 +623,27 @@ mod tests {
     }
 
     #[test]
+    fn advertisements_between_posts_do_not_split_the_list() {
+        let advert = "<li class=\"advert\"><iframe src=\"https://ads.example.net\"></iframe></li>";
+        let item = |n: u32| {
+            format!(
+                "<li class=\"message\"><div class=\"user\"><a href=\"/u/{n}\">U{n}</a></div>\
+                 <div class=\"body\">Text of post {n} with words.</div></li>"
+            )
+        };
+        let posts: String = (1..=9)
+            .map(|n| {
+                if n % 3 == 0 {
+                    format!("{}{advert}", item(n))
+                } else {
+                    item(n)
+                }
+            })
+            .collect();
+        check(&format!("<body><ol>{posts}</ol></body>"), &[("ol", 1, 9)]);
+    }
+
+    #[test]
     fn a_page_without_repetition_has_no_region() {
         check(
             "<body><h1>Title</h1><p>Some text that is long enough.</p><form><input></form></body>",
