@@ -380,13 +380,8 @@ const PROFILE_HINTS: [&str; 8] = [
 
 fn hinted(document: &Document, mut node: NodeId, member: NodeId) -> bool {
     loop {
-        for attribute in ["class", "itemprop", "id", "rel"] {
-            if let Some(value) = document.attribute(node, attribute) {
-                let value = value.to_ascii_lowercase();
-                if AUTHOR_HINTS.iter().any(|hint| value.contains(hint)) {
-                    return true;
-                }
-            }
+        if own_hint(document, node) {
+            return true;
         }
         if node == member {
             return false;
@@ -396,6 +391,25 @@ fn hinted(document: &Document, mut node: NodeId, member: NodeId) -> bool {
             None => return false,
         }
     }
+}
+
+/// Whether the element's own class, itemprop, id or rel names an author. Hints are compared with
+/// whole words of the attribute (`post-author`, `username`, `by`), so that `lobby` or `postbit`
+/// do not count.
+fn own_hint(document: &Document, node: NodeId) -> bool {
+    ["class", "itemprop", "id", "rel"].iter().any(|attribute| {
+        document.attribute(node, attribute).is_some_and(|value| {
+            value
+                .split(|c: char| !c.is_ascii_alphanumeric())
+                .map(str::to_ascii_lowercase)
+                .any(|word| {
+                    AUTHOR_HINTS.iter().any(|hint| {
+                        word == *hint
+                            || (hint.len() > 3 && (word.starts_with(hint) || word.ends_with(hint)))
+                    })
+                })
+        })
+    })
 }
 
 /// Per record, the author's element and name, when found.
@@ -419,7 +433,11 @@ fn choose_author_column(facts: &PageFacts<'_>, region: usize) -> AuthorsByRecord
             continue;
         };
         let text = link.text.trim().to_string();
-        if !name_like(&text) {
+        // A link whose text is a date (a permalink shown as its post time) names no one.
+        let shows_date = facts.dates.iter().any(|date| {
+            date.element == link.node || is_ancestor(facts.document, link.node, date.element)
+        });
+        if !name_like(&text) || shows_date {
             continue;
         }
         let profile_url = PROFILE_HINTS
@@ -441,6 +459,40 @@ fn choose_author_column(facts: &PageFacts<'_>, region: usize) -> AuthorsByRecord
         entry.hinted |= hint;
         if entry.values[record].is_none() {
             entry.values[record] = Some((link.node, text));
+        }
+    }
+    // Names that are not links (guests, engines that link elsewhere): elements whose own class
+    // or itemprop says author and whose text is a name.
+    if !columns.iter().any(|column| column.hinted) {
+        let document = facts.document;
+        for record in 0..records {
+            for member in facts.regions[region].record_nodes(document, record) {
+                for node in document.descendants(member) {
+                    let data = document.node(node);
+                    if data.kind != NodeKind::Element || data.is("a") || !own_hint(document, node) {
+                        continue;
+                    }
+                    let text = document.text_content(node);
+                    if !name_like(&text) {
+                        continue;
+                    }
+                    let column = column_of(document, member, node);
+                    let entry = match columns.iter_mut().find(|entry| entry.column == column) {
+                        Some(entry) => entry,
+                        None => {
+                            columns.push(AuthorColumn {
+                                column,
+                                values: vec![None; records],
+                                hinted: true,
+                            });
+                            columns.last_mut().expect("just pushed")
+                        }
+                    };
+                    if entry.values[record].is_none() {
+                        entry.values[record] = Some((node, text));
+                    }
+                }
+            }
         }
     }
     let mut best: Option<(f32, AuthorsByRecord)> = None;
