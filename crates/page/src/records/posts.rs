@@ -194,7 +194,8 @@ fn choose_time_column(facts: &PageFacts<'_>, region: usize) -> Vec<Option<DateCa
         .collect();
     columns.sort_unstable();
     columns.dedup();
-    let mut best: Option<(f32, Vec<Option<DateCandidate>>)> = None;
+    // (score before the lateness bonus, mean instant, values) per usable column.
+    let mut scored: Vec<(f32, i64, Vec<Option<DateCandidate>>)> = Vec::new();
     for column in columns {
         let values: Vec<Option<DateCandidate>> = by_record
             .iter()
@@ -233,14 +234,18 @@ fn choose_time_column(facts: &PageFacts<'_>, region: usize) -> Vec<Option<DateCa
             .count() as f32
             / present.len().max(1) as f32;
         let score = 2.0 * coverage + 2.0 * order + 0.5 * precise;
-        if best
-            .as_ref()
-            .is_none_or(|(best_score, _)| score > *best_score)
-        {
-            best = Some((score, values));
-        }
+        let mean = present.iter().sum::<i64>() / present.len().max(1) as i64;
+        scored.push((score, mean, values));
     }
-    best.map(|(_, values)| values)
+    // A post is written after its author joined and before the author's last visit is shown,
+    // but on a page of two posts every column is "in order": the latest column is then the
+    // likeliest post time, so it gets a small bonus that only decides near-ties.
+    let latest = scored.iter().map(|(_, mean, _)| *mean).max().unwrap_or(0);
+    scored
+        .into_iter()
+        .map(|(score, mean, values)| (score + if mean == latest { 0.3 } else { 0.0 }, values))
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, values)| values)
         .unwrap_or_else(|| vec![None; records])
 }
 
