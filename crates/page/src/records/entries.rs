@@ -76,7 +76,7 @@ type TitlesByRecord = Vec<Option<(NodeId, String, String)>>;
 /// Per record, the title link, if the region has a title column.
 fn title_column(facts: &PageFacts<'_>, region: usize) -> Option<TitlesByRecord> {
     let records = facts.regions[region].records.len();
-    let mut columns: Vec<(u64, TitlesByRecord)> = Vec::new();
+    let mut columns = ColumnTable::new(records);
     for link in facts.links {
         let Some((record, column)) = facts.place(region, link.node) else {
             continue;
@@ -85,35 +85,27 @@ fn title_column(facts: &PageFacts<'_>, region: usize) -> Option<TitlesByRecord> 
         if text.chars().count() < 3 || text.chars().all(|c| c.is_ascii_digit()) {
             continue;
         }
-        let entry = match columns.iter_mut().find(|(c, _)| *c == column) {
-            Some(entry) => entry,
-            None => {
-                columns.push((column, vec![None; records]));
-                columns.last_mut().expect("just pushed")
-            }
-        };
-        if entry.1[record].is_none() {
-            entry.1[record] = Some((link.node, text.to_string(), link.url.clone()));
-        }
+        columns.offer(
+            column,
+            record,
+            (link.node, text.to_string(), link.url.clone()),
+        );
     }
     // Columns are in the order their first link appears. The title is the first column whose
     // links are in most records and whose URLs and texts are nearly all distinct: author links
     // repeat when one member starts several threads, buttons repeat their text.
-    columns
-        .into_iter()
-        .map(|(_, values)| values)
-        .find(|values| {
-            let present: Vec<&(NodeId, String, String)> = values.iter().flatten().collect();
-            let distinct = |key: &dyn Fn(&(NodeId, String, String)) -> &String| {
-                let mut keys: Vec<&String> = present.iter().map(|entry| key(entry)).collect();
-                keys.sort_unstable();
-                keys.dedup();
-                keys.len()
-            };
-            present.len() * 10 >= records * 6
-                && distinct(&|(_, _, url)| url) * 10 >= present.len() * 9
-                && distinct(&|(_, text, _)| text) * 10 >= present.len() * 9
-        })
+    columns.into_columns().find(|values: &TitlesByRecord| {
+        let present: Vec<&(NodeId, String, String)> = values.iter().flatten().collect();
+        let distinct = |key: &dyn Fn(&(NodeId, String, String)) -> &String| {
+            let mut keys: Vec<&String> = present.iter().map(|entry| key(entry)).collect();
+            keys.sort_unstable();
+            keys.dedup();
+            keys.len()
+        };
+        present.len() * 10 >= records * 6
+            && distinct(&|(_, _, url)| url) * 10 >= present.len() * 9
+            && distinct(&|(_, text, _)| text) * 10 >= present.len() * 9
+    })
 }
 
 /// Per record, the value of the integer column with the smallest values (replies rather than
@@ -121,7 +113,7 @@ fn title_column(facts: &PageFacts<'_>, region: usize) -> Option<TitlesByRecord> 
 fn integer_column(facts: &PageFacts<'_>, region: usize) -> Vec<Option<u64>> {
     let document = facts.document;
     let records = facts.regions[region].records.len();
-    let mut columns: Vec<(u64, Vec<Option<u64>>)> = Vec::new();
+    let mut columns = ColumnTable::new(records);
     for record in 0..records {
         for member in facts.regions[region].record_nodes(document, record) {
             for node in document.descendants(member) {
@@ -152,27 +144,17 @@ fn integer_column(facts: &PageFacts<'_>, region: usize) -> Vec<Option<u64>> {
                     continue;
                 };
                 let column = column_of(document, member, parent);
-                let entry = match columns.iter_mut().find(|(c, _)| *c == column) {
-                    Some(entry) => entry,
-                    None => {
-                        columns.push((column, vec![None; records]));
-                        columns.last_mut().expect("just pushed")
-                    }
-                };
-                if entry.1[record].is_none() {
-                    entry.1[record] = Some(value);
-                }
+                columns.offer(column, record, value);
             }
         }
     }
     columns
-        .into_iter()
-        .filter(|(_, values)| values.iter().flatten().count() * 10 >= records * 6)
-        .min_by_key(|(_, values)| {
+        .into_columns()
+        .filter(|values: &Vec<Option<u64>>| values.iter().flatten().count() * 10 >= records * 6)
+        .min_by_key(|values| {
             let present: Vec<u64> = values.iter().flatten().copied().collect();
             present.iter().sum::<u64>() / present.len().max(1) as u64
         })
-        .map(|(_, values)| values)
         .unwrap_or_else(|| vec![None; records])
 }
 

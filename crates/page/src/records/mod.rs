@@ -412,6 +412,42 @@ fn own_hint(document: &Document, node: NodeId) -> bool {
     })
 }
 
+/// Values of a record field gathered column by column: for each column, in the order it was first
+/// seen, the first value each record offers in it.
+struct ColumnTable<T> {
+    records: usize,
+    columns: Vec<(u64, Vec<Option<T>>)>,
+}
+
+impl<T: Clone> ColumnTable<T> {
+    fn new(records: usize) -> Self {
+        ColumnTable {
+            records,
+            columns: Vec::new(),
+        }
+    }
+
+    /// Keeps `value` as `record`'s value in `column` unless the record already has one there.
+    fn offer(&mut self, column: u64, record: usize, value: T) {
+        let index = match self.columns.iter().position(|(c, _)| *c == column) {
+            Some(index) => index,
+            None => {
+                self.columns.push((column, vec![None; self.records]));
+                self.columns.len() - 1
+            }
+        };
+        let slot = &mut self.columns[index].1[record];
+        if slot.is_none() {
+            *slot = Some(value);
+        }
+    }
+
+    /// The columns' values per record, in the order the columns were first seen.
+    fn into_columns(self) -> impl Iterator<Item = Vec<Option<T>>> {
+        self.columns.into_iter().map(|(_, values)| values)
+    }
+}
+
 /// Per record, the author's element and name, when found.
 type AuthorsByRecord = Vec<Option<(NodeId, String)>>;
 

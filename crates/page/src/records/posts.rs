@@ -369,7 +369,7 @@ fn choose_permalink_column(
     page_url: &Url,
 ) -> Vec<Option<String>> {
     let records = facts.regions[region].records.len();
-    let mut columns: Vec<(u64, Vec<Option<String>>)> = Vec::new();
+    let mut columns = ColumnTable::new(records);
     for link in facts.links {
         let Some((record, column)) = facts.place(region, link.node) else {
             continue;
@@ -392,27 +392,16 @@ fn choose_permalink_column(
         let Ok(url) = page_url.join(href) else {
             continue;
         };
-        let entry = match columns.iter_mut().find(|(c, _)| *c == column) {
-            Some(entry) => entry,
-            None => {
-                columns.push((column, vec![None; records]));
-                columns.last_mut().expect("just pushed")
-            }
-        };
-        if entry.1[record].is_none() {
-            entry.1[record] = Some(url.to_string());
-        }
+        columns.offer(column, record, url.to_string());
     }
     columns
-        .into_iter()
-        .filter(|(_, values)| {
+        .into_columns()
+        .find(|values: &Vec<Option<String>>| {
             let present: Vec<&String> = values.iter().flatten().collect();
             let mut distinct = present.clone();
             distinct.sort_unstable();
             distinct.dedup();
             present.len() * 10 >= records * 6 && distinct.len() == present.len()
         })
-        .map(|(_, values)| values)
-        .next()
         .unwrap_or_else(|| vec![None; records])
 }
