@@ -18,6 +18,8 @@ mod discuz;
 mod phpbb;
 mod smf;
 mod tablecraft;
+#[cfg(test)]
+mod test_support;
 mod vbulletin;
 mod xenforo;
 

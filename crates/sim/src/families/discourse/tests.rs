@@ -2,30 +2,12 @@
 
 use super::templates::{DateStyle, time};
 use super::*;
+use crate::families::test_support::{fixture, served_canonical, summary};
 use crate::html::escape;
-use crate::{FamilyName, HISTORY_END_SECONDS, Scale, Site, SiteConfig};
+use crate::{FamilyName, HISTORY_END_SECONDS, Site};
 
-fn site() -> Site {
-    Site::build(SiteConfig::new(FamilyName::Discourse, 7, Scale::Small))
-}
-
-/// How a test case writes a decoded address: the route's `Debug` form, then the variant's
-/// departures from the canonical spelling; "None" for URLs the engine does not have.
-fn summary(address: Option<Address>) -> String {
-    let Some(Address { route, variant }) = address else {
-        return "None".to_string();
-    };
-    let mut text = format!("{route:?}");
-    if variant.sort != SortOrder::LastPost {
-        text += &format!(" sort={:?}", variant.sort);
-    }
-    for (flag, name) in [
-        (variant.explicit_first_page, " explicit"),
-        (variant.alias, " alias"),
-    ] {
-        text += if flag { name } else { "" };
-    }
-    text
+fn site() -> &'static Site {
+    fixture(FamilyName::Discourse)
 }
 
 /// `{t}` and `{b}` stand for the slugs of thread 5 and board 2, `{u}` and `{l}` for user 8's
@@ -172,12 +154,7 @@ fn dates_are_absolute_in_forum_time() {
 fn pages_render_the_crawler_view() {
     let site = site();
     let history = site.history();
-    let serve = |route| {
-        let url = site.url_of(&Address::canonical(route));
-        let response = site.serve(&url, HISTORY_END_SECONDS, None);
-        assert_eq!(response.status, 200, "{url}");
-        String::from_utf8(response.body).expect("utf-8")
-    };
+    let serve = |route| served_canonical(site, route);
     let mut threads = 1..=history.thread_count();
     let thread = threads
         .find(|&thread| history.thread_posts(thread).len() > 20)

@@ -1,52 +1,23 @@
 //! Tests of Discuz!'s URL codec and page markup.
 
-use std::sync::OnceLock;
-
 use super::*;
+use crate::families::common::action;
+use crate::families::test_support::address::{at, board, explicit, thread, with};
+use crate::families::test_support::{check_round_trips, fixture, served_in};
 use crate::html::escape;
-use crate::{FamilyName, HISTORY_END_SECONDS, Scale, Site, SiteConfig};
+use crate::{FamilyName, Site};
 
 fn site() -> &'static Site {
-    static SITE: OnceLock<Site> = OnceLock::new();
-    SITE.get_or_init(|| Site::build(SiteConfig::new(FamilyName::Discuz, 7, Scale::Small)))
+    fixture(FamilyName::Discuz)
 }
 
 /// Asserts that `url` decodes to `expected` and, unless that is an alias, encodes back.
 fn check(url: &str, expected: Option<Address>) {
-    assert_eq!(site().address_of(url), expected, "decoding {url}");
-    if let Some(address) = expected.filter(|address| !address.variant.alias) {
-        assert_eq!(site().url_of(&address), url, "encoding {address:?}");
-    }
-}
-
-fn at(route: Route) -> Option<Address> {
-    Some(Address::canonical(route))
-}
-
-fn with(route: Route, change: impl FnOnce(&mut Variant)) -> Option<Address> {
-    let mut address = Address::canonical(route);
-    change(&mut address.variant);
-    Some(address)
-}
-
-fn explicit(route: Route) -> Option<Address> {
-    with(route, |variant| variant.explicit_first_page = true)
+    check_round_trips(site(), url, expected);
 }
 
 fn alias(route: Route) -> Option<Address> {
     with(route, |variant| variant.alias = true)
-}
-
-fn board(board: u32, page: u32) -> Route {
-    Route::Board { board, page }
-}
-
-fn thread(thread: u32, page: u32) -> Route {
-    Route::Thread { thread, page }
-}
-
-fn action(kind: ActionKind, target: u32) -> Route {
-    Route::Action { kind, target }
 }
 
 #[test]
@@ -206,12 +177,7 @@ fn urls_the_engine_does_not_have() {
 
 /// Serves `url` and reads it back from GBK, asserting every character was representable.
 fn served(url: &str) -> (u16, String) {
-    let response = site().serve(url, HISTORY_END_SECONDS, None);
-    let (page, _, had_errors) = encoding_rs::GBK.decode(&response.body);
-    assert!(!had_errors && !page.contains('\u{fffd}'), "{url}");
-    // The encoder writes characters GBK lacks as numeric references; there must be none.
-    assert!(!page.contains("&#"), "{url}");
-    (response.status, page.into_owned())
+    served_in(site(), url, encoding_rs::GBK)
 }
 
 #[test]

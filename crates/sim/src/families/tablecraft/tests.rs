@@ -1,49 +1,23 @@
 //! Tests of Tablecraft's id scrambling, URL codec and page markup.
 
-use std::sync::OnceLock;
-
 use super::templates::TABLE;
 use super::*;
+use crate::families::test_support::address::{at, board, explicit, thread, with};
+use crate::families::test_support::{check_round_trips, fixture, served_in};
 use crate::html::escape;
-use crate::{FamilyName, HISTORY_END_SECONDS, Scale, Site, SiteConfig};
+use crate::{FamilyName, HISTORY_END_SECONDS, Site};
 
 fn site() -> &'static Site {
-    static SITE: OnceLock<Site> = OnceLock::new();
-    SITE.get_or_init(|| Site::build(SiteConfig::new(FamilyName::Tablecraft, 7, Scale::Small)))
+    fixture(FamilyName::Tablecraft)
 }
 
 /// Asserts that `url` decodes to `expected` and, unless that is an alias, encodes back.
 fn check(url: &str, expected: Option<Address>) {
-    assert_eq!(site().address_of(url), expected, "decoding {url}");
-    if let Some(address) = expected.filter(|address| !address.variant.alias) {
-        assert_eq!(site().url_of(&address), url, "encoding {address:?}");
-    }
-}
-
-fn at(route: Route) -> Option<Address> {
-    Some(Address::canonical(route))
-}
-
-fn with(route: Route, change: impl FnOnce(&mut Variant)) -> Option<Address> {
-    let mut address = Address::canonical(route);
-    change(&mut address.variant);
-    Some(address)
-}
-
-fn explicit(route: Route) -> Option<Address> {
-    with(route, |variant| variant.explicit_first_page = true)
+    check_round_trips(site(), url, expected);
 }
 
 fn sorted(route: Route, sort: SortOrder) -> Option<Address> {
     with(route, |variant| variant.sort = sort)
-}
-
-fn board(board: u32, page: u32) -> Route {
-    Route::Board { board, page }
-}
-
-fn thread(thread: u32, page: u32) -> Route {
-    Route::Thread { thread, page }
 }
 
 #[test]
@@ -165,12 +139,7 @@ fn urls_the_site_does_not_have() {
 
 /// Serves `url` and reads it back from Big5, asserting every character was representable.
 fn served(url: &str) -> (u16, String) {
-    let response = site().serve(url, HISTORY_END_SECONDS, None);
-    let (page, _, had_errors) = encoding_rs::BIG5.decode(&response.body);
-    assert!(!had_errors && !page.contains('\u{fffd}'), "{url}");
-    // The encoder writes characters Big5 lacks as numeric references; there must be none.
-    assert!(!page.contains("&#"), "{url}");
-    (response.status, page.into_owned())
+    served_in(site(), url, encoding_rs::BIG5)
 }
 
 #[test]

@@ -1,71 +1,25 @@
 //! Tests of vBulletin's URL codec, dates and page markup.
 
-use std::sync::OnceLock;
-
 use super::templates::{grouped, zone_label};
 use super::*;
 use crate::families::FamilyName;
-use crate::history::Scale;
+use crate::families::test_support::table::{act, board, explicit, session, thread};
+use crate::families::test_support::{cases, check_decodes, contains, fixture};
 use crate::html::escape;
-use crate::site::{Site, SiteConfig};
+use crate::site::Site;
 
 fn site() -> &'static Site {
-    static SITE: OnceLock<Site> = OnceLock::new();
-    SITE.get_or_init(|| Site::build(SiteConfig::new(FamilyName::Vbulletin, 7, Scale::Small)))
+    fixture(FamilyName::Vbulletin)
 }
 
 /// Decodes `url` and compares the whole address (`None`: the engine has no such page).
 fn check(url: &str, expected: Option<Address>) {
-    assert_eq!(site().address_of(url), expected, "decoding {url}");
-}
-
-/// One `check` per line: `url => route` (canonical spelling), `url => route, variant`, or
-/// `url => None`. A macro keeps the table one case a line.
-macro_rules! cases {
-    (@variant) => { Variant::default() };
-    (@variant $variant:expr) => { $variant };
-    ($($url:expr => $route:expr $(, $variant:expr)?;)*) => {$(
-        let variant = cases!(@variant $($variant)?);
-        check($url, ($route).map(|route| Address { route, variant }));
-    )*};
-}
-
-/// Asserts that a page holds every landmark; a macro keeps several landmarks a line.
-macro_rules! contains {
-    ($page:expr; $($landmark:expr),* $(,)?) => {$(
-        assert!($page.contains($landmark), "missing {}", $landmark);
-    )*};
-}
-
-fn board(board: u32, page: u32) -> Option<Route> {
-    Some(Route::Board { board, page })
-}
-
-fn thread(thread: u32, page: u32) -> Option<Route> {
-    Some(Route::Thread { thread, page })
-}
-
-fn act(kind: ActionKind, target: u32) -> Option<Route> {
-    Some(action(kind, target))
-}
-
-fn explicit() -> Variant {
-    Variant {
-        explicit_first_page: true,
-        ..Variant::default()
-    }
+    check_decodes(site(), url, expected);
 }
 
 fn sorted(sort: SortOrder) -> Variant {
     Variant {
         sort,
-        ..Variant::default()
-    }
-}
-
-fn session(token: u64) -> Variant {
-    Variant {
-        session: Some(token),
         ..Variant::default()
     }
 }
