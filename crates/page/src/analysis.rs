@@ -5,7 +5,7 @@ use url::Url;
 use crate::charset::{DecodedPage, decode_html};
 use crate::dom::Document;
 use crate::links::{Link, link_table};
-use crate::records::{Post, ThreadEntry, extract_posts, extract_thread_entries};
+use crate::records::{PageFacts, Post, ThreadEntry, posts_from, thread_entries_from};
 use crate::regions::{RecordSlot, Region, find_regions, record_slots};
 use crate::time::DateContext;
 
@@ -58,8 +58,9 @@ pub fn analyse_text(
     let regions = find_regions(&document);
     let slots = record_slots(&document, &regions);
     let links = link_table(&document, &regions, url);
-    let posts = extract_posts(&document, &regions, &slots, &links, url, context);
-    let thread_entries = extract_thread_entries(&document, &regions, &slots, &links, context);
+    let facts = PageFacts::new(&document, &regions, &slots, &links, context);
+    let posts = posts_from(&facts, url);
+    let thread_entries = thread_entries_from(&facts);
     PageAnalysis {
         url: url.clone(),
         charset,

@@ -17,25 +17,23 @@ pub fn extract_thread_entries(
     links: &[Link],
     context: &DateContext,
 ) -> Vec<ThreadEntry> {
-    let facts = PageFacts {
-        document,
-        regions,
-        slots,
-        links,
-        dates: date_candidates(document, context),
-        sizes: text_sizes(document),
-    };
+    thread_entries_from(&PageFacts::new(document, regions, slots, links, context))
+}
+
+/// Extracts the thread entries of a board page from facts already gathered.
+pub fn thread_entries_from(facts: &PageFacts<'_>) -> Vec<ThreadEntry> {
+    let regions = facts.regions;
     let mut best: Option<((bool, usize), usize, TitlesByRecord)> = None;
     for (index, region) in regions.iter().enumerate() {
         if region.text_share < 0.1 || region.records.len() < 2 {
             continue;
         }
-        let Some(titles) = title_column(&facts, index) else {
+        let Some(titles) = title_column(facts, index) else {
             continue;
         };
         // A reply-count column is what tells a board's thread list from a "latest threads" box,
         // which may hold more records on a board's short last page.
-        let counted = integer_column(&facts, index).iter().any(Option::is_some);
+        let counted = integer_column(facts, index).iter().any(Option::is_some);
         let rank = (counted, titles.iter().flatten().count());
         if best
             .as_ref()
@@ -47,9 +45,9 @@ pub fn extract_thread_entries(
     let Some((_, region, titles)) = best else {
         return Vec::new();
     };
-    let authors = choose_author_column(&facts, region);
-    let replies = integer_column(&facts, region);
-    let last = latest_date_column(&facts, region);
+    let authors = choose_author_column(facts, region);
+    let replies = integer_column(facts, region);
+    let last = latest_date_column(facts, region);
     titles
         .into_iter()
         .enumerate()

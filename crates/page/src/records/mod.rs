@@ -28,8 +28,8 @@ use crate::time::{DateContext, ParsedTime, Precision, find_times, parse_time, pa
 mod entries;
 mod posts;
 
-pub use entries::extract_thread_entries;
-pub use posts::extract_posts;
+pub use entries::{extract_thread_entries, thread_entries_from};
+pub use posts::{extract_posts, posts_from};
 
 /// A post read from a thread page.
 #[derive(Debug, Clone, PartialEq)]
@@ -279,14 +279,37 @@ fn text_sizes(document: &Document) -> Vec<u32> {
     sizes
 }
 
-/// What every extractor needs about one page.
-struct PageFacts<'a> {
+/// What every extractor needs about one page, computed once: the tree, its regions and link
+/// table, every date shown and the text size below every node. Build it with [`PageFacts::new`]
+/// and read posts and thread entries from the same facts.
+#[derive(Debug)]
+pub struct PageFacts<'a> {
     document: &'a Document,
     regions: &'a [Region],
     slots: &'a [Option<RecordSlot>],
     links: &'a [Link],
     dates: Vec<DateCandidate>,
     sizes: Vec<u32>,
+}
+
+impl<'a> PageFacts<'a> {
+    /// Gathers the facts of a page fetched at `context.fetched_at`.
+    pub fn new(
+        document: &'a Document,
+        regions: &'a [Region],
+        slots: &'a [Option<RecordSlot>],
+        links: &'a [Link],
+        context: &DateContext,
+    ) -> Self {
+        PageFacts {
+            document,
+            regions,
+            slots,
+            links,
+            dates: date_candidates(document, context),
+            sizes: text_sizes(document),
+        }
+    }
 }
 
 impl PageFacts<'_> {

@@ -18,28 +18,29 @@ pub fn extract_posts(
     page_url: &Url,
     context: &DateContext,
 ) -> Vec<Post> {
-    let facts = PageFacts {
-        document,
-        regions,
-        slots,
-        links,
-        dates: date_candidates(document, context),
-        sizes: text_sizes(document),
-    };
-    let Some(region) = post_region(&facts) else {
+    posts_from(
+        &PageFacts::new(document, regions, slots, links, context),
+        page_url,
+    )
+}
+
+/// Extracts the posts of a thread page from facts already gathered.
+pub fn posts_from(facts: &PageFacts<'_>, page_url: &Url) -> Vec<Post> {
+    let (document, regions) = (facts.document, facts.regions);
+    let Some(region) = post_region(facts) else {
         return Vec::new();
     };
     let records = regions[region].records.len();
-    let times = choose_time_column(&facts, region);
-    let authors = choose_author_column(&facts, region);
+    let times = choose_time_column(facts, region);
+    let authors = choose_author_column(facts, region);
     let excluded: Vec<NodeId> = times
         .iter()
         .flatten()
         .map(|candidate| candidate.element)
         .chain(authors.iter().flatten().map(|(node, _)| *node))
         .collect();
-    let bodies = choose_text_column(&facts, region, &excluded);
-    let permalinks = choose_permalink_column(&facts, region, page_url);
+    let bodies = choose_text_column(facts, region, &excluded);
+    let permalinks = choose_permalink_column(facts, region, page_url);
     let mut posts: Vec<Post> = (0..records)
         .map(|record| Post {
             author: authors[record].as_ref().map(|(_, name)| name.clone()),
@@ -57,7 +58,7 @@ pub fn extract_posts(
         })
         .filter(|post| !post.text.is_empty() || post.author.is_some())
         .collect();
-    if let Some(leading) = leading_post(&facts, region, &posts) {
+    if let Some(leading) = leading_post(facts, region, &posts) {
         posts.insert(0, leading);
     }
     posts
