@@ -119,7 +119,7 @@ pub fn walk_breadth_first(
                 report.valuable_in_first_1000 += 1;
             }
         }
-        let mut links = same_site_links(&answer.body, origin);
+        let mut links = same_site_links(&answer.body, &format!("{origin}{path}"), origin);
         links.extend(
             answer
                 .location
@@ -134,25 +134,18 @@ pub fn walk_breadth_first(
     Ok(report)
 }
 
-/// The same-site paths of every `href="…"` in a page, fragments removed. Attribute values are
-/// ASCII in every charset the simulator serves, so the bytes can be scanned without decoding.
-pub fn same_site_links(body: &[u8], origin: &str) -> Vec<String> {
-    let mut links = Vec::new();
-    let needle = b"href=\"";
-    let mut index = 0;
-    while let Some(offset) = body[index..]
-        .windows(needle.len())
-        .position(|window| window == needle)
-    {
-        let start = index + offset + needle.len();
-        let Some(length) = body[start..].iter().position(|&byte| byte == b'"') else {
-            break;
-        };
-        let value = String::from_utf8_lossy(&body[start..start + length]).replace("&amp;", "&");
-        links.extend(same_site_path(&value, origin));
-        index = start + length;
-    }
-    links
+/// The same-site paths (fragments removed) of every link of a page, read with the page
+/// analysis's own charset detection, parser and link table.
+pub fn same_site_links(body: &[u8], page_url: &str, origin: &str) -> Vec<String> {
+    let Ok(url) = url::Url::parse(page_url) else {
+        return Vec::new();
+    };
+    let text = trawl_page::charset::decode_html(body, None, None).text;
+    let document = trawl_page::dom::Document::parse(&text);
+    trawl_page::links::link_table(&document, &[], &url)
+        .into_iter()
+        .filter_map(|link| same_site_path(&link.url, origin))
+        .collect()
 }
 
 fn same_site_path(link: &str, origin: &str) -> Option<String> {

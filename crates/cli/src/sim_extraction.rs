@@ -5,6 +5,8 @@ use std::collections::HashMap;
 use anyhow::Result;
 use trawl_page::analysis::analyse;
 use trawl_page::time::DateContext;
+
+use crate::wf52::f1_of;
 use trawl_sim::{Address, FamilyName, Route, Scale, Site, SiteConfig};
 
 /// Figures for one family.
@@ -20,13 +22,7 @@ pub struct FamilyScore {
 
 impl FamilyScore {
     pub fn f1(&self) -> f64 {
-        let precision = self.text_right as f64 / self.extracted.max(1) as f64;
-        let recall = self.text_right as f64 / self.truth_posts.max(1) as f64;
-        if precision + recall == 0.0 {
-            0.0
-        } else {
-            2.0 * precision * recall / (precision + recall)
-        }
+        f1_of(self.text_right, self.extracted, self.truth_posts)
     }
     pub fn time(&self) -> f64 {
         self.time_right as f64 / self.truth_posts.max(1) as f64
@@ -77,50 +73,8 @@ pub fn score_family(family: FamilyName, seed: u64, pages: usize) -> Result<Famil
         score.pages += 1;
         score.truth_posts += truth.len();
         score.extracted += analysis.posts.len();
-        if std::env::var("TRAWL_DEBUG_EXTRACTION").is_ok() && score.pages < 3 {
-            eprintln!(
-                "{path}: {} extracted, {} true",
-                analysis.posts.len(),
-                truth.len()
-            );
-            if let (Some(post), Some(want)) = (analysis.posts.first(), truth.first()) {
-                eprintln!(
-                    "  got  {:?} {:?} {:?}",
-                    post.author,
-                    post.time.map(|t| t.local.to_string()),
-                    post.text.chars().take(80).collect::<String>()
-                );
-                eprintln!(
-                    "  want {:?} {:?} {:?}",
-                    want.author,
-                    want.created,
-                    want.text.chars().take(80).collect::<String>()
-                );
-            }
-        }
         for (post, want) in analysis.posts.iter().zip(&truth) {
             if normalise(&post.text) != normalise(&want.text) {
-                if std::env::var("TRAWL_DEBUG_EXTRACTION").is_ok() {
-                    eprintln!(
-                        "  text differs on {path}: got {:?} want {:?}",
-                        post.text
-                            .chars()
-                            .rev()
-                            .take(50)
-                            .collect::<String>()
-                            .chars()
-                            .rev()
-                            .collect::<String>(),
-                        want.text
-                            .chars()
-                            .rev()
-                            .take(50)
-                            .collect::<String>()
-                            .chars()
-                            .rev()
-                            .collect::<String>()
-                    );
-                }
                 continue;
             }
             score.text_right += 1;
@@ -134,7 +88,6 @@ pub fn score_family(family: FamilyName, seed: u64, pages: usize) -> Result<Famil
             }
         }
     }
-    let _ = Address::canonical(Route::Portal);
     Ok(score)
 }
 
@@ -151,13 +104,7 @@ pub struct EntryScore {
 
 impl EntryScore {
     pub fn f1(&self) -> f64 {
-        let precision = self.right as f64 / self.extracted.max(1) as f64;
-        let recall = self.right as f64 / self.expected.max(1) as f64;
-        if precision + recall == 0.0 {
-            0.0
-        } else {
-            2.0 * precision * recall / (precision + recall)
-        }
+        f1_of(self.right, self.extracted, self.expected)
     }
 }
 
@@ -202,19 +149,10 @@ pub fn score_entries(family: FamilyName, seed: u64) -> Result<EntryScore> {
             let url = url::Url::parse(&format!("http://forum.test{path}"))?;
             let analysis = analyse(&answer.body, content_type, &url, &context);
             score.pages += 1;
-            score.expected += normal.saturating_sub((page - 1) * per_page).min(per_page)
-                + if page == 1 { stickies } else { 0 };
-            score.extracted += analysis.thread_entries.len();
-            if std::env::var("TRAWL_DEBUG_EXTRACTION").is_ok() {
-                eprintln!(
-                    "{path}: expected {} extracted {}",
-                    normal.saturating_sub((page - 1) * per_page).min(per_page)
-                        + if page == 1 { stickies } else { 0 },
-                    analysis.thread_entries.len()
-                );
-            }
             let page_expected = normal.saturating_sub((page - 1) * per_page).min(per_page)
                 + if page == 1 { stickies } else { 0 };
+            score.expected += page_expected;
+            score.extracted += analysis.thread_entries.len();
             let (mut right, mut replies_right, mut time_right) = (0, 0, 0);
             for entry in &analysis.thread_entries {
                 let Some(rest) = entry.url.strip_prefix("http://forum.test") else {

@@ -39,12 +39,7 @@ impl Score {
         self.found as f64 / self.predicted.max(1) as f64
     }
     pub fn f1(&self) -> f64 {
-        let (p, r) = (self.precision(), self.recall());
-        if p + r == 0.0 {
-            0.0
-        } else {
-            2.0 * p * r / (p + r)
-        }
+        f1_of(self.found, self.predicted, self.gold)
     }
     pub fn time(&self) -> f64 {
         self.time_right as f64 / self.time_gold.max(1) as f64
@@ -64,6 +59,17 @@ impl Score {
             self.pages_exact,
             self.pages
         )
+    }
+}
+
+/// F1 of `right` answers among `predicted`, against `expected` true ones.
+pub fn f1_of(right: usize, predicted: usize, expected: usize) -> f64 {
+    let precision = right as f64 / predicted.max(1) as f64;
+    let recall = right as f64 / expected.max(1) as f64;
+    if precision + recall == 0.0 {
+        0.0
+    } else {
+        2.0 * precision * recall / (precision + recall)
     }
 }
 

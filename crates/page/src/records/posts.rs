@@ -301,7 +301,7 @@ fn choose_text_column(
             current = document.node(node).parent;
         }
     }
-    let mut columns: Vec<(u64, Vec<Option<NodeId>>, u64)> = Vec::new();
+    let mut table = ColumnTable::new(records);
     for record in 0..records {
         for member in facts.regions[region].record_nodes(document, record) {
             for node in document.descendants(member) {
@@ -312,33 +312,32 @@ fn choose_text_column(
                 {
                     continue;
                 }
-                let column = column_of(document, member, node);
-                let entry = match columns.iter_mut().find(|(c, ..)| *c == column) {
-                    Some(entry) => entry,
-                    None => {
-                        columns.push((column, vec![None; records], 0));
-                        columns.last_mut().expect("just pushed")
-                    }
-                };
-                if entry.1[record].is_none() {
-                    entry.1[record] = Some(node);
-                    entry.2 += u64::from(facts.sizes[node as usize]);
-                }
+                table.offer(column_of(document, member, node), record, node);
             }
         }
     }
-    columns.retain(|(_, values, _)| values.iter().flatten().count() * 2 >= records);
+    let columns: Vec<Vec<Option<NodeId>>> = table
+        .into_columns()
+        .filter(|values| values.iter().flatten().count() * 2 >= records)
+        .collect();
+    let total_text = |values: &Vec<Option<NodeId>>| -> u64 {
+        values
+            .iter()
+            .flatten()
+            .map(|&node| u64::from(facts.sizes[node as usize]))
+            .sum()
+    };
     let Some(mut chosen) = columns
         .iter()
-        .max_by_key(|(_, _, total)| *total)
-        .map(|c| c.1.clone())
+        .max_by_key(|values| total_text(values))
+        .cloned()
     else {
         return vec![None; records];
     };
     // Tighten: a column whose nodes sit inside the chosen ones and keep 80 % of their text in
     // at least 90 % of the records replaces them.
     loop {
-        let tighter = columns.iter().find(|(_, values, _)| {
+        let tighter = columns.iter().find(|values| {
             let mut kept = 0;
             let mut compared = 0;
             for (inner, outer) in values.iter().zip(&chosen) {
@@ -356,7 +355,7 @@ fn choose_text_column(
             compared > 0 && kept * 10 >= compared * 9
         });
         match tighter {
-            Some((_, values, _)) => chosen = values.clone(),
+            Some(values) => chosen = values.clone(),
             None => break,
         }
     }

@@ -1,6 +1,10 @@
 //! Small helpers that several families share word for word.
 
+use std::cell::RefCell;
+
+use crate::history::ForumHistory;
 use crate::route::{ActionKind, Route};
+use crate::text::{self, Language, slugify};
 
 /// A decimal number written the one way engines write ids and page numbers: digits only, no
 /// sign, no leading zero. Other spellings are refused so that no page gains spellings nothing
@@ -29,4 +33,25 @@ pub(super) fn action(kind: ActionKind, target: u32) -> Route {
 /// `make(value)` when there is a value, else nothing: the optional parts of templates.
 pub(super) fn either<T>(value: Option<T>, make: impl FnOnce(T) -> String) -> String {
     value.map(make).unwrap_or_default()
+}
+
+thread_local! {
+    /// The thread slug this OS thread made last. A page links one thread many times (every
+    /// permalink and quote link of a thread page carries its slug) and making a title is the
+    /// dearest part of encoding, so remembering one slug is worth it.
+    static LAST_SLUG: RefCell<(u64, Language, u32, String)> =
+        const { RefCell::new((0, Language::English, 0, String::new())) };
+}
+
+/// The URL slug of a thread's title, for the families that put slugs in paths.
+pub(super) fn thread_slug(history: &ForumHistory, thread: u32) -> String {
+    LAST_SLUG.with(|last| {
+        let mut last = last.borrow_mut();
+        let key = (history.seed, history.language, thread);
+        if (last.0, last.1, last.2) != key || last.3.is_empty() {
+            let slug = slugify(&text::title(history.seed, history.language, thread));
+            *last = (key.0, key.1, key.2, slug);
+        }
+        last.3.clone()
+    })
 }

@@ -13,10 +13,9 @@
 //! Slugs are decoration: a missing or wrong slug, a lower-case user name or a trailing slash
 //! decodes as an alias, which Discourse serves as it is rather than redirecting.
 
-use std::cell::RefCell;
 use std::fmt::Write;
 
-use super::common::{action, plain_number, year_month};
+use super::common::{action, plain_number, thread_slug, year_month};
 use super::{
     AdjacentThreads, Charset, Family, FamilyProfile, LoginWall, PermalinkStyle, RenderContext,
 };
@@ -79,26 +78,6 @@ fn sort_keys(sort: SortOrder) -> (&'static str, bool, &'static str) {
         SortOrder::Replies => ("posts", false, "Replies"),
         SortOrder::Created => ("created", false, "Created"),
     }
-}
-
-thread_local! {
-    /// The thread slug this OS thread made last. A page links one thread many times (every
-    /// permalink and quote link of a thread page carries its slug) and making a title is the
-    /// dearest part of encoding, so remembering one slug is worth it.
-    static LAST_SLUG: RefCell<(u64, Language, u32, String)> =
-        const { RefCell::new((0, Language::English, 0, String::new())) };
-}
-
-fn thread_slug(history: &ForumHistory, thread: u32) -> String {
-    LAST_SLUG.with(|last| {
-        let mut last = last.borrow_mut();
-        let key = (history.seed, history.language, thread);
-        if (last.0, last.1, last.2) != key || last.3.is_empty() {
-            let slug = slugify(&text::title(history.seed, history.language, thread));
-            *last = (key.0, key.1, key.2, slug);
-        }
-        last.3.clone()
-    })
 }
 
 fn board_slug(history: &ForumHistory, board: u32) -> String {
