@@ -24,6 +24,52 @@ pub enum BenchCommand {
     Page(PageBenchArgs),
     /// Random and mangled pages through the whole page analysis for a while, looking for panics.
     Fuzz(FuzzBenchArgs),
+    /// Learning on every simulator family: sample in process, learn the plan, crawl with it, and
+    /// judge the sitemap (page-flipping arcs, roles) and the crawl (coverage, invalid and
+    /// duplicate fetches) by the ground truth.
+    Learn(LearnBenchArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct LearnBenchArgs {
+    /// Families to run (all when empty), comma-separated.
+    #[arg(long, value_delimiter = ',')]
+    pub family: Vec<String>,
+    /// Forum seeds, comma-separated.
+    #[arg(long, value_delimiter = ',', default_values_t = [1, 2, 3])]
+    pub seeds: Vec<u64>,
+    /// Pages sampled, comma-separated for a learning curve.
+    #[arg(long, value_delimiter = ',', default_values_t = [300])]
+    pub samples: Vec<usize>,
+    /// How arcs are chosen.
+    #[arg(long, value_enum, default_value_t = StrategyArg::Skeleton)]
+    pub strategy: StrategyArg,
+    /// Stop each crawl after this many fetches.
+    #[arg(long, default_value_t = 20_000)]
+    pub max_fetches: usize,
+    /// Print every vertex and arc of each learned sitemap.
+    #[arg(long)]
+    pub verbose: bool,
+    /// Draw the learning curve (quality against --samples) to this SVG file.
+    #[arg(long)]
+    pub plot: Option<std::path::PathBuf>,
+}
+
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+pub enum StrategyArg {
+    /// The skeleton paper's branch-and-bound link search.
+    Skeleton,
+    /// iRobot's directed spanning tree.
+    SpanningTree,
+}
+
+impl StrategyArg {
+    pub fn strategy(self) -> trawl_learn::traverse::Strategy {
+        match self {
+            StrategyArg::Skeleton => trawl_learn::traverse::Strategy::Skeleton,
+            StrategyArg::SpanningTree => trawl_learn::traverse::Strategy::SpanningTree,
+        }
+    }
 }
 
 #[derive(Debug, Args)]
@@ -100,6 +146,7 @@ pub fn run(command: BenchCommand) -> Result<()> {
             );
             Ok(())
         }
+        BenchCommand::Learn(args) => bench_learn(args),
         BenchCommand::Extract(args) if args.sim => {
             println!("| family | thread pages | posts | F1 | right time | right author |");
             println!("|---|---|---|---|---|---|");
@@ -336,5 +383,155 @@ fn bench_page(args: PageBenchArgs) -> Result<()> {
         megabytes_per_second,
         megabytes_per_second * 1e6 / 60_000.0
     );
+    Ok(())
+}
+
+fn bench_learn(args: LearnBenchArgs) -> Result<()> {
+    let families: Vec<FamilyName> = if args.family.is_empty() {
+        FamilyName::ALL.to_vec()
+    } else {
+        args.family
+            .iter()
+            .map(|name| FamilyName::parse(name).with_context(|| format!("unknown family {name:?}")))
+            .collect::<Result<_>>()?
+    };
+    println!(
+        "| family | seed | samples | learn s | vertices kept | flipping arcs (FP/FN) | role errors | fetches | coverage | invalid | duplicate | endless | relations kept |"
+    );
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+    // (samples, coverage, invalid share, duplicate share) of every run, for the curve.
+    let mut runs: Vec<(usize, f64, f64, f64)> = Vec::new();
+    for family in families {
+        for seed in &args.seeds {
+            let site = Arc::new(Site::build(SiteConfig::new(family, *seed, Scale::Small)));
+            for samples in &args.samples {
+                let (learned, seconds) = crate::plan_bench::learn_in_process(
+                    &site,
+                    *samples,
+                    *seed,
+                    args.strategy.strategy(),
+                )?;
+                if std::env::var("TRAWL_DEBUG").is_ok() {
+                    for vertex in &learned.sitemap.vertices {
+                        let pages = &vertex.pages;
+                        let stats: Vec<String> = pages
+                            .iter()
+                            .take(6)
+                            .map(|p| {
+                                let s = &learned.sitemap.pages[*p];
+                                format!(
+                                    "{}/{}/{}",
+                                    s.posts,
+                                    s.posts_with_time,
+                                    s.thread_entry_urls.len()
+                                )
+                            })
+                            .collect();
+                        eprintln!(
+                            "v{} {:?} L{} {} {:?}",
+                            vertex.id,
+                            vertex.role,
+                            vertex.layout,
+                            learned
+                                .sitemap
+                                .url_patterns
+                                .get(vertex.url_pattern)
+                                .map(|p| p.text().to_string())
+                                .unwrap_or_default(),
+                            stats
+                        );
+                    }
+                    eprintln!(
+                        "mst {:?} threshold {}",
+                        learned.sitemap.layout.spanning_tree_lengths,
+                        learned.sitemap.layout.model.threshold
+                    );
+                    for (i, w) in learned.sitemap.layout.model.patterns.iter().enumerate() {
+                        eprintln!(
+                            "pattern {i} {:x} area {:.3} idf {:.3}",
+                            w.pattern, w.area, w.idf
+                        );
+                    }
+                    for vertex in &learned.sitemap.vertices {
+                        let p = &learned.sitemap.pages[vertex.pages[0]];
+                        eprintln!(
+                            "v{} feature {:?}",
+                            vertex.id,
+                            learned.sitemap.layout.model.feature(&p.regions)
+                        );
+                    }
+                }
+                if args.verbose {
+                    eprintln!("{}", crate::plan_show::render(&learned.plan));
+                }
+                let judged = crate::plan_bench::judge_learning(&site, &learned, seconds);
+                let crawl = crate::plan_bench::crawl_in_process(
+                    &site,
+                    trawl_crawl::CrawlStrategy::Plan(Box::new(learned.plan.clone())),
+                    args.max_fetches,
+                )?;
+                println!(
+                    "| {} | {} | {} | {:.2} | {}/{} | {} ({}/{}) | {} | {} | {:.1} % | {:.2} % | {:.2} % | {:.2} % | {}/{} |",
+                    family.name(),
+                    seed,
+                    judged.samples,
+                    judged.learn_seconds,
+                    judged.kept_vertices,
+                    judged.vertices,
+                    judged.flipping_arcs,
+                    judged.flipping_false_positives,
+                    judged.flipping_false_negatives,
+                    judged.role_errors,
+                    crawl.fetched,
+                    100.0 * crawl.coverage(),
+                    100.0 * crawl.share(crawl.invalid),
+                    100.0 * crawl.share(crawl.duplicate),
+                    100.0 * crawl.share(crawl.endless),
+                    crawl.relations_kept,
+                    crawl.relations_total,
+                );
+                runs.push((
+                    *samples,
+                    100.0 * crawl.coverage(),
+                    100.0 * crawl.share(crawl.invalid + crawl.endless),
+                    100.0 * crawl.share(crawl.duplicate),
+                ));
+            }
+        }
+    }
+    let mut sizes: Vec<usize> = runs.iter().map(|run| run.0).collect();
+    sizes.sort_unstable();
+    sizes.dedup();
+    let points: Vec<crate::curve::CurvePoint> = sizes
+        .iter()
+        .map(|size| {
+            let at_size: Vec<_> = runs.iter().filter(|run| run.0 == *size).collect();
+            let mean = |select: fn(&(usize, f64, f64, f64)) -> f64| {
+                at_size.iter().map(|run| select(run)).sum::<f64>() / at_size.len() as f64
+            };
+            crate::curve::CurvePoint {
+                samples: *size,
+                coverage: mean(|run| run.1),
+                invalid: mean(|run| run.2),
+                duplicate: mean(|run| run.3),
+                worst_coverage: at_size.iter().map(|run| run.1).fold(100.0, f64::min),
+            }
+        })
+        .collect();
+    println!();
+    println!(
+        "| samples | mean coverage | worst coverage | mean invalid + endless | mean duplicate |"
+    );
+    println!("|---|---|---|---|---|");
+    for point in &points {
+        println!(
+            "| {} | {:.2} % | {:.2} % | {:.2} % | {:.2} % |",
+            point.samples, point.coverage, point.worst_coverage, point.invalid, point.duplicate
+        );
+    }
+    if let Some(path) = &args.plot {
+        crate::curve::draw(&points, path)?;
+        println!("learning curve drawn to {}", path.display());
+    }
     Ok(())
 }

@@ -9,10 +9,15 @@
 use clap::{Parser, Subcommand};
 
 mod bench;
+mod curve;
 mod demo;
 mod extract;
 mod fuzz;
 mod http;
+mod learn;
+mod plan_bench;
+mod plan_graph;
+mod plan_show;
 mod sim;
 mod sim_extraction;
 mod time;
@@ -45,6 +50,12 @@ enum Command {
     /// Print the posts of a saved forum page as JSON lines ({"author", "time", "text",
     /// "permalink"}), or with --records every record of every repetitive region.
     Extract(extract::ExtractArgs),
+    /// Sample a forum from its portal over HTTP, learn its sitemap and traversal plan, and write
+    /// the plan as JSON.
+    Learn(learn::LearnArgs),
+    /// Read a plan file: a readable summary, or the sitemap drawn.
+    #[command(subcommand)]
+    Plan(learn::PlanCommand),
     /// The forum simulator: serve forums, print their ground truth and statistics.
     #[command(subcommand)]
     Sim(sim::SimCommand),
@@ -58,6 +69,8 @@ fn main() {
     let outcome = match cli.command {
         Command::Demo(args) => demo::run(args),
         Command::Extract(args) => extract::run(args),
+        Command::Learn(args) => learn::run_learn(args),
+        Command::Plan(command) => learn::run_plan(command),
         Command::Sim(command) => sim::run(command),
         Command::Bench(command) => bench::run(command),
     };

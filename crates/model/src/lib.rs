@@ -20,13 +20,18 @@
 //! alternative, following redirects inside the fetcher, hides redirect loops and login redirects
 //! (`/login?next=...`) from the code that has to learn to avoid them.
 //!
+//! [`CookieJarFetcher`] wraps any fetcher with a session cookie jar, so the HTTP fetcher and the
+//! in-process simulator see the same URLs a browser would (no session ids once a cookie is back).
+//!
 //! Times are [`jiff::Timestamp`] values (re-exported as [`Timestamp`]): an absolute instant with
 //! nanosecond precision and no time zone, which is what the clock and the fetch log need. Civil
 //! times with zones appear only where pages are rendered or parsed.
 
 mod clock;
+mod cookies;
 mod fetch;
 
 pub use clock::{AcceleratedClock, Clock, FixedClock, ManualClock, SystemClock};
+pub use cookies::CookieJarFetcher;
 pub use fetch::{FetchError, FetchRequest, FetchResponse, Fetcher, Header};
 pub use jiff::Timestamp;

@@ -138,6 +138,57 @@ pub fn find_regions(document: &Document) -> Vec<Region> {
     regions
 }
 
+/// Where one record would be, if it repeated: the pattern id a run of such records would get,
+/// and the share of the page it covers.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SingleRecord {
+    /// The pattern a repetition of this record would instantiate.
+    pub pattern: PatternId,
+    /// Its share of the page's visible text.
+    pub text_share: f32,
+    /// Its share of the page's elements.
+    pub node_share: f32,
+}
+
+/// Every element (and run of up to [`MAX_RECORD_WIDTH`] sibling elements) that could be one
+/// record of a repetitive pattern, with the pattern id it would carry.
+///
+/// A thread page holding a single post has no repetition, so [`find_regions`] finds no post
+/// region on it, yet its post sits exactly where the posts of longer threads sit. Once a site's
+/// patterns are known from pages where they repeat, a caller can recognise such lone records by
+/// looking their would-be pattern ids up among the known ones. Only elements with text and some
+/// structure (three elements or more) are offered: a bare `<br>` or an empty cell is never a
+/// record worth placing a page by.
+pub fn single_record_candidates(document: &Document) -> Vec<SingleRecord> {
+    let facts = node_facts(document);
+    let total_text = facts.text_bytes[ROOT as usize].max(1) as f32;
+    let total_elements = facts.elements[ROOT as usize].max(1) as f32;
+    let mut candidates = Vec::new();
+    for parent in document.descendants(ROOT) {
+        let node = document.node(parent);
+        if node.kind != NodeKind::Element || node.is("head") || node.is("script") {
+            continue;
+        }
+        let children = element_children(document, parent);
+        for start in 0..children.len() {
+            for width in 1..=MAX_RECORD_WIDTH.min(children.len() - start) {
+                let members = &children[start..start + width];
+                let text: u32 = members.iter().map(|&n| facts.text_bytes[n as usize]).sum();
+                let elements: u32 = members.iter().map(|&n| facts.elements[n as usize]).sum();
+                if text == 0 || elements < 3 {
+                    continue;
+                }
+                candidates.push(SingleRecord {
+                    pattern: pattern_id(document, &facts, parent, members),
+                    text_share: text as f32 / total_text,
+                    node_share: elements as f32 / total_elements,
+                });
+            }
+        }
+    }
+    candidates
+}
+
 /// The column of `node` inside the record starting at `record_root` (the node must be inside).
 pub fn column_of(document: &Document, record_root: NodeId, node: NodeId) -> ColumnId {
     let mut hash = FNV_OFFSET;
@@ -667,6 +718,27 @@ mod tests {
         };
         assert_eq!(page(3), page(9));
         assert_ne!(page(3), Vec::<PatternId>::new());
+    }
+
+    #[test]
+    fn a_lone_record_offers_the_pattern_its_repetition_has() {
+        let page = |count: usize| {
+            let posts: String = (0..count)
+                .map(|i| post("ann", &"w ".repeat(i + 1)))
+                .collect();
+            Document::parse(&format!("<body><div id=\"posts\">{posts}</div></body>"))
+        };
+        let repeated = find_regions(&page(4));
+        assert_eq!(repeated.len(), 1);
+        let lone = page(1);
+        assert!(find_regions(&lone).is_empty());
+        let candidates = single_record_candidates(&lone);
+        let matching: Vec<&SingleRecord> = candidates
+            .iter()
+            .filter(|candidate| candidate.pattern == repeated[0].pattern)
+            .collect();
+        assert_eq!(matching.len(), 1, "{candidates:?}");
+        assert!(matching[0].text_share > 0.5);
     }
 
     #[test]

@@ -1,0 +1,160 @@
+//! `trawl learn` and `trawl plan`: learning a forum's plan over HTTP, and reading plan files.
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result, bail};
+use clap::{Args, Subcommand, ValueEnum};
+use trawl_fetch::{HttpFetcher, HttpOptions};
+use trawl_learn::plan::Plan;
+use trawl_learn::sample::{SampleOptions, sample_site};
+use trawl_model::{CookieJarFetcher, SystemClock};
+use url::Url;
+
+use crate::bench::StrategyArg;
+
+#[derive(Debug, Args)]
+pub struct LearnArgs {
+    /// The forum's portal URL.
+    pub url: String,
+    /// Pages to sample.
+    #[arg(long, default_value_t = 300)]
+    pub samples: usize,
+    /// Pause between requests, in milliseconds (be polite to live forums).
+    #[arg(long, default_value_t = 500)]
+    pub delay_ms: u64,
+    /// Seed of the sampler's front-or-back choices.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// How arcs are chosen.
+    #[arg(long, value_enum, default_value_t = StrategyArg::Skeleton)]
+    pub strategy: StrategyArg,
+    /// Where the plan is written.
+    #[arg(long)]
+    pub out: PathBuf,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum PlanCommand {
+    /// Print a readable summary of a plan: vertices with example URLs, sizes, informativeness
+    /// and roles; arcs with URL patterns, locations and decisions.
+    Show {
+        /// The plan file.
+        plan: PathBuf,
+    },
+    /// Draw the sitemap with the chosen traversal highlighted.
+    Graph {
+        /// The plan file.
+        plan: PathBuf,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = GraphFormat::Dot)]
+        format: GraphFormat,
+        /// Write to this file instead of standard output.
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum GraphFormat {
+    /// Graphviz DOT.
+    Dot,
+    /// A standalone SVG picture.
+    Svg,
+}
+
+pub fn run_learn(args: LearnArgs) -> Result<()> {
+    let portal = Url::parse(&args.url).with_context(|| {
+        format!(
+            "{:?} is not a URL; give the forum's portal, like https://forum.example.org/",
+            args.url
+        )
+    })?;
+    if !matches!(portal.scheme(), "http" | "https") {
+        bail!("trawl crawls http and https sites; {portal} is neither");
+    }
+    if args.samples == 0 {
+        bail!("--samples must be at least 1");
+    }
+    let fetcher = CookieJarFetcher::new(HttpFetcher::new(HttpOptions::default()));
+    let options = SampleOptions {
+        max_pages: args.samples,
+        seed: args.seed,
+        delay: Duration::from_millis(args.delay_ms),
+    };
+    let started = Instant::now();
+    let pages = sample_site(
+        &fetcher,
+        &SystemClock,
+        portal.clone(),
+        &options,
+        |sampler| {
+            let done = sampler.pages().len();
+            if done % 25 == 0 || done == args.samples {
+                eprintln!(
+                    "sampled {done}/{} pages ({} queued, {:.0} s)",
+                    args.samples,
+                    sampler.queued(),
+                    started.elapsed().as_secs_f64()
+                );
+            }
+        },
+    )
+    .context("sampling failed: check that the portal URL answers")?;
+    let sampled = pages.len();
+    let learning = Instant::now();
+    let learned = trawl_learn::learn(&portal, pages, args.strategy.strategy());
+    let plan_text = learned.plan.to_json();
+    std::fs::write(&args.out, plan_text)
+        .with_context(|| format!("cannot write the plan to {}", args.out.display()))?;
+    let kept = learned
+        .traversal
+        .verdicts
+        .iter()
+        .filter(|verdict| **verdict == trawl_learn::traverse::VertexVerdict::Kept)
+        .count();
+    eprintln!(
+        "learned from {sampled} pages in {:.2} s: {} vertices ({kept} crawled), {} arcs ({} followed); plan written to {}",
+        learning.elapsed().as_secs_f64(),
+        learned.sitemap.vertices.len(),
+        learned.sitemap.arcs.len(),
+        learned
+            .traversal
+            .decisions
+            .iter()
+            .filter(|decision| **decision != trawl_learn::traverse::Decision::Skip)
+            .count(),
+        args.out.display()
+    );
+    Ok(())
+}
+
+pub fn read_plan(path: &PathBuf) -> Result<Plan> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("cannot read the plan file {}", path.display()))?;
+    Plan::from_json(&text).with_context(|| format!("{} is not a usable plan", path.display()))
+}
+
+pub fn run_plan(command: PlanCommand) -> Result<()> {
+    match command {
+        PlanCommand::Show { plan } => {
+            print!("{}", crate::plan_show::render(&read_plan(&plan)?));
+            Ok(())
+        }
+        PlanCommand::Graph { plan, format, out } => {
+            let plan = read_plan(&plan)?;
+            let text = match format {
+                GraphFormat::Dot => crate::plan_graph::dot(&plan),
+                GraphFormat::Svg => crate::plan_graph::svg(&plan),
+            };
+            match out {
+                Some(path) => std::fs::write(&path, text)
+                    .with_context(|| format!("cannot write {}", path.display())),
+                None => {
+                    print!("{text}");
+                    Ok(())
+                }
+            }
+        }
+    }
+}

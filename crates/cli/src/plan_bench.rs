@@ -1,0 +1,263 @@
+//! Learning and plan quality on the simulator: sample in process, learn, crawl with the plan, and
+//! judge every fetch by the simulator's ground truth.
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::sync::Arc;
+use std::time::Instant;
+
+use anyhow::Result;
+use trawl_crawl::{CrawlStrategy, Crawler};
+use trawl_learn::Learned;
+use trawl_learn::sample::{NO_DELAY, SampleOptions, sample_site};
+use trawl_learn::sitemap::Role as VertexRole;
+use trawl_learn::traverse::Strategy;
+use trawl_model::{CookieJarFetcher, FetchRequest, Fetcher, FixedClock};
+use trawl_sim::{PageClass, Role as TruthRole, SimFetcher, Site};
+use url::Url;
+
+/// The origin in-process simulated sites answer under.
+pub const SIM_ORIGIN: &str = "http://forum.sim.test";
+
+/// What learning produced for one site, judged.
+#[derive(Debug, Clone, Default)]
+pub struct LearnOutcome {
+    pub samples: usize,
+    pub learn_seconds: f64,
+    pub vertices: usize,
+    pub kept_vertices: usize,
+    /// Arcs judged page flipping by the learner, and how many of them are wrong.
+    pub flipping_arcs: usize,
+    pub flipping_false_positives: usize,
+    /// Arcs whose sampled links flip pages, missed by the learner.
+    pub flipping_false_negatives: usize,
+    /// Vertices whose pages are mostly board or thread pages, labelled otherwise.
+    pub role_errors: usize,
+}
+
+/// What a crawl with the plan fetched, judged.
+#[derive(Debug, Clone, Default)]
+pub struct CrawlOutcome {
+    pub fetched: usize,
+    pub valuable: usize,
+    pub invalid: usize,
+    pub duplicate: usize,
+    pub endless: usize,
+    pub valuable_total: usize,
+    pub valuable_in_first_5000: usize,
+    pub fetches_for_5000_valuable: Option<usize>,
+    /// Valuable list pages after the first whose list the crawl put them in correctly.
+    pub relations_kept: usize,
+    pub relations_total: usize,
+}
+
+impl CrawlOutcome {
+    pub fn coverage(&self) -> f64 {
+        self.valuable as f64 / self.valuable_total.max(1) as f64
+    }
+    pub fn share(&self, count: usize) -> f64 {
+        count as f64 / self.fetched.max(1) as f64
+    }
+}
+
+/// Samples `site` in process and learns its plan.
+pub fn learn_in_process(
+    site: &Arc<Site>,
+    samples: usize,
+    seed: u64,
+    strategy: Strategy,
+) -> Result<(Learned, f64)> {
+    let at = jiff::Timestamp::from_second(site.history().end)?;
+    let fetcher = CookieJarFetcher::new(SimFetcher::new(Arc::clone(site), SIM_ORIGIN));
+    let clock = FixedClock::new(at);
+    let portal = Url::parse(&format!("{SIM_ORIGIN}{}", site.portal_path()))?;
+    let options = SampleOptions {
+        max_pages: samples,
+        seed,
+        delay: NO_DELAY,
+    };
+    let pages = sample_site(&fetcher, &clock, portal.clone(), &options, |_| {})?;
+    let started = Instant::now();
+    let learned = trawl_learn::learn(&portal, pages, strategy);
+    Ok((learned, started.elapsed().as_secs_f64()))
+}
+
+/// Judges the learned sitemap against the truth: page-flipping arcs and vertex roles.
+pub fn judge_learning(site: &Site, learned: &Learned, learn_seconds: f64) -> LearnOutcome {
+    let at = site.history().end;
+    let sitemap = &learned.sitemap;
+    let truth_of_page: Vec<trawl_sim::truth::UrlTruth> = sitemap
+        .pages
+        .iter()
+        .map(|page| site.classify(&path_and_query(&page.url), at))
+        .collect();
+    let mut outcome = LearnOutcome {
+        samples: sitemap.pages.len(),
+        learn_seconds,
+        vertices: sitemap.vertices.len(),
+        kept_vertices: learned
+            .traversal
+            .verdicts
+            .iter()
+            .filter(|verdict| **verdict == trawl_learn::traverse::VertexVerdict::Kept)
+            .count(),
+        ..LearnOutcome::default()
+    };
+    for (index, arc) in sitemap.arcs.iter().enumerate() {
+        // An arc flips pages when most of its sampled links join two pages of one list.
+        let same_list = arc
+            .sampled_pairs
+            .iter()
+            .filter(|(source, target)| {
+                let (a, b) = (&truth_of_page[*source], &truth_of_page[*target]);
+                a.class == PageClass::Valuable
+                    && b.class == PageClass::Valuable
+                    && a.list.is_some()
+                    && a.list == b.list
+            })
+            .count();
+        let truly_flipping =
+            !arc.sampled_pairs.is_empty() && 2 * same_list > arc.sampled_pairs.len();
+        let judged_flipping = learned.traversal.flipping[index];
+        if judged_flipping {
+            outcome.flipping_arcs += 1;
+        }
+        match (judged_flipping, truly_flipping) {
+            (true, false) => outcome.flipping_false_positives += 1,
+            (false, true) => outcome.flipping_false_negatives += 1,
+            _ => {}
+        }
+    }
+    for vertex in &sitemap.vertices {
+        let mut roles: HashMap<TruthRole, usize> = HashMap::new();
+        for page in &vertex.pages {
+            let truth = &truth_of_page[*page];
+            if truth.class == PageClass::Valuable {
+                *roles.entry(truth.role).or_default() += 1;
+            }
+        }
+        let boards = roles.get(&TruthRole::Board).copied().unwrap_or(0);
+        let threads = roles.get(&TruthRole::Thread).copied().unwrap_or(0);
+        let expected = if 2 * threads > vertex.pages.len() {
+            Some(VertexRole::Thread)
+        } else if 2 * boards > vertex.pages.len() {
+            Some(VertexRole::ThreadList)
+        } else {
+            None
+        };
+        if let Some(expected) = expected
+            && vertex.role != expected
+        {
+            outcome.role_errors += 1;
+        }
+    }
+    outcome
+}
+
+/// Crawls `site` in process with `strategy` for at most `max_fetches` and judges every fetch.
+pub fn crawl_in_process(
+    site: &Arc<Site>,
+    strategy: CrawlStrategy,
+    max_fetches: usize,
+) -> Result<CrawlOutcome> {
+    let at_seconds = site.history().end;
+    let at = jiff::Timestamp::from_second(at_seconds)?;
+    let fetcher = CookieJarFetcher::new(SimFetcher::new(Arc::clone(site), SIM_ORIGIN));
+    let portal = Url::parse(&format!("{SIM_ORIGIN}{}", site.portal_path()))?;
+    let mut crawler = Crawler::new(portal, strategy);
+    let mut outcome = CrawlOutcome::default();
+    site.for_each_url_truth(at_seconds, |truth| {
+        outcome.valuable_total += usize::from(truth.class == PageClass::Valuable)
+    });
+    let mut valuable_seen: HashSet<String> = HashSet::new();
+    // For relationships: each fetched page's truth, and the list links between fetched pages.
+    let mut truth_of_url: HashMap<String, trawl_sim::truth::UrlTruth> = HashMap::new();
+    let mut list_edges: Vec<(String, String)> = Vec::new();
+    while let Some(queued) = crawler.next_request() {
+        if outcome.fetched >= max_fetches {
+            break;
+        }
+        let response = fetcher.fetch(&FetchRequest::new(queued.url.as_str(), at))?;
+        let page = crawler.record(&queued, &response);
+        outcome.fetched += 1;
+        let path = path_and_query(&page.url);
+        let truth = site.classify(&path, at_seconds);
+        match truth.class {
+            PageClass::Valuable => {
+                if valuable_seen.insert(truth.url.clone()) {
+                    outcome.valuable += 1;
+                    if outcome.fetched <= 5_000 {
+                        outcome.valuable_in_first_5000 += 1;
+                    }
+                    if outcome.valuable == 5_000 {
+                        outcome.fetches_for_5000_valuable = Some(outcome.fetched);
+                    }
+                } else {
+                    outcome.duplicate += 1;
+                }
+            }
+            PageClass::Invalid => outcome.invalid += 1,
+            PageClass::Duplicate => outcome.duplicate += 1,
+            PageClass::Endless => outcome.endless += 1,
+        }
+        for link in &page.list_links {
+            list_edges.push((path.clone(), path_and_query(link)));
+        }
+        truth_of_url.insert(path, truth);
+    }
+    // Lists as the crawl put them together: pages joined by list links, fetched ones only.
+    let mut union_find: BTreeMap<String, String> = BTreeMap::new();
+    fn find(parents: &mut BTreeMap<String, String>, item: &str) -> String {
+        let mut current = item.to_string();
+        while let Some(parent) = parents.get(&current).cloned() {
+            if parent == current {
+                break;
+            }
+            current = parent;
+        }
+        current
+    }
+    for (a, b) in &list_edges {
+        if !truth_of_url.contains_key(b) {
+            continue;
+        }
+        let (root_a, root_b) = (find(&mut union_find, a), find(&mut union_find, b));
+        if root_a != root_b {
+            union_find.insert(root_b.clone(), root_a.clone());
+            union_find
+                .entry(root_a)
+                .or_insert_with_key(|key| key.clone());
+        }
+    }
+    // A valuable later page keeps its relationship when the crawl's list holding it also holds
+    // page 1 of its true list.
+    let mut first_pages: HashMap<String, String> = HashMap::new();
+    for (url, truth) in &truth_of_url {
+        if truth.class == PageClass::Valuable && truth.position == Some(1) {
+            if let Some(list) = &truth.list {
+                first_pages.insert(list.clone(), url.clone());
+            }
+        }
+    }
+    for (url, truth) in &truth_of_url {
+        let (Some(list), Some(position)) = (&truth.list, truth.position) else {
+            continue;
+        };
+        if truth.class != PageClass::Valuable || position < 2 {
+            continue;
+        }
+        outcome.relations_total += 1;
+        if let Some(first) = first_pages.get(list)
+            && find(&mut union_find, first) == find(&mut union_find, url)
+        {
+            outcome.relations_kept += 1;
+        }
+    }
+    Ok(outcome)
+}
+
+fn path_and_query(url: &Url) -> String {
+    match url.query() {
+        Some(query) => format!("{}?{query}", url.path()),
+        None => url.path().to_string(),
+    }
+}

@@ -1,0 +1,231 @@
+//! The online crawler: a frontier, page classification and the plan's lookup table.
+//!
+//! [`Crawler`] is a pure state machine, like the sampler: [`Crawler::next_request`] hands out the
+//! next URL and [`Crawler::record`] takes back the response, analyses the page, classifies it into
+//! a sitemap vertex (iRobot's online crawling), looks every link up in the plan and queues what
+//! the plan says to follow. Links the plan marks "follow and keep the relationship" (page
+//! flipping) are remembered on the page as list links whether or not their target is queued
+//! again, so boards and threads can be put back together afterwards even when a later page was
+//! first reached some other way. Driving the machine through a [`trawl_model::Fetcher`] is left
+//! to the caller, which is where politeness, storage and progress belong.
+//!
+//! Two strategies share the machine: [`CrawlStrategy::Plan`] and the generic breadth-first
+//! crawler the papers compare against ([`CrawlStrategy::BreadthFirst`]: every same-site link, in
+//! discovery order).
+
+use std::collections::{HashSet, VecDeque};
+
+use jiff::Timestamp;
+use trawl_learn::plan::Plan;
+use trawl_learn::sitemap::LocationKey;
+use trawl_learn::summary::RegionSummary;
+use trawl_learn::traverse::Decision;
+use trawl_model::FetchResponse;
+use trawl_page::analysis::{PageAnalysis, analyse};
+use trawl_page::time::DateContext;
+use url::Url;
+
+/// How links are chosen.
+#[derive(Debug, Clone)]
+pub enum CrawlStrategy {
+    /// Follow what a learned plan says.
+    Plan(Box<Plan>),
+    /// Follow every same-site link once, breadth first.
+    BreadthFirst,
+}
+
+/// A URL waiting in the frontier.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Queued {
+    /// What to fetch.
+    pub url: Url,
+    /// Links followed from the portal.
+    pub depth: u32,
+}
+
+/// What the crawler made of one fetched page.
+#[derive(Debug, Clone)]
+pub struct CrawledPage {
+    /// The URL fetched.
+    pub url: Url,
+    /// HTTP status.
+    pub status: u16,
+    /// When it was fetched.
+    pub fetched_at: Timestamp,
+    /// The sitemap vertex it was classified into (always `None` breadth-first).
+    pub vertex: Option<usize>,
+    /// Links the plan marks as page flipping: the pages continuing this page's list.
+    pub list_links: Vec<Url>,
+    /// Links queued from this page (new URLs only).
+    pub queued: usize,
+    /// The full analysis, for extraction and storage.
+    pub analysis: PageAnalysis,
+}
+
+/// The crawler's state.
+#[derive(Debug, Clone)]
+pub struct Crawler {
+    strategy: CrawlStrategy,
+    host: Option<String>,
+    port: Option<u16>,
+    frontier: VecDeque<Queued>,
+    seen: HashSet<String>,
+    fetched: usize,
+    unclassified: usize,
+    session_checked: bool,
+}
+
+impl Crawler {
+    /// A crawler starting at `portal`.
+    pub fn new(portal: Url, strategy: CrawlStrategy) -> Crawler {
+        let mut seen = HashSet::new();
+        seen.insert(portal.to_string());
+        Crawler {
+            strategy,
+            host: portal.host_str().map(str::to_ascii_lowercase),
+            port: portal.port_or_known_default(),
+            frontier: VecDeque::from([Queued {
+                url: portal,
+                depth: 0,
+            }]),
+            seen,
+            fetched: 0,
+            unclassified: 0,
+            session_checked: false,
+        }
+    }
+
+    /// The next URL to fetch, or `None` when the frontier is empty.
+    pub fn next_request(&mut self) -> Option<Queued> {
+        self.frontier.pop_front()
+    }
+
+    /// URLs waiting.
+    pub fn frontier_len(&self) -> usize {
+        self.frontier.len()
+    }
+
+    /// Pages recorded so far.
+    pub fn fetched(&self) -> usize {
+        self.fetched
+    }
+
+    /// Pages whose layout matched no vertex of the plan. Many of them mean the forum's templates
+    /// changed since the plan was learned.
+    pub fn unclassified(&self) -> usize {
+        self.unclassified
+    }
+
+    /// Takes back the response to `queued`: analyses the page, classifies it, and queues the
+    /// links to follow.
+    pub fn record(&mut self, queued: &Queued, response: &FetchResponse) -> CrawledPage {
+        self.fetched += 1;
+        let context = DateContext::new(response.fetched_at, None);
+        let analysis = analyse(
+            &response.body,
+            response.header("content-type"),
+            &queued.url,
+            &context,
+        );
+        let redirect = if response.is_redirect() {
+            response
+                .header("location")
+                .and_then(|location| queued.url.join(location).ok())
+        } else {
+            None
+        };
+        let mut page = CrawledPage {
+            url: queued.url.clone(),
+            status: response.status,
+            fetched_at: response.fetched_at,
+            vertex: None,
+            list_links: Vec::new(),
+            queued: 0,
+            analysis,
+        };
+        let mut to_follow: Vec<Url> = Vec::new();
+        // A site that opens a session on the first visit writes its session id into every link
+        // of that page. The portal is asked for again, as a returning visitor with the cookie,
+        // before any of its links are read (the sampler does the same, so the plan knows the
+        // links a returning visitor sees).
+        if self.fetched == 1 && !self.session_checked {
+            self.session_checked = true;
+            if response.header("set-cookie").is_some() {
+                self.frontier.push_front(queued.clone());
+                return page;
+            }
+        }
+        match &self.strategy {
+            CrawlStrategy::BreadthFirst => {
+                to_follow.extend(
+                    page.analysis
+                        .links
+                        .iter()
+                        .filter_map(|link| Url::parse(&link.url).ok()),
+                );
+                to_follow.extend(redirect);
+            }
+            CrawlStrategy::Plan(plan) => {
+                let regions: Vec<RegionSummary> = page
+                    .analysis
+                    .regions
+                    .iter()
+                    .map(|region| RegionSummary {
+                        pattern: region.pattern,
+                        records: region.records.len(),
+                        area: f64::from(region.text_share + region.node_share) / 2.0,
+                    })
+                    .collect();
+                let lone_records = trawl_learn::summary::lone_records(&page.analysis.document);
+                match plan.classify(&page.url, &regions, &lone_records) {
+                    None => self.unclassified += 1,
+                    Some(class) => {
+                        page.vertex = Some(class.vertex);
+                        let mut links: Vec<(Url, LocationKey)> = page
+                            .analysis
+                            .links
+                            .iter()
+                            .filter_map(|link| {
+                                Some((Url::parse(&link.url).ok()?, link.location.into()))
+                            })
+                            .collect();
+                        if let Some(target) = redirect {
+                            links.push((target, LocationKey::Path { path: 0 }));
+                        }
+                        for (url, location) in links {
+                            match plan.decide(class.vertex, &url, location) {
+                                Decision::Skip => {}
+                                Decision::Follow => to_follow.push(url),
+                                Decision::FollowKeepRelation => {
+                                    if !page.list_links.contains(&url) {
+                                        page.list_links.push(url.clone());
+                                    }
+                                    to_follow.push(url);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        for url in to_follow {
+            if !self.is_same_site(&url) {
+                continue;
+            }
+            if self.seen.insert(url.to_string()) {
+                page.queued += 1;
+                self.frontier.push_back(Queued {
+                    url,
+                    depth: queued.depth + 1,
+                });
+            }
+        }
+        page
+    }
+
+    fn is_same_site(&self, url: &Url) -> bool {
+        matches!(url.scheme(), "http" | "https")
+            && url.host_str().map(str::to_ascii_lowercase) == self.host
+            && url.port_or_known_default() == self.port
+    }
+}

@@ -1,0 +1,64 @@
+//! Learning a forum's sitemap and traversal plan from a few hundred sampled pages.
+//!
+//! This is the offline half of iRobot and of the skeleton-and-page-flipping paper. A
+//! [`sample::Sampler`] walks the forum from its portal with a double-ended queue and keeps a
+//! [`summary::PageSummary`] of every page (repetitive patterns, link table, text, records). From
+//! the sample, [`sitemap::Sitemap::build`] rebuilds the forum's sitemap:
+//!
+//! - [`layout`] clusters pages by the repetitive patterns they hold (TF-IDF-weighted counts,
+//!   area-weighted distance, single linkage with a threshold chosen per site);
+//! - [`url_patterns`] generalises URLs into patterns (digits and high-cardinality parts such as
+//!   title slugs and session ids), and each (layout cluster, URL pattern) pair is a vertex;
+//! - [`duplicates`] finds near-duplicate pages (template text removed, 5-word shingles,
+//!   fingerprints, locality-sensitive hashing), which feed the informativeness of every vertex;
+//! - arcs are kinds of links: (source vertex, URL pattern, link location).
+//!
+//! [`traverse::choose_traversal`] then cleans the sitemap, finds page-flipping links by
+//! connectivity, selects the arcs to follow (the skeleton paper's branch-and-bound search, or
+//! iRobot's directed spanning tree) and prunes what leads to no thread. The result is a
+//! [`plan::Plan`]: the lookup table `follow(url pattern | vertex, location)` plus what the
+//! online crawler needs to classify new pages, saved as versioned JSON.
+//!
+//! Everything here except [`sample::sample_site`] is a pure function of its inputs and cannot
+//! fail; `sample_site` talks to the network only through the [`trawl_model::Fetcher`] seam it is
+//! handed, so learning runs the same against a live forum, the simulator over HTTP or in process.
+
+pub mod duplicates;
+pub(crate) mod hex;
+pub mod layout;
+pub mod plan;
+pub mod sample;
+pub mod sitemap;
+pub mod summary;
+pub mod traverse;
+pub mod url_patterns;
+
+use url::Url;
+
+use crate::plan::Plan;
+use crate::sitemap::Sitemap;
+use crate::summary::PageSummary;
+use crate::traverse::{Strategy, Traversal, choose_traversal};
+
+/// Everything learned from one sample.
+#[derive(Debug, Clone)]
+pub struct Learned {
+    /// The rebuilt sitemap.
+    pub sitemap: Sitemap,
+    /// The chosen traversal.
+    pub traversal: Traversal,
+    /// The plan for the online crawler.
+    pub plan: Plan,
+}
+
+/// Learns the sitemap and plan of a sample whose first page is the portal.
+pub fn learn(portal: &Url, pages: Vec<PageSummary>, strategy: Strategy) -> Learned {
+    let sitemap = Sitemap::build(pages);
+    let traversal = choose_traversal(&sitemap, strategy);
+    let plan = Plan::new(portal, &sitemap, &traversal);
+    Learned {
+        sitemap,
+        traversal,
+        plan,
+    }
+}

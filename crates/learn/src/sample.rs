@@ -1,0 +1,232 @@
+//! Sampling a forum with a double-ended queue (iRobot §4, the skeleton paper §4).
+//!
+//! Both papers sample a few hundred pages before learning anything. A pure breadth-first walk
+//! spends its whole budget on the first two levels (the portal's hundreds of links), and a pure
+//! depth-first walk falls down one chain of "next page" links; popping the queue at a random end
+//! each time mixes the two and reaches deep pages within a few steps. New links are pushed at the
+//! back, so popping the back goes deep and popping the front goes wide.
+//!
+//! [`Sampler`] is the pure state machine: it hands out the next URL, takes back what the fetch
+//! produced, and decides when to stop. [`sample_site`] drives it through any [`Fetcher`], so the
+//! same sampling runs in process against the simulator, over loopback HTTP and on the live web.
+//! The sampler stays on the portal's host, never asks for a URL twice, and records redirects as
+//! pages of their own (a redirect to the login page is exactly what the learner must see).
+
+use std::collections::{HashSet, VecDeque};
+
+use jiff::Timestamp;
+use trawl_model::{Clock, FetchError, FetchRequest, Fetcher};
+use trawl_page::analysis::analyse;
+use trawl_page::time::DateContext;
+use url::Url;
+
+use crate::summary::PageSummary;
+
+/// How to sample.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SampleOptions {
+    /// Stop after this many pages (iRobot used 500; trawl needs fewer, see docs/BENCHMARKS.md).
+    pub max_pages: usize,
+    /// Seed of the front-or-back coin, so a sample can be repeated exactly.
+    pub seed: u64,
+    /// Pause between two requests. Politeness is a real-time matter, so the driver sleeps on the
+    /// wall clock; zero in tests and against the in-process simulator.
+    pub delay: std::time::Duration,
+}
+
+impl Default for SampleOptions {
+    fn default() -> Self {
+        SampleOptions {
+            max_pages: 500,
+            seed: 1,
+            delay: std::time::Duration::from_millis(500),
+        }
+    }
+}
+
+/// A URL waiting in the queue, with the sampling level it was found at.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SampleRequest {
+    /// What to fetch.
+    pub url: Url,
+    /// Links followed from the portal to find it (the portal is level 0).
+    pub depth: u32,
+}
+
+/// The double-ended-queue sampler.
+#[derive(Debug, Clone)]
+pub struct Sampler {
+    host: Option<String>,
+    port: Option<u16>,
+    queue: VecDeque<SampleRequest>,
+    seen: HashSet<String>,
+    pages: Vec<PageSummary>,
+    max_pages: usize,
+    random_state: u64,
+}
+
+impl Sampler {
+    /// A sampler starting at `portal`.
+    pub fn new(portal: Url, options: &SampleOptions) -> Sampler {
+        let mut seen = HashSet::new();
+        seen.insert(without_fragment(&portal));
+        Sampler {
+            host: portal.host_str().map(str::to_ascii_lowercase),
+            port: portal.port_or_known_default(),
+            queue: VecDeque::from([SampleRequest {
+                url: portal,
+                depth: 0,
+            }]),
+            seen,
+            pages: Vec::new(),
+            max_pages: options.max_pages,
+            // SplitMix64 needs a non-trivial start; mixing the seed once keeps seeds 0 and 1 apart.
+            random_state: options.seed ^ 0x9E37_79B9_7F4A_7C15,
+        }
+    }
+
+    /// The next URL to fetch: the front or the back of the queue at random. `None` when the
+    /// sample is complete or nothing is left to fetch.
+    pub fn next_request(&mut self) -> Option<SampleRequest> {
+        if self.pages.len() >= self.max_pages {
+            return None;
+        }
+        if self.next_random() & 1 == 0 {
+            self.queue.pop_front()
+        } else {
+            self.queue.pop_back()
+        }
+    }
+
+    /// Takes back the page fetched for a request and queues its unseen same-site links (and its
+    /// redirect target). Links are queued in page order.
+    pub fn record(&mut self, page: PageSummary) {
+        let depth = page.depth + 1;
+        let mut targets: Vec<Url> = page.links.iter().map(|link| link.url.clone()).collect();
+        targets.extend(page.redirect.clone());
+        for url in targets {
+            if !self.is_same_site(&url) {
+                continue;
+            }
+            if self.seen.insert(without_fragment(&url)) {
+                self.queue.push_back(SampleRequest { url, depth });
+            }
+        }
+        self.pages.push(page);
+    }
+
+    /// Notes a request that produced no page at all (connection refused, timeout): it is
+    /// dropped, not retried, because a sample needs breadth more than any one page.
+    pub fn record_failure(&mut self, _request: &SampleRequest) {}
+
+    /// Pages sampled so far.
+    pub fn pages(&self) -> &[PageSummary] {
+        &self.pages
+    }
+
+    /// URLs queued and not yet fetched.
+    pub fn queued(&self) -> usize {
+        self.queue.len()
+    }
+
+    /// The sample.
+    pub fn into_pages(self) -> Vec<PageSummary> {
+        self.pages
+    }
+
+    fn is_same_site(&self, url: &Url) -> bool {
+        matches!(url.scheme(), "http" | "https")
+            && url.host_str().map(str::to_ascii_lowercase) == self.host
+            && url.port_or_known_default() == self.port
+    }
+
+    fn next_random(&mut self) -> u64 {
+        self.random_state = self.random_state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut mixed = self.random_state;
+        mixed = (mixed ^ (mixed >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        mixed = (mixed ^ (mixed >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        mixed ^ (mixed >> 31)
+    }
+}
+
+fn without_fragment(url: &Url) -> String {
+    let mut url = url.clone();
+    url.set_fragment(None);
+    url.to_string()
+}
+
+/// Why sampling stopped before it began.
+#[derive(Debug, thiserror::Error)]
+pub enum SampleError {
+    /// The portal itself could not be fetched: nothing can be learned.
+    #[error("cannot fetch the portal {url}: {source}")]
+    Portal {
+        /// The portal URL.
+        url: String,
+        /// What the fetcher said.
+        source: FetchError,
+    },
+}
+
+/// Samples the site at `portal` through `fetcher`, asking each page at the clock's instant, and
+/// calls `progress` after every page with the pages sampled so far. Pages that fail to fetch are
+/// skipped; only a portal that cannot be fetched at all is an error.
+pub fn sample_site(
+    fetcher: &dyn Fetcher,
+    clock: &dyn Clock,
+    portal: Url,
+    options: &SampleOptions,
+    mut progress: impl FnMut(&Sampler),
+) -> Result<Vec<PageSummary>, SampleError> {
+    let mut sampler = Sampler::new(portal, options);
+    let mut first = true;
+    while let Some(request) = sampler.next_request() {
+        if !first && !options.delay.is_zero() {
+            std::thread::sleep(options.delay);
+        }
+        let asked_at = clock.now();
+        let mut outcome = fetcher.fetch(&FetchRequest::new(request.url.as_str(), asked_at));
+        // A site that opens a session on the first visit writes its session id into every link
+        // of the page that opened it (until the cookie comes back). The portal is asked for once
+        // more, as a returning visitor sees it, so the sample starts from the links everyone
+        // else sees. Only the second answer is kept.
+        if first
+            && outcome
+                .as_ref()
+                .is_ok_and(|response| response.header("set-cookie").is_some())
+        {
+            outcome = fetcher.fetch(&FetchRequest::new(request.url.as_str(), clock.now()));
+        }
+        match outcome {
+            Ok(response) => {
+                let page = PageSummary::from_response(&request, &response);
+                sampler.record(page);
+            }
+            Err(source) if first => {
+                return Err(SampleError::Portal {
+                    url: request.url.to_string(),
+                    source,
+                });
+            }
+            Err(_) => sampler.record_failure(&request),
+        }
+        first = false;
+        progress(&sampler);
+    }
+    Ok(sampler.into_pages())
+}
+
+/// Analyses one fetched body for the sampler: a thin wrapper so [`PageSummary`] can build from
+/// the analysis without the sampler knowing the page crate's details.
+pub(crate) fn analyse_body(
+    body: &[u8],
+    content_type: Option<&str>,
+    url: &Url,
+    fetched_at: Timestamp,
+) -> trawl_page::analysis::PageAnalysis {
+    let context = DateContext::new(fetched_at, None);
+    analyse(body, content_type, url, &context)
+}
+
+/// A zero-length pause: kept as a named constant so tests read as intended.
+pub const NO_DELAY: std::time::Duration = std::time::Duration::ZERO;

@@ -1,0 +1,636 @@
+//! The sitemap: vertices (kinds of pages) and arcs (kinds of links) rebuilt from a sample
+//! (iRobot §5.2 and §5.3).
+//!
+//! A vertex is a set of sampled pages with one layout and one URL pattern, as in iRobot: the
+//! layout cluster says what the template shows, the URL pattern tells apart pages of one
+//! template reached by different spellings (a board list and the same list in another sort
+//! order; a thread and the thread shown through a post permalink). An arc is a kind of link:
+//! from a source vertex, with a URL pattern, at a location on the page. Two links with the same
+//! URL pattern at different places are different arcs, which is what lets the plan follow a
+//! thread title in the thread list and skip the same thread in a "latest topics" box.
+//!
+//! Each vertex gets iRobot's informativeness (eq. 3: family size share × relative page size ×
+//! share of pages that are not near-duplicates) and the skeleton paper's entropy informativeness
+//! of its duplicate groups, and a role read from what the page analysis found on its pages:
+//! posts with times make a thread vertex, thread entries leading into thread vertices make a
+//! thread-list vertex.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+use serde::{Deserialize, Serialize};
+use trawl_page::links::LinkLocation;
+
+use crate::duplicates::{DuplicateGroups, PageText, entropy_informativeness};
+use crate::layout::{LayoutClustering, cluster_layouts};
+use crate::summary::PageSummary;
+use crate::url_patterns::{UrlPatternId, UrlPatternSet};
+
+/// What a vertex's pages are, as far as the learner can tell.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Role {
+    /// The vertex holding the portal.
+    Portal,
+    /// Pages listing threads (board pages, their later pages).
+    ThreadList,
+    /// Pages holding posts.
+    Thread,
+    /// Redirects: pages with no content of their own.
+    Redirect,
+    /// Error answers (4xx, 5xx).
+    Error,
+    /// Anything else (board indexes, profiles, calendars, prompts).
+    Other,
+}
+
+impl Role {
+    /// The role's name in the plan file and in summaries.
+    pub fn name(self) -> &'static str {
+        match self {
+            Role::Portal => "portal",
+            Role::ThreadList => "thread-list",
+            Role::Thread => "thread",
+            Role::Redirect => "redirect",
+            Role::Error => "error",
+            Role::Other => "other",
+        }
+    }
+}
+
+/// One vertex of the sitemap.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Vertex {
+    /// Position in [`Sitemap::vertices`].
+    pub id: usize,
+    /// The layout cluster.
+    pub layout: usize,
+    /// The URL pattern of its pages.
+    pub url_pattern: UrlPatternId,
+    /// Sampled pages, by index in the sample.
+    pub pages: Vec<usize>,
+    /// Mean sampling level of its pages (iRobot's approximation of depth).
+    pub depth: f64,
+    /// Mean body size in bytes.
+    pub average_size: f64,
+    /// Pages that are near-duplicates of another sampled page kept before them (N_dup of eq. 3).
+    pub duplicates: usize,
+    /// Distinct duplicate groups among its pages (K of the skeleton paper).
+    pub unique_pages: usize,
+    /// iRobot's eq. 3.
+    pub informativeness: f64,
+    /// The skeleton paper's entropy informativeness of its duplicate groups.
+    pub entropy_informativeness: f64,
+    /// What its pages are.
+    pub role: Role,
+    /// Mean thread entries per page (a board page lists a full page of them, a profile's "recent
+    /// topics" box a few).
+    pub mean_entries: f64,
+}
+
+/// The identity of an arc: the kind of link it stands for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ArcKey {
+    /// The vertex whose pages hold the links.
+    pub source: usize,
+    /// The links' URL pattern.
+    pub url_pattern: UrlPatternId,
+    /// Where the links sit.
+    pub location: LocationKey,
+}
+
+/// A link location made orderable (the page crate's type is only hashable).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum LocationKey {
+    /// In a repetitive region: (pattern, column).
+    Region {
+        /// The region's pattern.
+        #[serde(with = "crate::hex")]
+        pattern: u64,
+        /// The column in the record.
+        #[serde(with = "crate::hex")]
+        column: u64,
+    },
+    /// Outside regions: the tag-path hash.
+    Path {
+        /// The path hash.
+        #[serde(with = "crate::hex")]
+        path: u64,
+    },
+}
+
+impl From<LinkLocation> for LocationKey {
+    fn from(location: LinkLocation) -> Self {
+        match location {
+            LinkLocation::Region { pattern, column } => LocationKey::Region { pattern, column },
+            LinkLocation::Path(path) => LocationKey::Path { path },
+        }
+    }
+}
+
+/// One arc: every sampled link of one kind.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Arc {
+    /// What kind of link.
+    pub key: ArcKey,
+    /// Link instances seen on sampled pages.
+    pub links: usize,
+    /// Distinct sampled pages holding such links.
+    pub source_pages: usize,
+    /// Sampled pages the links lead to, by vertex: (vertex, distinct target pages).
+    pub targets: BTreeMap<usize, usize>,
+    /// (source page, target page) pairs between sampled pages, for connectivity and coverage.
+    pub sampled_pairs: Vec<(usize, usize)>,
+    /// Share of sampled targets that are near-duplicates of the very page linking to them (a
+    /// permalink to a post on the page itself, a `?page=1` spelling of page 1).
+    pub self_duplicate_share: f64,
+    /// Share of anchor texts that read like page-flipping (page numbers, "next", arrows).
+    pub flipping_text_share: f64,
+    /// Share of sampled (source, target) pairs whose two pages share a distinctive text block
+    /// (a thread's title, a board's name and description): pages of one list do, pages of
+    /// different threads do not.
+    pub same_list_share: f64,
+    /// A few anchor texts, for the plan summary.
+    pub example_texts: Vec<String>,
+    /// Every distinct URL the sampled links point to, sampled or not.
+    pub target_urls: Vec<String>,
+}
+
+impl Arc {
+    /// The vertex most of its sampled targets belong to.
+    pub fn main_target(&self) -> Option<usize> {
+        self.targets
+            .iter()
+            .max_by_key(|(vertex, count)| (**count, std::cmp::Reverse(**vertex)))
+            .map(|(vertex, _)| *vertex)
+    }
+}
+
+/// The rebuilt sitemap.
+#[derive(Debug, Clone)]
+pub struct Sitemap {
+    /// The sample it was built from.
+    pub pages: Vec<PageSummary>,
+    /// Layout clusters and the model to classify new pages.
+    pub layout: LayoutClustering,
+    /// URL patterns of every same-site URL seen.
+    pub url_patterns: UrlPatternSet,
+    /// Near-duplicate groups of the sampled pages.
+    pub duplicate_groups: DuplicateGroups,
+    /// Vertices in order of first sampled page (the portal's vertex first).
+    pub vertices: Vec<Vertex>,
+    /// The vertex of every sampled page.
+    pub vertex_of_page: Vec<usize>,
+    /// Arcs, sorted by key.
+    pub arcs: Vec<Arc>,
+}
+
+impl Sitemap {
+    /// Builds the sitemap of a sample whose first page is the portal.
+    pub fn build(mut pages: Vec<PageSummary>) -> Sitemap {
+        // Patterns seen repeating anywhere in the sample; a page holding one record of such a
+        // pattern (a thread with one post) gets it as a region of one record, so it lands in
+        // the layout of its kind instead of among the pages with no regions at all.
+        let repeating: BTreeSet<u64> = pages
+            .iter()
+            .flat_map(|page| page.regions.iter().map(|region| region.pattern))
+            .collect();
+        for page in &mut pages {
+            page.regions =
+                crate::summary::with_lone_records(&page.regions, &page.lone_records, |pattern| {
+                    repeating.contains(&pattern)
+                });
+        }
+        let regions: Vec<&[crate::summary::RegionSummary]> =
+            pages.iter().map(|page| page.regions.as_slice()).collect();
+        let layout = cluster_layouts(&regions);
+        let url_patterns = UrlPatternSet::learn(
+            pages
+                .iter()
+                .flat_map(|page| {
+                    std::iter::once(&page.url)
+                        .chain(page.links.iter().map(|link| &link.url))
+                        .chain(page.redirect.iter())
+                })
+                .collect::<Vec<_>>(),
+        );
+        let texts: Vec<PageText> = pages
+            .iter()
+            .enumerate()
+            .map(|(index, page)| PageText {
+                blocks: page.text_blocks.clone(),
+                template_group: layout.cluster_of_page[index] as u32,
+            })
+            .collect();
+        let duplicate_groups = DuplicateGroups::find(&texts);
+        let (vertices, vertex_of_page) =
+            build_vertices(&pages, &layout, &url_patterns, &duplicate_groups);
+        let arcs = build_arcs(&pages, &vertex_of_page, &url_patterns, &duplicate_groups);
+        let mut sitemap = Sitemap {
+            pages,
+            layout,
+            url_patterns,
+            duplicate_groups,
+            vertices,
+            vertex_of_page,
+            arcs,
+        };
+        assign_roles(&mut sitemap);
+        sitemap
+    }
+
+    /// The arcs leaving `vertex`.
+    pub fn arcs_from(&self, vertex: usize) -> impl Iterator<Item = &Arc> {
+        self.arcs.iter().filter(move |arc| arc.key.source == vertex)
+    }
+
+    /// The vertex of the portal (the first sampled page).
+    pub fn portal_vertex(&self) -> usize {
+        self.vertex_of_page.first().copied().unwrap_or(0)
+    }
+}
+
+fn build_vertices(
+    pages: &[PageSummary],
+    layout: &LayoutClustering,
+    url_patterns: &UrlPatternSet,
+    groups: &DuplicateGroups,
+) -> (Vec<Vertex>, Vec<usize>) {
+    let mut vertex_of_key: HashMap<(usize, UrlPatternId), usize> = HashMap::new();
+    let mut vertices: Vec<Vertex> = Vec::new();
+    let mut vertex_of_page = Vec::with_capacity(pages.len());
+    for (index, page) in pages.iter().enumerate() {
+        // Every sampled URL took part in learning the patterns, so it always has one; the
+        // fallback only guards against a pattern set built from other URLs.
+        let pattern = url_patterns
+            .classify(&page.url)
+            .unwrap_or(UrlPatternId(u32::MAX));
+        let key = (layout.cluster_of_page[index], pattern);
+        let next = vertices.len();
+        let vertex = *vertex_of_key.entry(key).or_insert(next);
+        if vertex == next {
+            vertices.push(Vertex {
+                id: next,
+                layout: key.0,
+                url_pattern: pattern,
+                pages: Vec::new(),
+                depth: 0.0,
+                average_size: 0.0,
+                duplicates: 0,
+                unique_pages: 0,
+                informativeness: 0.0,
+                entropy_informativeness: 0.0,
+                role: Role::Other,
+                mean_entries: 0.0,
+            });
+        }
+        vertices[vertex].pages.push(index);
+        vertex_of_page.push(vertex);
+    }
+    // A page is a duplicate when a page of its group came before it in the sample, wherever that
+    // page sits: the first copy found is the one a crawler would have kept.
+    let mut first_of_group: HashMap<usize, usize> = HashMap::new();
+    let mut is_duplicate = vec![false; pages.len()];
+    for (index, duplicate) in is_duplicate.iter_mut().enumerate() {
+        let group = groups.group_of(index);
+        if first_of_group.insert(group, index).is_some() {
+            *duplicate = true;
+        }
+    }
+    let average_size_overall =
+        pages.iter().map(|page| page.size as f64).sum::<f64>() / pages.len().max(1) as f64;
+    for vertex in &mut vertices {
+        let count = vertex.pages.len() as f64;
+        vertex.depth = vertex
+            .pages
+            .iter()
+            .map(|page| f64::from(pages[*page].depth))
+            .sum::<f64>()
+            / count;
+        vertex.average_size = vertex
+            .pages
+            .iter()
+            .map(|page| pages[*page].size as f64)
+            .sum::<f64>()
+            / count;
+        vertex.duplicates = vertex
+            .pages
+            .iter()
+            .filter(|page| is_duplicate[**page])
+            .count();
+        let distinct: BTreeSet<usize> = vertex
+            .pages
+            .iter()
+            .map(|page| groups.group_of(*page))
+            .collect();
+        vertex.unique_pages = distinct.len();
+        vertex.informativeness = count / pages.len() as f64
+            * (vertex.average_size / average_size_overall.max(1.0))
+            * (1.0 - vertex.duplicates as f64 / count);
+        vertex.entropy_informativeness =
+            entropy_informativeness(vertex.pages.iter().map(|page| groups.group_of(*page)));
+    }
+    (vertices, vertex_of_page)
+}
+
+fn build_arcs(
+    pages: &[PageSummary],
+    vertex_of_page: &[usize],
+    url_patterns: &UrlPatternSet,
+    groups: &DuplicateGroups,
+) -> Vec<Arc> {
+    let page_of_url: HashMap<&str, usize> = pages
+        .iter()
+        .enumerate()
+        .map(|(index, page)| (page.url.as_str(), index))
+        .collect();
+    struct Building {
+        links: usize,
+        source_pages: BTreeSet<usize>,
+        pairs: BTreeSet<(usize, usize)>,
+        flipping_texts: usize,
+        texts: Vec<String>,
+        urls: BTreeSet<String>,
+    }
+    let distinctive = distinctive_blocks(pages);
+    let mut building: BTreeMap<ArcKey, Building> = BTreeMap::new();
+    for (source_page, page) in pages.iter().enumerate() {
+        let source = vertex_of_page[source_page];
+        let mut links: Vec<(&url::Url, &str, LocationKey)> = page
+            .links
+            .iter()
+            .map(|link| {
+                (
+                    &link.url,
+                    link.text.as_str(),
+                    LocationKey::from(link.location),
+                )
+            })
+            .collect();
+        // A redirect is a link the server follows for the browser; it gets a location of its
+        // own so the plan can say whether redirects of a kind lead anywhere useful.
+        if let Some(target) = &page.redirect {
+            links.push((target, "", LocationKey::Path { path: 0 }));
+        }
+        for (url, text, location) in links {
+            let Some(url_pattern) = url_patterns.classify(url) else {
+                continue;
+            };
+            let key = ArcKey {
+                source,
+                url_pattern,
+                location,
+            };
+            let entry = building.entry(key).or_insert_with(|| Building {
+                links: 0,
+                source_pages: BTreeSet::new(),
+                pairs: BTreeSet::new(),
+                flipping_texts: 0,
+                texts: Vec::new(),
+                urls: BTreeSet::new(),
+            });
+            entry.urls.insert(url.to_string());
+            entry.links += 1;
+            entry.source_pages.insert(source_page);
+            entry.flipping_texts += usize::from(reads_like_page_flipping(text));
+            if entry.texts.len() < 5 && !entry.texts.iter().any(|seen| seen == text) {
+                entry.texts.push(text.to_string());
+            }
+            if let Some(&target_page) = page_of_url.get(url.as_str())
+                && target_page != source_page
+            {
+                entry.pairs.insert((source_page, target_page));
+            }
+        }
+    }
+    building
+        .into_iter()
+        .map(|(key, built)| {
+            let mut targets: BTreeMap<usize, BTreeSet<usize>> = BTreeMap::new();
+            let mut self_duplicates = 0;
+            let mut same_list = 0;
+            for (source_page, target_page) in &built.pairs {
+                if !distinctive[*source_page].is_disjoint(&distinctive[*target_page]) {
+                    same_list += 1;
+                }
+                targets
+                    .entry(vertex_of_page[*target_page])
+                    .or_default()
+                    .insert(*target_page);
+                if groups.group_of(*source_page) == groups.group_of(*target_page) {
+                    self_duplicates += 1;
+                }
+            }
+            let same_list_share = if built.pairs.is_empty() {
+                0.0
+            } else {
+                same_list as f64 / built.pairs.len() as f64
+            };
+            Arc {
+                key,
+                links: built.links,
+                source_pages: built.source_pages.len(),
+                targets: targets
+                    .into_iter()
+                    .map(|(vertex, pages)| (vertex, pages.len()))
+                    .collect(),
+                self_duplicate_share: if built.pairs.is_empty() {
+                    0.0
+                } else {
+                    self_duplicates as f64 / built.pairs.len() as f64
+                },
+                sampled_pairs: built.pairs.iter().copied().collect(),
+                flipping_text_share: built.flipping_texts as f64 / built.links.max(1) as f64,
+                same_list_share,
+                example_texts: built.texts,
+                target_urls: built.urls.into_iter().collect(),
+            }
+        })
+        .collect()
+}
+
+/// Text blocks shorter than this say too little to tie two pages to one list.
+const DISTINCTIVE_BLOCK_CHARACTERS: usize = 8;
+
+/// For every page, hashes of its *distinctive* text blocks: long enough, and found on at most a
+/// handful of sampled pages (2 or 2 % of the sample, whichever is more). Template text is on
+/// many pages and says nothing; a thread's title is on that thread's pages and the board rows
+/// listing it.
+fn distinctive_blocks(pages: &[PageSummary]) -> Vec<BTreeSet<u64>> {
+    let hash = |text: &str| -> u64 {
+        text.bytes().fold(0xcbf2_9ce4_8422_2325, |hash, byte| {
+            (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+        })
+    };
+    let per_page: Vec<BTreeSet<u64>> = pages
+        .iter()
+        .map(|page| {
+            page.text_blocks
+                .iter()
+                .filter(|block| block.text.chars().count() >= DISTINCTIVE_BLOCK_CHARACTERS)
+                .map(|block| hash(&block.text))
+                .collect()
+        })
+        .collect();
+    let mut pages_holding: HashMap<u64, usize> = HashMap::new();
+    for blocks in &per_page {
+        for block in blocks {
+            *pages_holding.entry(*block).or_default() += 1;
+        }
+    }
+    let limit = (pages.len() / 50).max(2);
+    per_page
+        .into_iter()
+        .map(|blocks| {
+            blocks
+                .into_iter()
+                .filter(|block| pages_holding[block] <= limit)
+                .collect()
+        })
+        .collect()
+}
+
+/// Page numbers, "next"/"previous" in a few languages, arrows and guillemets: iRobot's third
+/// cleaning heuristic keeps self-loops whose anchors read like these.
+pub fn reads_like_page_flipping(text: &str) -> bool {
+    let text = text.trim().to_lowercase();
+    if text.is_empty() {
+        return false;
+    }
+    if text.chars().all(|character| character.is_ascii_digit()) {
+        return true;
+    }
+    const WORDS: [&str; 18] = [
+        "next",
+        "prev",
+        "previous",
+        "last",
+        "first",
+        "›",
+        "»",
+        "«",
+        "‹",
+        ">",
+        "<",
+        "→",
+        "←",
+        "weiter",
+        "zurück",
+        "下一页",
+        "上一页",
+        "下一頁",
+    ];
+    WORDS
+        .iter()
+        .any(|word| text == *word || (text.len() <= 16 && text.contains(word)))
+}
+
+/// Share of a layout's pages that must hold posts for it to be a thread layout. Threads of one
+/// post have no repetition to find posts in, so a thread layout of a young forum can have many
+/// post-less pages; a third is well above what board or profile layouts ever show.
+const THREAD_LAYOUT_POST_SHARE: f64 = 0.3;
+
+/// Roles from what the page analysis found. A vertex is a *thread list* when most of its pages
+/// list entries that lead into a layout of post pages other than its own; it is a *thread*
+/// vertex when its layout is a post layout and it is not a thread list. Post readers and entry
+/// readers both fire on the wrong pages now and then (a board row has an author and a time; a
+/// post has a title link), which is why roles are decided by where entries lead rather than by
+/// which reader found more records.
+fn assign_roles(sitemap: &mut Sitemap) {
+    let portal_vertex = sitemap.portal_vertex();
+    let layouts = sitemap.layout.model.exemplars.len();
+    let mut pages_of_layout = vec![0usize; layouts];
+    let mut with_posts_of_layout = vec![0usize; layouts];
+    for (index, page) in sitemap.pages.iter().enumerate() {
+        let layout = sitemap.layout.cluster_of_page[index];
+        pages_of_layout[layout] += 1;
+        with_posts_of_layout[layout] += usize::from(page.posts_with_time >= 1);
+    }
+    let post_layout: Vec<bool> = (0..layouts)
+        .map(|layout| {
+            with_posts_of_layout[layout] as f64
+                >= THREAD_LAYOUT_POST_SHARE * pages_of_layout[layout].max(1) as f64
+        })
+        .collect();
+    // Where a URL pattern leads: the layout of the largest vertex with that pattern.
+    let mut layout_of_pattern: HashMap<UrlPatternId, (usize, usize)> = HashMap::new();
+    for vertex in &sitemap.vertices {
+        let entry = layout_of_pattern
+            .entry(vertex.url_pattern)
+            .or_insert((vertex.layout, vertex.pages.len()));
+        if vertex.pages.len() > entry.1 {
+            *entry = (vertex.layout, vertex.pages.len());
+        }
+    }
+    for vertex in &mut sitemap.vertices {
+        let pages: Vec<&PageSummary> = vertex
+            .pages
+            .iter()
+            .map(|page| &sitemap.pages[*page])
+            .collect();
+        let count = pages.len();
+        let redirects = pages.iter().filter(|page| page.redirect.is_some()).count();
+        let errors = pages.iter().filter(|page| page.status >= 400).count();
+        let listing = pages
+            .iter()
+            .filter(|page| {
+                let entries = &page.thread_entry_urls;
+                let into_posts = entries
+                    .iter()
+                    .filter(|url| {
+                        sitemap
+                            .url_patterns
+                            .classify(url)
+                            .and_then(|pattern| layout_of_pattern.get(&pattern))
+                            .is_some_and(|(layout, _)| {
+                                *layout != vertex.layout && post_layout[*layout]
+                            })
+                    })
+                    .count();
+                entries.len() >= 2 && 2 * into_posts > entries.len()
+            })
+            .count();
+        // Pages listing things of another layout that holds no posts: member lists, lists of
+        // boards. Their rows have names and dates too, so the post reader finds "posts" there.
+        let listing_other = pages
+            .iter()
+            .filter(|page| {
+                let entries = &page.thread_entry_urls;
+                let elsewhere = entries
+                    .iter()
+                    .filter(|url| {
+                        sitemap
+                            .url_patterns
+                            .classify(url)
+                            .and_then(|pattern| layout_of_pattern.get(&pattern))
+                            .is_some_and(|(layout, _)| *layout != vertex.layout)
+                    })
+                    .count();
+                entries.len() >= 2 && 2 * elsewhere > entries.len()
+            })
+            .count();
+        let with_posts = pages
+            .iter()
+            .filter(|page| page.posts_with_time >= 1)
+            .count();
+        vertex.mean_entries = pages
+            .iter()
+            .map(|page| page.thread_entry_urls.len() as f64)
+            .sum::<f64>()
+            / count.max(1) as f64;
+        vertex.role = if 2 * redirects > count {
+            Role::Redirect
+        } else if 2 * errors > count {
+            Role::Error
+        } else if 2 * listing > count {
+            Role::ThreadList
+        } else if post_layout[vertex.layout] && with_posts > 0 && 2 * listing_other <= count {
+            Role::Thread
+        } else {
+            Role::Other
+        };
+    }
+    if let Some(vertex) = sitemap.vertices.get_mut(portal_vertex) {
+        vertex.role = Role::Portal;
+    }
+}

@@ -1,0 +1,176 @@
+//! What the learner keeps of one sampled page.
+//!
+//! A parsed page holds its whole tree; five hundred of them would hold hundreds of megabytes that
+//! learning never looks at again. [`PageSummary`] keeps only what the sitemap needs: the page's
+//! repetitive patterns with their record counts and area shares (layout clustering), its link
+//! table (arcs), its text blocks (near-duplicates), what records it holds (roles) and its size
+//! and sampling level (informativeness, depth).
+
+use trawl_model::FetchResponse;
+use trawl_page::analysis::PageAnalysis;
+use trawl_page::links::LinkLocation;
+use trawl_page::regions::{PatternId, single_record_candidates};
+use url::Url;
+
+use crate::sample::{SampleRequest, analyse_body};
+
+/// One repetitive region of a page, as layout clustering sees it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RegionSummary {
+    /// The region's pattern, stable across the pages of one site.
+    pub pattern: PatternId,
+    /// Records in the region.
+    pub records: usize,
+    /// The region's share of the page (text and elements averaged), our stand-in for the rendered
+    /// area iRobot measured with a layout engine.
+    pub area: f64,
+}
+
+/// One link of a page.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LinkSummary {
+    /// Absolute URL, fragment removed.
+    pub url: Url,
+    /// Anchor text, whitespace collapsed.
+    pub text: String,
+    /// Where the link sits.
+    pub location: LinkLocation,
+}
+
+/// One sampled page, reduced to what learning uses.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PageSummary {
+    /// The URL asked for.
+    pub url: Url,
+    /// Sampling level: links followed from the portal.
+    pub depth: u32,
+    /// HTTP status.
+    pub status: u16,
+    /// Where a redirect points, resolved against the URL.
+    pub redirect: Option<Url>,
+    /// Body size in bytes.
+    pub size: usize,
+    /// Repetitive regions.
+    pub regions: Vec<RegionSummary>,
+    /// Elements that would be records of a pattern if they repeated (one per pattern, records
+    /// = 1), to recognise lone records of patterns known from other pages.
+    pub lone_records: Vec<RegionSummary>,
+    /// Every followable link.
+    pub links: Vec<LinkSummary>,
+    /// Visible text blocks in document order, for near-duplicate detection.
+    pub text_blocks: Vec<crate::duplicates::TextBlock>,
+    /// Posts read from the page.
+    pub posts: usize,
+    /// Posts whose time was read.
+    pub posts_with_time: usize,
+    /// URLs of the thread entries read from the page (when it lists threads).
+    pub thread_entry_urls: Vec<Url>,
+}
+
+impl PageSummary {
+    /// Summarises the response to a sampling request.
+    pub fn from_response(request: &SampleRequest, response: &FetchResponse) -> PageSummary {
+        let redirect = if response.is_redirect() {
+            response
+                .header("location")
+                .and_then(|location| request.url.join(location).ok())
+        } else {
+            None
+        };
+        let analysis = analyse_body(
+            &response.body,
+            response.header("content-type"),
+            &request.url,
+            response.fetched_at,
+        );
+        PageSummary::from_analysis(&analysis, request.depth, response.status, redirect, {
+            response.body.len()
+        })
+    }
+
+    /// Summarises an analysed page.
+    pub fn from_analysis(
+        analysis: &PageAnalysis,
+        depth: u32,
+        status: u16,
+        redirect: Option<Url>,
+        size: usize,
+    ) -> PageSummary {
+        let regions = analysis
+            .regions
+            .iter()
+            .map(|region| RegionSummary {
+                pattern: region.pattern,
+                records: region.records.len(),
+                area: f64::from(region.text_share + region.node_share) / 2.0,
+            })
+            .collect();
+        let links = analysis
+            .links
+            .iter()
+            .filter_map(|link| {
+                Some(LinkSummary {
+                    url: Url::parse(&link.url).ok()?,
+                    text: link.text.clone(),
+                    location: link.location,
+                })
+            })
+            .collect();
+        PageSummary {
+            url: analysis.url.clone(),
+            depth,
+            status,
+            redirect,
+            size,
+            regions,
+            lone_records: lone_records(&analysis.document),
+            links,
+            text_blocks: crate::duplicates::text_blocks(&analysis.document),
+            posts: analysis.posts.len(),
+            posts_with_time: analysis
+                .posts
+                .iter()
+                .filter(|post| post.time.is_some())
+                .count(),
+            thread_entry_urls: analysis
+                .thread_entries
+                .iter()
+                .filter_map(|entry| Url::parse(&entry.url).ok())
+                .collect(),
+        }
+    }
+}
+
+/// The lone-record candidates of a page, one per pattern (the largest).
+pub fn lone_records(document: &trawl_page::dom::Document) -> Vec<RegionSummary> {
+    let mut by_pattern: std::collections::BTreeMap<PatternId, f64> = Default::default();
+    for candidate in single_record_candidates(document) {
+        let area = f64::from(candidate.text_share + candidate.node_share) / 2.0;
+        let entry = by_pattern.entry(candidate.pattern).or_insert(area);
+        *entry = entry.max(area);
+    }
+    by_pattern
+        .into_iter()
+        .map(|(pattern, area)| RegionSummary {
+            pattern,
+            records: 1,
+            area,
+        })
+        .collect()
+}
+
+/// A page's regions, completed with its lone records of patterns that `is_known` (patterns seen
+/// repeating elsewhere on the site) when the page has no region of that pattern already.
+pub fn with_lone_records(
+    regions: &[RegionSummary],
+    lone_records: &[RegionSummary],
+    is_known: impl Fn(PatternId) -> bool,
+) -> Vec<RegionSummary> {
+    let mut completed = regions.to_vec();
+    for lone in lone_records {
+        if is_known(lone.pattern) && !regions.iter().any(|region| region.pattern == lone.pattern) {
+            completed.push(lone.clone());
+        }
+    }
+    completed
+}

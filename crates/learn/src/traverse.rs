@@ -1,0 +1,696 @@
+//! Choosing the traversal: which vertices are worth crawling and which arcs to follow.
+//!
+//! Three steps, each from a paper, plus one of trawl's own:
+//!
+//! 1. *Cleaning* (iRobot §5.4). Vertices whose eq.-3 informativeness is below `mean − std` are
+//!    dropped, as are vertices whose pages are nearly all one page (entropy informativeness under
+//!    [`MINIMUM_ENTROPY`], login prompts); in each layout cluster only the largest vertex is kept,
+//!    except vertices joined to it by page-flipping links (later pages of the same lists, which
+//!    often have their own URL pattern, such as `&start=20`).
+//! 2. *Page-flipping links* (skeleton paper §5.2). Loop-backs are grouped by layout cluster and
+//!    location; a group's *connectivity* is the share of ordered page pairs joined one way that
+//!    are also joined the other way, following only that group's links. trawl adds a second test,
+//!    the *closure overlap*: the pages a flipping link joins show the same set of flipping links
+//!    (the pager of one thread), while previous/next-thread links join pages whose pagers differ.
+//! 3. *Arc selection*, two ways. The *skeleton* search (skeleton paper §5.1) visits vertices by
+//!    depth and, for each, searches subsets of its candidate in-links by branch and bound for
+//!    the smallest set that keeps coverage and entropy informativeness within [`COVERAGE_SLACK`]
+//!    and [`INFORMATIVENESS_SLACK`] of the best. The *spanning tree* (iRobot §5.4) grows from the
+//!    portal like Prim's algorithm, an arc costing its target's depth, ties to the more
+//!    informative target.
+//! 4. *Goal-directed pruning* (trawl). A forum is crawled for its threads: after selection only
+//!    vertices from which a thread or thread-list vertex can be reached through selected arcs
+//!    are kept. Profiles, member lists, calendars and login prompts are left with no reason to
+//!    be fetched even when their pages look informative.
+//!
+//! Arcs whose sampled targets are mostly near-duplicates of the very page that links to them
+//! (permalinks to posts on the page, `?page=1` spellings of page 1) are never candidates: they
+//! can only lead to copies.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+
+use crate::duplicates::entropy_informativeness;
+use crate::sitemap::{LocationKey, Role, Sitemap};
+
+/// Vertices whose duplicate groups have lower entropy informativeness than this are prompts
+/// and error pages, not content.
+pub const MINIMUM_ENTROPY: f64 = 0.5;
+/// The skeleton search accepts any link set keeping this share of the best coverage.
+pub const COVERAGE_SLACK: f64 = 0.95;
+/// ... and this share of the best entropy informativeness.
+pub const INFORMATIVENESS_SLACK: f64 = 0.95;
+/// Arcs whose sampled targets are copies of their source page at least this often are skipped.
+pub const SELF_DUPLICATE_LIMIT: f64 = 0.5;
+/// Flipping links join pages showing nearly the same flipping links.
+pub const MINIMUM_CLOSURE_OVERLAP: f64 = 0.7;
+/// Thread lists listing fewer entries per page than this share of the fullest are secondary.
+pub const PRIMARY_LIST_SHARE: f64 = 0.5;
+/// The branch-and-bound search gives up refining after this many states and keeps its best.
+const SEARCH_BUDGET: usize = 200_000;
+
+/// How arcs are chosen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Strategy {
+    /// The skeleton paper's branch-and-bound link search.
+    Skeleton,
+    /// iRobot's directed spanning tree.
+    SpanningTree,
+}
+
+/// What to do with a kind of link.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Decision {
+    /// Do not fetch.
+    Skip,
+    /// Fetch.
+    Follow,
+    /// Fetch and record that the target continues the source's list (page flipping).
+    FollowKeepRelation,
+}
+
+/// Why a vertex is or is not crawled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum VertexVerdict {
+    /// Crawled.
+    Kept,
+    /// Eq.-3 informativeness below `mean − std`.
+    LowInformativeness,
+    /// Its pages are nearly all the same page.
+    AllDuplicates,
+    /// Another vertex of the same layout is its representative.
+    NotRepresentative,
+    /// No selected arc reaches it.
+    Unreached,
+    /// Reached, but no thread or thread list lies beyond it.
+    LeadsNowhere,
+}
+
+/// The chosen traversal.
+#[derive(Debug, Clone)]
+pub struct Traversal {
+    /// The strategy used.
+    pub strategy: Strategy,
+    /// Verdict per vertex.
+    pub verdicts: Vec<VertexVerdict>,
+    /// Decision per arc, in the sitemap's arc order.
+    pub decisions: Vec<Decision>,
+    /// Connectivity of each arc's loop-back group, when it is a loop-back with sampled pairs.
+    pub connectivity: Vec<Option<f64>>,
+    /// Whether each arc is a page-flipping link (whether or not it is followed).
+    pub flipping: Vec<bool>,
+}
+
+/// Chooses the traversal of `sitemap` with `strategy`.
+pub fn choose_traversal(sitemap: &Sitemap, strategy: Strategy) -> Traversal {
+    let mut verdicts = clean_vertices(sitemap);
+    let (flipping, connectivity) = find_page_flipping(sitemap);
+    // Vertices joined to a representative by flipping links are later pages of its lists.
+    for (index, arc) in sitemap.arcs.iter().enumerate() {
+        if !flipping[index] {
+            continue;
+        }
+        if let Some(target) = arc.main_target()
+            && verdicts[arc.key.source] == VertexVerdict::Kept
+            && verdicts[target] == VertexVerdict::NotRepresentative
+        {
+            verdicts[target] = VertexVerdict::Kept;
+        }
+    }
+    let primary = primary_thread_lists(sitemap, &verdicts);
+    let portal = sitemap.portal_vertex();
+    let candidate: Vec<bool> = sitemap
+        .arcs
+        .iter()
+        .map(|arc| {
+            let Some(target) = arc.main_target() else {
+                return false;
+            };
+            let source = arc.key.source;
+            // Threads are read from the lists that hold them (and from their own pages and the
+            // portal), not from profiles' "recent topics" or search results, which list a
+            // changing subset and lead the crawler into pages it does not want.
+            let source_may_lead_to_threads = source == portal
+                || primary.contains(&source)
+                || sitemap.vertices[source].role == Role::Thread;
+            arc.self_duplicate_share < SELF_DUPLICATE_LIMIT
+                && verdicts[target] == VertexVerdict::Kept
+                && verdicts[source] == VertexVerdict::Kept
+                && (sitemap.vertices[target].role != Role::Thread || source_may_lead_to_threads)
+        })
+        .collect();
+    let mut selected = match strategy {
+        Strategy::Skeleton => skeleton_links(sitemap, &candidate),
+        Strategy::SpanningTree => spanning_tree(sitemap, &candidate, &flipping),
+    };
+    for (index, is_flipping) in flipping.iter().enumerate() {
+        if *is_flipping && candidate[index] {
+            selected.insert(index);
+        }
+    }
+    prune_toward_goals(sitemap, &primary, &flipping, &mut verdicts, &mut selected);
+    let decisions = (0..sitemap.arcs.len())
+        .map(|index| {
+            if !selected.contains(&index) {
+                Decision::Skip
+            } else if flipping[index] {
+                Decision::FollowKeepRelation
+            } else {
+                Decision::Follow
+            }
+        })
+        .collect();
+    Traversal {
+        strategy,
+        verdicts,
+        decisions,
+        connectivity,
+        flipping,
+    }
+}
+
+/// A thread list is *primary* when most of its entries lead to a crawled thread vertex (not to
+/// an archive or print spelling of threads) and its pages list at least [`PRIMARY_LIST_SHARE`]
+/// as many entries as the fullest such list: boards list a full page of threads, while profiles'
+/// "recent topics", the portal's "latest threads" and search teasers list a few.
+fn primary_thread_lists(sitemap: &Sitemap, verdicts: &[VertexVerdict]) -> HashSet<usize> {
+    let thread_patterns: HashSet<crate::url_patterns::UrlPatternId> = sitemap
+        .vertices
+        .iter()
+        .filter(|vertex| vertex.role == Role::Thread && verdicts[vertex.id] == VertexVerdict::Kept)
+        .map(|vertex| vertex.url_pattern)
+        .collect();
+    let lists: Vec<&crate::sitemap::Vertex> = sitemap
+        .vertices
+        .iter()
+        .filter(|vertex| {
+            vertex.role == Role::ThreadList && verdicts[vertex.id] == VertexVerdict::Kept
+        })
+        .filter(|vertex| {
+            let (mut into_threads, mut entries) = (0usize, 0usize);
+            for page in &vertex.pages {
+                for url in &sitemap.pages[*page].thread_entry_urls {
+                    entries += 1;
+                    if sitemap
+                        .url_patterns
+                        .classify(url)
+                        .is_some_and(|pattern| thread_patterns.contains(&pattern))
+                    {
+                        into_threads += 1;
+                    }
+                }
+            }
+            2 * into_threads > entries
+        })
+        .collect();
+    let fullest = lists
+        .iter()
+        .map(|vertex| vertex.mean_entries)
+        .fold(0.0, f64::max);
+    lists
+        .iter()
+        .filter(|vertex| vertex.mean_entries >= PRIMARY_LIST_SHARE * fullest)
+        .map(|vertex| vertex.id)
+        .collect()
+}
+
+fn clean_vertices(sitemap: &Sitemap) -> Vec<VertexVerdict> {
+    let scores: Vec<f64> = sitemap
+        .vertices
+        .iter()
+        .map(|vertex| vertex.informativeness)
+        .collect();
+    let mean = scores.iter().sum::<f64>() / scores.len().max(1) as f64;
+    let variance = scores
+        .iter()
+        .map(|score| (score - mean) * (score - mean))
+        .sum::<f64>()
+        / scores.len().max(1) as f64;
+    let cut = mean - variance.sqrt();
+    let portal = sitemap.portal_vertex();
+    let mut verdicts: Vec<VertexVerdict> = sitemap
+        .vertices
+        .iter()
+        .map(|vertex| {
+            if vertex.id == portal {
+                VertexVerdict::Kept
+            } else if matches!(vertex.role, Role::Redirect | Role::Error) {
+                VertexVerdict::LowInformativeness
+            } else if vertex.pages.len() >= 3 && vertex.entropy_informativeness < MINIMUM_ENTROPY {
+                VertexVerdict::AllDuplicates
+            } else if vertex.informativeness < cut {
+                VertexVerdict::LowInformativeness
+            } else {
+                VertexVerdict::Kept
+            }
+        })
+        .collect();
+    // One representative per layout cluster: the kept vertex with the most distinct pages; on a
+    // tie, the one whose URL spelling more sampled pages link to (the canonical spelling is
+    // linked from everywhere, a session-id spelling only from pages fetched before the cookie).
+    let mut linking_pages: HashMap<usize, BTreeSet<usize>> = HashMap::new();
+    for arc in &sitemap.arcs {
+        if let Some(target) = arc.main_target() {
+            linking_pages
+                .entry(target)
+                .or_default()
+                .extend(arc.sampled_pairs.iter().map(|(source, _)| *source));
+        }
+    }
+    let rank = |vertex: usize| {
+        (
+            sitemap.vertices[vertex].unique_pages,
+            linking_pages.get(&vertex).map_or(0, BTreeSet::len),
+            std::cmp::Reverse(vertex),
+        )
+    };
+    let mut best_of_layout: HashMap<usize, usize> = HashMap::new();
+    for vertex in &sitemap.vertices {
+        if verdicts[vertex.id] != VertexVerdict::Kept || vertex.id == portal {
+            continue;
+        }
+        let best = best_of_layout.entry(vertex.layout).or_insert(vertex.id);
+        if rank(vertex.id) > rank(*best) {
+            *best = vertex.id;
+        }
+    }
+    for vertex in &sitemap.vertices {
+        if verdicts[vertex.id] == VertexVerdict::Kept
+            && vertex.id != portal
+            && best_of_layout.get(&vertex.layout) != Some(&vertex.id)
+        {
+            verdicts[vertex.id] = VertexVerdict::NotRepresentative;
+        }
+    }
+    verdicts
+}
+
+/// Finds the page-flipping arcs. Returns a flag per arc and the connectivity of each loop-back
+/// arc's group.
+fn find_page_flipping(sitemap: &Sitemap) -> (Vec<bool>, Vec<Option<f64>>) {
+    // Loop-backs at the layout level: source and target pages share a layout cluster.
+    let layout_of = |vertex: usize| sitemap.vertices[vertex].layout;
+    let mut groups: BTreeMap<(usize, LocationKey), Vec<usize>> = BTreeMap::new();
+    for (index, arc) in sitemap.arcs.iter().enumerate() {
+        if let Some(target) = arc.main_target()
+            && layout_of(target) == layout_of(arc.key.source)
+        {
+            groups
+                .entry((layout_of(arc.key.source), arc.key.location))
+                .or_default()
+                .push(index);
+        }
+    }
+    let mut connectivity = vec![None; sitemap.arcs.len()];
+    let mut scored: Vec<((usize, LocationKey), f64, f64)> = Vec::new();
+    for (group, arcs) in &groups {
+        let pairs: BTreeSet<(usize, usize)> = arcs
+            .iter()
+            .flat_map(|arc| sitemap.arcs[*arc].sampled_pairs.iter().copied())
+            .filter(|(source, target)| {
+                sitemap.vertices[sitemap.vertex_of_page[*target]].layout == group.0
+                    && sitemap.vertices[sitemap.vertex_of_page[*source]].layout == group.0
+            })
+            .collect();
+        if pairs.is_empty() {
+            continue;
+        }
+        let score = pair_connectivity(&pairs);
+        let overlap = closure_overlap(sitemap, group.1, &pairs);
+        for arc in arcs {
+            connectivity[*arc] = Some(score);
+        }
+        scored.push((*group, score, overlap));
+    }
+    // The paper keeps loop-backs above the mean connectivity of the vertex's loop-backs.
+    let mut mean_of_layout: HashMap<usize, (f64, usize)> = HashMap::new();
+    for ((layout, _), score, _) in &scored {
+        let entry = mean_of_layout.entry(*layout).or_default();
+        entry.0 += score;
+        entry.1 += 1;
+    }
+    let connected_groups: HashSet<(usize, LocationKey)> = scored
+        .iter()
+        .filter(|((layout, _), score, overlap)| {
+            let (sum, count) = mean_of_layout[layout];
+            *score >= sum / count as f64 && *score >= 0.5 && *overlap >= MINIMUM_CLOSURE_OVERLAP
+        })
+        .map(|(group, _, _)| *group)
+        .collect();
+    let flipping = sitemap
+        .arcs
+        .iter()
+        .map(|arc| {
+            arc.main_target().is_some_and(|target| {
+                let group = (layout_of(target), arc.key.location);
+                // A sample rarely holds many pages of one list, so connectivity is often measured
+                // on one or two pairs, one way; a loop-back whose anchors read like a pager and
+                // whose pages share their list's distinctive text (a thread's title) is taken
+                // as page flipping too.
+                let reads_and_stays = arc.flipping_text_share >= 0.5 && arc.same_list_share >= 0.5;
+                layout_of(target) == layout_of(arc.key.source)
+                    && arc.self_duplicate_share < SELF_DUPLICATE_LIMIT
+                    && (connected_groups.contains(&group) && arc.same_list_share >= 0.5
+                        || reads_and_stays)
+            })
+        })
+        .collect();
+    (flipping, connectivity)
+}
+
+/// Eq. 3 of the skeleton paper over the sampled pages joined by one group's links:
+/// Σ Path(A,B)·Path(B,A) / Σ Path(A,B) over ordered pairs.
+fn pair_connectivity(pairs: &BTreeSet<(usize, usize)>) -> f64 {
+    let mut adjacency: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
+    for (source, target) in pairs {
+        adjacency.entry(*source).or_default().push(*target);
+    }
+    let nodes: BTreeSet<usize> = pairs.iter().flat_map(|(a, b)| [*a, *b]).collect();
+    let reach: BTreeMap<usize, BTreeSet<usize>> = nodes
+        .iter()
+        .map(|start| {
+            let mut seen = BTreeSet::new();
+            let mut stack = vec![*start];
+            while let Some(node) = stack.pop() {
+                for next in adjacency.get(&node).into_iter().flatten() {
+                    if seen.insert(*next) {
+                        stack.push(*next);
+                    }
+                }
+            }
+            seen.remove(start);
+            (*start, seen)
+        })
+        .collect();
+    let mut one_way = 0usize;
+    let mut both_ways = 0usize;
+    for (start, reached) in &reach {
+        for end in reached {
+            one_way += 1;
+            if reach[end].contains(start) {
+                both_ways += 1;
+            }
+        }
+    }
+    both_ways as f64 / one_way.max(1) as f64
+}
+
+/// Mean Jaccard similarity, over the pairs, of the two pages' link sets at this location (each
+/// page counted in its own set).
+fn closure_overlap(
+    sitemap: &Sitemap,
+    location: LocationKey,
+    pairs: &BTreeSet<(usize, usize)>,
+) -> f64 {
+    let links_at = |page: usize| -> BTreeSet<&str> {
+        let summary = &sitemap.pages[page];
+        summary
+            .links
+            .iter()
+            .filter(|link| LocationKey::from(link.location) == location)
+            .map(|link| link.url.as_str())
+            .chain(std::iter::once(summary.url.as_str()))
+            .collect()
+    };
+    let total: f64 = pairs
+        .iter()
+        .map(|(a, b)| {
+            let (set_a, set_b) = (links_at(*a), links_at(*b));
+            let shared = set_a.intersection(&set_b).count();
+            shared as f64 / (set_a.len() + set_b.len() - shared).max(1) as f64
+        })
+        .sum();
+    total / pairs.len().max(1) as f64
+}
+
+/// The skeleton paper's search, vertex by vertex in depth order.
+fn skeleton_links(sitemap: &Sitemap, candidate: &[bool]) -> BTreeSet<usize> {
+    let mut order: Vec<usize> = (0..sitemap.vertices.len()).collect();
+    order.sort_by(|a, b| {
+        let (va, vb) = (&sitemap.vertices[*a], &sitemap.vertices[*b]);
+        va.depth
+            .total_cmp(&vb.depth)
+            .then(vb.informativeness.total_cmp(&va.informativeness))
+            .then(a.cmp(b))
+    });
+    let mut processed: HashSet<usize> = HashSet::new();
+    let mut selected = BTreeSet::new();
+    for vertex in order {
+        processed.insert(vertex);
+        let links: Vec<usize> = sitemap
+            .arcs
+            .iter()
+            .enumerate()
+            .filter(|(index, arc)| {
+                candidate[*index]
+                    && arc.main_target() == Some(vertex)
+                    && processed.contains(&arc.key.source)
+            })
+            .map(|(index, _)| index)
+            .collect();
+        selected.extend(best_link_set(sitemap, vertex, &links));
+    }
+    selected
+}
+
+/// GetSkeletonLinks: the smallest subset of `links` whose coverage and informativeness stay
+/// within the slack of the best found, by branch and bound.
+fn best_link_set(sitemap: &Sitemap, vertex: usize, links: &[usize]) -> Vec<usize> {
+    if links.is_empty() {
+        return Vec::new();
+    }
+    // Coverage counts the distinct URLs the links point to, sampled or not: a sample holds a
+    // few hundred pages but tens of thousands of links, so URL coverage is far less noisy than
+    // counting sampled target pages. Informativeness needs content, so it counts the sampled
+    // target pages and their duplicate groups.
+    let target_urls: Vec<BTreeSet<&str>> = links
+        .iter()
+        .map(|arc| {
+            sitemap.arcs[*arc]
+                .target_urls
+                .iter()
+                .map(String::as_str)
+                .collect()
+        })
+        .collect();
+    let all_urls: BTreeSet<&str> = target_urls.iter().flatten().copied().collect();
+    // The pages of `vertex` each link reaches, as sample indices.
+    let reached: Vec<BTreeSet<usize>> = links
+        .iter()
+        .map(|arc| {
+            sitemap.arcs[*arc]
+                .sampled_pairs
+                .iter()
+                .map(|(_, target)| *target)
+                .filter(|target| sitemap.vertex_of_page[*target] == vertex)
+                .collect()
+        })
+        .collect();
+    let evaluate = |chosen: &[bool]| -> (f64, f64) {
+        let urls: BTreeSet<&str> = target_urls
+            .iter()
+            .zip(chosen)
+            .filter(|(_, on)| **on)
+            .flat_map(|(urls, _)| urls.iter().copied())
+            .collect();
+        let pages: BTreeSet<usize> = reached
+            .iter()
+            .zip(chosen)
+            .filter(|(_, on)| **on)
+            .flat_map(|(pages, _)| pages.iter().copied())
+            .collect();
+        let groups: Vec<usize> = pages
+            .iter()
+            .map(|page| sitemap.duplicate_groups.group_of(*page))
+            .collect();
+        let coverage = urls.len() as f64 / all_urls.len().max(1) as f64;
+        let informativeness = if groups.is_empty() {
+            0.0
+        } else {
+            entropy_informativeness(groups)
+        };
+        (coverage, informativeness)
+    };
+    // Links are tried in order of how much they reach alone, so good sets are found early and
+    // bound the rest of the search.
+    let mut order: Vec<usize> = (0..links.len()).collect();
+    order.sort_by_key(|index| std::cmp::Reverse(target_urls[*index].len()));
+    let all_on = vec![true; links.len()];
+    let (best_coverage, best_informativeness) = evaluate(&all_on);
+    let mut search = Search {
+        order,
+        evaluate: &evaluate,
+        best_coverage,
+        best_informativeness,
+        best: all_on.clone(),
+        best_size: links.len(),
+        budget: SEARCH_BUDGET,
+    };
+    let mut chosen = vec![false; links.len()];
+    search.explore(0, &mut chosen);
+    search
+        .best
+        .iter()
+        .zip(links)
+        .filter(|(on, _)| **on)
+        .map(|(_, arc)| *arc)
+        .collect()
+}
+
+struct Search<'a> {
+    order: Vec<usize>,
+    evaluate: &'a dyn Fn(&[bool]) -> (f64, f64),
+    best_coverage: f64,
+    best_informativeness: f64,
+    best: Vec<bool>,
+    best_size: usize,
+    budget: usize,
+}
+
+impl Search<'_> {
+    fn explore(&mut self, depth: usize, chosen: &mut Vec<bool>) {
+        if self.budget == 0 {
+            return;
+        }
+        self.budget -= 1;
+        let size = chosen.iter().filter(|on| **on).count();
+        if size >= self.best_size {
+            return; // Cannot beat the best: sets only grow below this node.
+        }
+        let (coverage, informativeness) = (self.evaluate)(chosen);
+        if size > 0
+            && coverage >= COVERAGE_SLACK * self.best_coverage
+            && informativeness >= INFORMATIVENESS_SLACK * self.best_informativeness
+        {
+            self.best = chosen.clone();
+            self.best_size = size;
+            return;
+        }
+        if depth == self.order.len() {
+            return;
+        }
+        let link = self.order[depth];
+        // Select first: the order puts far-reaching links first, so selecting them finds small
+        // acceptable sets early.
+        chosen[link] = true;
+        self.explore(depth + 1, chosen);
+        chosen[link] = false;
+        self.explore(depth + 1, chosen);
+    }
+}
+
+/// iRobot's directed spanning tree: from the portal, repeatedly add the cheapest arc from a
+/// vertex in the tree to one outside, cost = target depth, ties to the more informative target.
+fn spanning_tree(sitemap: &Sitemap, candidate: &[bool], flipping: &[bool]) -> BTreeSet<usize> {
+    let mut in_tree: HashSet<usize> = HashSet::from([sitemap.portal_vertex()]);
+    let mut selected = BTreeSet::new();
+    loop {
+        let best = sitemap
+            .arcs
+            .iter()
+            .enumerate()
+            .filter(|(index, arc)| {
+                candidate[*index] && !flipping[*index] && in_tree.contains(&arc.key.source)
+            })
+            .filter_map(|(index, arc)| {
+                let target = arc.main_target()?;
+                (!in_tree.contains(&target)).then_some((index, target))
+            })
+            .min_by(|(index_a, a), (index_b, b)| {
+                let (va, vb) = (&sitemap.vertices[*a], &sitemap.vertices[*b]);
+                va.depth
+                    .total_cmp(&vb.depth)
+                    .then(vb.informativeness.total_cmp(&va.informativeness))
+                    .then(
+                        sitemap.arcs[*index_b]
+                            .links
+                            .cmp(&sitemap.arcs[*index_a].links),
+                    )
+                    .then(index_a.cmp(index_b))
+            });
+        let Some((index, target)) = best else {
+            break;
+        };
+        selected.insert(index);
+        in_tree.insert(target);
+    }
+    selected
+}
+
+/// Keeps only what leads to threads: a vertex survives when it is a thread vertex or a primary
+/// thread list, when a selected arc leads from it to a surviving vertex, or when a flipping
+/// link leads to it from a surviving vertex; and when the portal reaches it through selected
+/// arcs between survivors.
+fn prune_toward_goals(
+    sitemap: &Sitemap,
+    primary: &HashSet<usize>,
+    flipping: &[bool],
+    verdicts: &mut [VertexVerdict],
+    selected: &mut BTreeSet<usize>,
+) {
+    let portal = sitemap.portal_vertex();
+    let arc_target = |index: usize| -> Option<usize> { sitemap.arcs[index].main_target() };
+    let mut useful: HashSet<usize> = sitemap
+        .vertices
+        .iter()
+        .filter(|vertex| {
+            (vertex.role == Role::Thread || primary.contains(&vertex.id))
+                && verdicts[vertex.id] == VertexVerdict::Kept
+        })
+        .map(|vertex| vertex.id)
+        .collect();
+    loop {
+        let before = useful.len();
+        for index in selected.iter() {
+            let source = sitemap.arcs[*index].key.source;
+            let Some(target) = arc_target(*index) else {
+                continue;
+            };
+            if useful.contains(&target) && verdicts[source] == VertexVerdict::Kept {
+                useful.insert(source);
+            }
+            // The later pages of a useful list are part of it.
+            if flipping[*index]
+                && useful.contains(&source)
+                && verdicts[target] == VertexVerdict::Kept
+            {
+                useful.insert(target);
+            }
+        }
+        if useful.len() == before {
+            break;
+        }
+    }
+    useful.insert(portal);
+    selected.retain(|index| {
+        arc_target(*index).is_some_and(|target| useful.contains(&target))
+            && useful.contains(&sitemap.arcs[*index].key.source)
+    });
+    let mut reached: HashSet<usize> = HashSet::from([portal]);
+    loop {
+        let before = reached.len();
+        for index in selected.iter() {
+            if reached.contains(&sitemap.arcs[*index].key.source)
+                && let Some(target) = arc_target(*index)
+            {
+                reached.insert(target);
+            }
+        }
+        if reached.len() == before {
+            break;
+        }
+    }
+    selected.retain(|index| reached.contains(&sitemap.arcs[*index].key.source));
+    for vertex in &sitemap.vertices {
+        if verdicts[vertex.id] != VertexVerdict::Kept {
+            continue;
+        }
+        if !useful.contains(&vertex.id) {
+            verdicts[vertex.id] = VertexVerdict::LeadsNowhere;
+        } else if !reached.contains(&vertex.id) {
+            verdicts[vertex.id] = VertexVerdict::Unreached;
+        }
+    }
+}

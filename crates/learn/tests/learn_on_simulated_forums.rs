@@ -1,0 +1,130 @@
+//! Learning on every simulator family: the sitemap's roles, the plan's round trip and online
+//! classification, checked against the simulator's ground truth.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use trawl_learn::plan::Plan;
+use trawl_learn::sample::{NO_DELAY, SampleOptions, sample_site};
+use trawl_learn::sitemap::Role;
+use trawl_learn::traverse::{Strategy, VertexVerdict};
+use trawl_learn::{Learned, learn};
+use trawl_model::{CookieJarFetcher, FixedClock};
+use trawl_sim::{FamilyName, PageClass, Role as TruthRole, Scale, SimFetcher, Site, SiteConfig};
+use url::Url;
+
+const ORIGIN: &str = "http://forum.sim.test";
+
+fn learned(family: FamilyName, seed: u64, samples: usize) -> (Arc<Site>, Learned) {
+    let site = Arc::new(Site::build(SiteConfig::new(family, seed, Scale::Small)));
+    let fetcher = CookieJarFetcher::new(SimFetcher::new(Arc::clone(&site), ORIGIN));
+    let clock = FixedClock::new(jiff::Timestamp::from_second(site.history().end).unwrap());
+    let portal = Url::parse(&format!("{ORIGIN}{}", site.portal_path())).unwrap();
+    let options = SampleOptions {
+        max_pages: samples,
+        seed,
+        delay: NO_DELAY,
+    };
+    let pages = sample_site(&fetcher, &clock, portal.clone(), &options, |_| {}).unwrap();
+    (site, learn(&portal, pages, Strategy::Skeleton))
+}
+
+fn path_and_query(url: &Url) -> String {
+    match url.query() {
+        Some(query) => format!("{}?{query}", url.path()),
+        None => url.path().to_string(),
+    }
+}
+
+/// The role most of a vertex's sampled pages have in the truth.
+fn true_role(site: &Site, learned: &Learned, vertex: usize) -> Option<TruthRole> {
+    let at = site.history().end;
+    let mut counts: HashMap<TruthRole, usize> = HashMap::new();
+    let pages = &learned.sitemap.vertices[vertex].pages;
+    for page in pages {
+        let truth = site.classify(&path_and_query(&learned.sitemap.pages[*page].url), at);
+        if truth.class == PageClass::Valuable {
+            *counts.entry(truth.role).or_default() += 1;
+        }
+    }
+    counts
+        .into_iter()
+        .find(|(_, count)| 2 * count > pages.len())
+        .map(|(role, _)| role)
+}
+
+fn check_roles(family: FamilyName) {
+    let (site, learned) = learned(family, 5, 300);
+    let mut crawled_roles = Vec::new();
+    for vertex in &learned.sitemap.vertices {
+        let expected = match true_role(&site, &learned, vertex.id) {
+            Some(TruthRole::Thread) => Some(Role::Thread),
+            Some(TruthRole::Board) => Some(Role::ThreadList),
+            _ => None,
+        };
+        if let Some(expected) = expected {
+            assert_eq!(
+                vertex.role,
+                expected,
+                "{}: vertex {} ({} pages, e.g. {}) should be labelled {expected:?}",
+                family.name(),
+                vertex.id,
+                vertex.pages.len(),
+                learned.sitemap.pages[vertex.pages[0]].url
+            );
+        }
+        if learned.traversal.verdicts[vertex.id] == VertexVerdict::Kept {
+            crawled_roles.push(vertex.role);
+        }
+    }
+    assert!(
+        crawled_roles.contains(&Role::Thread) && crawled_roles.contains(&Role::ThreadList),
+        "{}: the crawled vertices must include threads and thread lists, got {crawled_roles:?}",
+        family.name()
+    );
+}
+
+#[test]
+fn thread_and_thread_list_vertices_are_labelled_in_every_family() {
+    for family in FamilyName::ALL {
+        check_roles(family);
+    }
+}
+
+#[test]
+fn plans_survive_their_json_file_and_classify_the_sample_as_learned() {
+    for family in FamilyName::ALL {
+        let (_, learned) = learned(family, 7, 200);
+        let text = learned.plan.to_json();
+        let back = Plan::from_json(&text).unwrap();
+        assert_eq!(back, learned.plan, "{}", family.name());
+        let sitemap = &learned.sitemap;
+        let mut agree = 0;
+        for (index, page) in sitemap.pages.iter().enumerate() {
+            let class = back.classify(&page.url, &page.regions, &page.lone_records);
+            if class.map(|class| class.vertex) == Some(sitemap.vertex_of_page[index]) {
+                agree += 1;
+            }
+        }
+        assert_eq!(
+            agree,
+            sitemap.pages.len(),
+            "{}: every sampled page classifies into its own vertex",
+            family.name()
+        );
+    }
+}
+
+#[test]
+fn plan_files_of_another_version_are_refused_with_a_reason() {
+    let (_, learned) = learned(FamilyName::Phpbb, 3, 60);
+    let text =
+        learned
+            .plan
+            .to_json()
+            .replacen("\"format_version\": 1", "\"format_version\": 99", 1);
+    let error = Plan::from_json(&text).unwrap_err().to_string();
+    assert!(error.contains("version 99"), "{error}");
+    let error = Plan::from_json("{").unwrap_err().to_string();
+    assert!(error.contains("not valid plan JSON"), "{error}");
+}

@@ -1,0 +1,127 @@
+//! A cookie jar around any fetcher.
+//!
+//! Forum engines that keep sessions put a session id into every URL for clients that send no
+//! cookie back (`?sid=…`, `;PHPSESSID=…`), which multiplies every page's URL. Browsers, and
+//! well-behaved crawlers, return the session cookie and never see those URLs. The jar keeps the
+//! last value of each cookie name a response sets and sends them all with every request; it
+//! ignores paths, expiry and domains because one crawler talks to one site at a time.
+
+use std::sync::Mutex;
+
+use crate::fetch::{FetchError, FetchRequest, FetchResponse, Fetcher};
+
+/// A fetcher that keeps and returns the cookies its inner fetcher's responses set.
+#[derive(Debug)]
+pub struct CookieJarFetcher<F> {
+    inner: F,
+    jar: Mutex<Vec<(String, String)>>,
+}
+
+impl<F: Fetcher> CookieJarFetcher<F> {
+    /// Wraps `inner` with an empty jar.
+    pub fn new(inner: F) -> Self {
+        CookieJarFetcher {
+            inner,
+            jar: Mutex::new(Vec::new()),
+        }
+    }
+
+    /// The wrapped fetcher.
+    pub fn inner(&self) -> &F {
+        &self.inner
+    }
+}
+
+impl<F: Fetcher> Fetcher for CookieJarFetcher<F> {
+    fn fetch(&self, request: &FetchRequest) -> Result<FetchResponse, FetchError> {
+        let mut request = request.clone();
+        {
+            let jar = self
+                .jar
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
+            if !jar.is_empty()
+                && !request
+                    .headers
+                    .iter()
+                    .any(|(name, _)| name.eq_ignore_ascii_case("cookie"))
+            {
+                let value = jar
+                    .iter()
+                    .map(|(name, value)| format!("{name}={value}"))
+                    .collect::<Vec<_>>()
+                    .join("; ");
+                request.headers.push(("Cookie".to_string(), value));
+            }
+        }
+        let response = self.inner.fetch(&request)?;
+        let mut jar = self
+            .jar
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        for (name, value) in &response.headers {
+            if !name.eq_ignore_ascii_case("set-cookie") {
+                continue;
+            }
+            let Some((cookie_name, cookie_value)) = value
+                .split(';')
+                .next()
+                .and_then(|pair| pair.split_once('='))
+            else {
+                continue;
+            };
+            let cookie_name = cookie_name.trim().to_string();
+            jar.retain(|(kept, _)| *kept != cookie_name);
+            jar.push((cookie_name, cookie_value.trim().to_string()));
+        }
+        Ok(response)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use jiff::Timestamp;
+
+    /// Answers with a cookie and echoes the cookie header it received in the body.
+    #[derive(Debug)]
+    struct Echo;
+
+    impl Fetcher for Echo {
+        fn fetch(&self, request: &FetchRequest) -> Result<FetchResponse, FetchError> {
+            let received = request
+                .headers
+                .iter()
+                .find(|(name, _)| name == "Cookie")
+                .map(|(_, value)| value.clone())
+                .unwrap_or_default();
+            Ok(FetchResponse {
+                url: request.url.clone(),
+                status: 200,
+                headers: vec![(
+                    "Set-Cookie".to_string(),
+                    format!("sid={}; Path=/; HttpOnly", request.url.len()),
+                )],
+                body: received.into_bytes(),
+                fetched_at: request.at,
+            })
+        }
+    }
+
+    #[test]
+    fn cookies_set_are_sent_back_and_replaced() {
+        let fetcher = CookieJarFetcher::new(Echo);
+        let ask = |url: &str| {
+            String::from_utf8(
+                fetcher
+                    .fetch(&FetchRequest::new(url, Timestamp::UNIX_EPOCH))
+                    .unwrap()
+                    .body,
+            )
+            .unwrap()
+        };
+        assert_eq!(ask("http://a.test/"), "");
+        assert_eq!(ask("http://a.test/xy"), "sid=14");
+        assert_eq!(ask("http://a.test/"), "sid=16");
+    }
+}
