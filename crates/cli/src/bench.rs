@@ -490,6 +490,15 @@ fn bench_learn(args: LearnBenchArgs) -> Result<()> {
                     crawl.relations_kept,
                     crawl.relations_total,
                 );
+                if args.verbose {
+                    eprintln!(
+                        "{} seed {seed}: fetched {:?}\n  missed {:?} e.g. {:?}",
+                        family.name(),
+                        crawl.fetched_by_kind,
+                        crawl.missed_by_role,
+                        crawl.missed_examples
+                    );
+                }
                 runs.push((
                     *samples,
                     100.0 * crawl.coverage(),

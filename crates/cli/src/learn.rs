@@ -81,6 +81,7 @@ pub fn run_learn(args: LearnArgs) -> Result<()> {
         max_pages: args.samples,
         seed: args.seed,
         delay: Duration::from_millis(args.delay_ms),
+        ..SampleOptions::default()
     };
     let started = Instant::now();
     let pages = sample_site(

@@ -48,6 +48,10 @@ pub struct CrawlOutcome {
     /// Valuable list pages after the first whose list the crawl put them in correctly.
     pub relations_kept: usize,
     pub relations_total: usize,
+    /// Fetches by "class role", and valuable pages never fetched by role, for diagnosis.
+    pub fetched_by_kind: BTreeMap<String, usize>,
+    pub missed_by_role: BTreeMap<String, usize>,
+    pub missed_examples: Vec<String>,
 }
 
 impl CrawlOutcome {
@@ -74,6 +78,7 @@ pub fn learn_in_process(
         max_pages: samples,
         seed,
         delay: NO_DELAY,
+        ..SampleOptions::default()
     };
     let pages = sample_site(&fetcher, &clock, portal.clone(), &options, |_| {})?;
     let started = Instant::now();
@@ -102,21 +107,46 @@ pub fn judge_learning(site: &Site, learned: &Learned, learn_seconds: f64) -> Lea
             .count(),
         ..LearnOutcome::default()
     };
+    // Each sampled page's (list, position), through its canonical page when it is a duplicate
+    // spelling, so `?start=0` is page 1 of its thread.
+    let list_position = |truth: &trawl_sim::truth::UrlTruth| -> Option<(String, u32)> {
+        let resolved = match (&truth.class, &truth.canonical) {
+            (PageClass::Duplicate, Some(canonical)) => site.classify(canonical, at),
+            _ => truth.clone(),
+        };
+        Some((resolved.list?, resolved.position?))
+    };
+    let list_of_page: Vec<Option<(String, u32)>> =
+        truth_of_page.iter().map(list_position).collect();
     for (index, arc) in sitemap.arcs.iter().enumerate() {
-        // An arc flips pages when most of its sampled links join two pages of one list.
-        let same_list = arc
+        // Only links between valuable pages, leaving list pages, are judged: a link to another
+        // view of the list (sort order, print, archive) is a link to a duplicate, whatever the
+        // learner calls it.
+        let from_lists: Vec<&(usize, usize)> = arc
             .sampled_pairs
             .iter()
             .filter(|(source, target)| {
-                let (a, b) = (&truth_of_page[*source], &truth_of_page[*target]);
-                a.class == PageClass::Valuable
-                    && b.class == PageClass::Valuable
-                    && a.list.is_some()
-                    && a.list == b.list
+                truth_of_page[*source].class == PageClass::Valuable
+                    && truth_of_page[*target].class == PageClass::Valuable
+                    && list_of_page[*source].is_some()
             })
+            .collect();
+        if from_lists.is_empty() {
+            continue;
+        }
+        // An arc flips pages when most of those links join two pages of one list.
+        let same_list = from_lists
+            .iter()
+            .filter(
+                |(source, target)| match (&list_of_page[*source], &list_of_page[*target]) {
+                    (Some((list_a, position_a)), Some((list_b, position_b))) => {
+                        list_a == list_b && position_a != position_b
+                    }
+                    _ => false,
+                },
+            )
             .count();
-        let truly_flipping =
-            !arc.sampled_pairs.is_empty() && 2 * same_list > arc.sampled_pairs.len();
+        let truly_flipping = 2 * same_list > from_lists.len();
         let judged_flipping = learned.traversal.flipping[index];
         if judged_flipping {
             outcome.flipping_arcs += 1;
@@ -125,6 +155,26 @@ pub fn judge_learning(site: &Site, learned: &Learned, learn_seconds: f64) -> Lea
             (true, false) => outcome.flipping_false_positives += 1,
             (false, true) => outcome.flipping_false_negatives += 1,
             _ => {}
+        }
+        if judged_flipping != truly_flipping && std::env::var("TRAWL_DEBUG").is_ok() {
+            let pattern = sitemap
+                .url_patterns
+                .get(arc.key.url_pattern)
+                .map(|pattern| pattern.text().to_string())
+                .unwrap_or_default();
+            let (source, target) = arc.sampled_pairs.first().copied().unwrap_or((0, 0));
+            eprintln!(
+                "flipping {} (judged {judged_flipping}): v{} {pattern} texts {:?} same-list {:.2} pairs {} e.g. {} -> {} ({:?} -> {:?})",
+                if judged_flipping { "FP" } else { "FN" },
+                arc.key.source,
+                arc.example_texts,
+                arc.same_list_share,
+                arc.sampled_pairs.len(),
+                sitemap.pages[source].url,
+                sitemap.pages[target].url,
+                truth_of_page[source].role,
+                truth_of_page[target].class,
+            );
         }
     }
     for vertex in &sitemap.vertices {
@@ -181,6 +231,10 @@ pub fn crawl_in_process(
         outcome.fetched += 1;
         let path = path_and_query(&page.url);
         let truth = site.classify(&path, at_seconds);
+        *outcome
+            .fetched_by_kind
+            .entry(format!("{:?} {:?}", truth.class, truth.role))
+            .or_default() += 1;
         match truth.class {
             PageClass::Valuable => {
                 if valuable_seen.insert(truth.url.clone()) {
@@ -204,6 +258,17 @@ pub fn crawl_in_process(
         }
         truth_of_url.insert(path, truth);
     }
+    site.for_each_url_truth(at_seconds, |truth| {
+        if truth.class == PageClass::Valuable && !valuable_seen.contains(&truth.url) {
+            *outcome
+                .missed_by_role
+                .entry(format!("{:?}", truth.role))
+                .or_default() += 1;
+            if outcome.missed_examples.len() < 8 {
+                outcome.missed_examples.push(truth.url.clone());
+            }
+        }
+    });
     // Lists as the crawl put them together: pages joined by list links, fetched ones only.
     let mut union_find: BTreeMap<String, String> = BTreeMap::new();
     fn find(parents: &mut BTreeMap<String, String>, item: &str) -> String {

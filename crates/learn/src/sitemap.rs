@@ -225,7 +225,13 @@ impl Sitemap {
         let duplicate_groups = DuplicateGroups::find(&texts);
         let (vertices, vertex_of_page) =
             build_vertices(&pages, &layout, &url_patterns, &duplicate_groups);
-        let arcs = build_arcs(&pages, &vertex_of_page, &url_patterns, &duplicate_groups);
+        let arcs = build_arcs(
+            &pages,
+            &layout.cluster_of_page,
+            &vertex_of_page,
+            &url_patterns,
+            &duplicate_groups,
+        );
         let mut sitemap = Sitemap {
             pages,
             layout,
@@ -335,6 +341,7 @@ fn build_vertices(
 
 fn build_arcs(
     pages: &[PageSummary],
+    cluster_of_page: &[usize],
     vertex_of_page: &[usize],
     url_patterns: &UrlPatternSet,
     groups: &DuplicateGroups,
@@ -352,7 +359,7 @@ fn build_arcs(
         texts: Vec<String>,
         urls: BTreeSet<String>,
     }
-    let distinctive = distinctive_blocks(pages);
+    let distinctive = distinctive_blocks(pages, cluster_of_page);
     let mut building: BTreeMap<ArcKey, Building> = BTreeMap::new();
     for (source_page, page) in pages.iter().enumerate() {
         let source = vertex_of_page[source_page];
@@ -452,11 +459,11 @@ fn build_arcs(
 /// Text blocks shorter than this say too little to tie two pages to one list.
 const DISTINCTIVE_BLOCK_CHARACTERS: usize = 8;
 
-/// For every page, hashes of its *distinctive* text blocks: long enough, and found on at most a
-/// handful of sampled pages (2 or 2 % of the sample, whichever is more). Template text is on
-/// many pages and says nothing; a thread's title is on that thread's pages and the board rows
-/// listing it.
-fn distinctive_blocks(pages: &[PageSummary]) -> Vec<BTreeSet<u64>> {
+/// For every page, hashes of its *distinctive* text blocks: long enough, and found on at most
+/// half the sampled pages of its layout (and on at most two when the layout has fewer than four
+/// pages). Template text is on most pages of a layout and says nothing; a thread's title is on
+/// that thread's pages only, a board's name on that board's pages.
+fn distinctive_blocks(pages: &[PageSummary], cluster_of_page: &[usize]) -> Vec<BTreeSet<u64>> {
     let hash = |text: &str| -> u64 {
         text.bytes().fold(0xcbf2_9ce4_8422_2325, |hash, byte| {
             (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
@@ -472,57 +479,82 @@ fn distinctive_blocks(pages: &[PageSummary]) -> Vec<BTreeSet<u64>> {
                 .collect()
         })
         .collect();
-    let mut pages_holding: HashMap<u64, usize> = HashMap::new();
-    for blocks in &per_page {
+    let mut pages_holding: HashMap<(usize, u64), usize> = HashMap::new();
+    let mut layout_sizes: HashMap<usize, usize> = HashMap::new();
+    for (index, blocks) in per_page.iter().enumerate() {
+        let layout = cluster_of_page[index];
+        *layout_sizes.entry(layout).or_default() += 1;
         for block in blocks {
-            *pages_holding.entry(*block).or_default() += 1;
+            *pages_holding.entry((layout, *block)).or_default() += 1;
         }
     }
-    let limit = (pages.len() / 50).max(2);
     per_page
         .into_iter()
-        .map(|blocks| {
+        .enumerate()
+        .map(|(index, blocks)| {
+            let layout = cluster_of_page[index];
+            let limit = (layout_sizes[&layout] / 2).max(2);
             blocks
                 .into_iter()
-                .filter(|block| pages_holding[block] <= limit)
+                .filter(|block| pages_holding[&(layout, *block)] <= limit)
                 .collect()
         })
         .collect()
 }
 
-/// Page numbers, "next"/"previous" in a few languages, arrows and guillemets: iRobot's third
-/// cleaning heuristic keeps self-loops whose anchors read like these.
+/// Words of pagers in the languages forums are written in most.
+const FLIPPING_WORDS: [&str; 30] = [
+    "next",
+    "prev",
+    "previous",
+    "first",
+    "last",
+    "page",
+    "older",
+    "newer",
+    "more",
+    "seite",
+    "weiter",
+    "zurück",
+    "nächste",
+    "vorherige",
+    "suivant",
+    "suivante",
+    "précédent",
+    "précédente",
+    "siguiente",
+    "anterior",
+    "successivo",
+    "precedente",
+    "volgende",
+    "vorige",
+    "下一页",
+    "上一页",
+    "下一頁",
+    "上一頁",
+    "首页",
+    "尾页",
+];
+
+/// True when an anchor reads like a pager: page numbers, arrows, or pager words ("Next ›",
+/// "« Previous", "2", "下一页") and nothing else. "Next topic »" is not: it leads to another
+/// thread, which is exactly the loop-back that must not be taken for page flipping.
 pub fn reads_like_page_flipping(text: &str) -> bool {
-    let text = text.trim().to_lowercase();
-    if text.is_empty() {
-        return false;
+    let lowered = text.trim().to_lowercase();
+    let words: Vec<&str> = lowered
+        .split(|character: char| !character.is_alphanumeric())
+        .filter(|word| !word.is_empty())
+        .collect();
+    if words.is_empty() {
+        // Arrows and guillemets alone.
+        return !lowered.is_empty()
+            && lowered
+                .chars()
+                .all(|character| "<>«»‹›←→…".contains(character) || character.is_whitespace());
     }
-    if text.chars().all(|character| character.is_ascii_digit()) {
-        return true;
-    }
-    const WORDS: [&str; 18] = [
-        "next",
-        "prev",
-        "previous",
-        "last",
-        "first",
-        "›",
-        "»",
-        "«",
-        "‹",
-        ">",
-        "<",
-        "→",
-        "←",
-        "weiter",
-        "zurück",
-        "下一页",
-        "上一页",
-        "下一頁",
-    ];
-    WORDS
-        .iter()
-        .any(|word| text == *word || (text.len() <= 16 && text.contains(word)))
+    words.iter().all(|word| {
+        word.chars().all(|character| character.is_ascii_digit()) || FLIPPING_WORDS.contains(word)
+    })
 }
 
 /// Share of a layout's pages that must hold posts for it to be a thread layout. Threads of one

@@ -7,11 +7,11 @@
 //!    [`MINIMUM_ENTROPY`], login prompts); in each layout cluster only the largest vertex is kept,
 //!    except vertices joined to it by page-flipping links (later pages of the same lists, which
 //!    often have their own URL pattern, such as `&start=20`).
-//! 2. *Page-flipping links* (skeleton paper §5.2). Loop-backs are grouped by layout cluster and
-//!    location; a group's *connectivity* is the share of ordered page pairs joined one way that
-//!    are also joined the other way, following only that group's links. trawl adds a second test,
-//!    the *closure overlap*: the pages a flipping link joins show the same set of flipping links
-//!    (the pager of one thread), while previous/next-thread links join pages whose pagers differ.
+//! 2. *Page-flipping links* (skeleton paper §5.2). Loop-backs are grouped into kinds by layout
+//!    cluster and target URL pattern; a kind's *connectivity* is the share of ordered page pairs
+//!    joined one way that are also joined the other way, following only that kind's links. trawl
+//!    adds iRobot's anchor test (page numbers and pager words only) and, where the sample holds
+//!    too few pairs to measure connectivity, a list-identity test (see [`find_page_flipping`]).
 //! 3. *Arc selection*, two ways. The *skeleton* search (skeleton paper §5.1) visits vertices by
 //!    depth and, for each, searches subsets of its candidate in-links by branch and bound for
 //!    the smallest set that keeps coverage and entropy informativeness within [`COVERAGE_SLACK`]
@@ -30,7 +30,8 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 use crate::duplicates::entropy_informativeness;
-use crate::sitemap::{LocationKey, Role, Sitemap};
+use crate::sitemap::{Role, Sitemap};
+use crate::url_patterns::UrlPatternId;
 
 /// Vertices whose duplicate groups have lower entropy informativeness than this are prompts
 /// and error pages, not content.
@@ -41,8 +42,8 @@ pub const COVERAGE_SLACK: f64 = 0.95;
 pub const INFORMATIVENESS_SLACK: f64 = 0.95;
 /// Arcs whose sampled targets are copies of their source page at least this often are skipped.
 pub const SELF_DUPLICATE_LIMIT: f64 = 0.5;
-/// Flipping links join pages showing nearly the same flipping links.
-pub const MINIMUM_CLOSURE_OVERLAP: f64 = 0.7;
+/// Connectivity measured on fewer sampled pairs than this is not trusted.
+pub const MINIMUM_PAIRS_FOR_CONNECTIVITY: usize = 3;
 /// Thread lists listing fewer entries per page than this share of the fullest are secondary.
 pub const PRIMARY_LIST_SHARE: f64 = 0.5;
 /// The branch-and-bound search gives up refining after this many states and keeps its best.
@@ -247,22 +248,33 @@ fn clean_vertices(sitemap: &Sitemap) -> Vec<VertexVerdict> {
             }
         })
         .collect();
-    // One representative per layout cluster: the kept vertex with the most distinct pages; on a
-    // tie, the one whose URL spelling more sampled pages link to (the canonical spelling is
-    // linked from everywhere, a session-id spelling only from pages fetched before the cookie).
+    // One representative per layout cluster. iRobot keeps the largest vertex, but the size of a
+    // vertex in a sample says more about the sampler than about the site. trawl keeps the
+    // spelling linked from the most *other* kinds of page: a forum links a thread's canonical URL
+    // from board lists, the portal, searches and profiles, while its sort-order, permalink,
+    // print and session spellings are linked from one kind of page each (mostly the thread's own
+    // pages). Ties go to the spelling more sampled pages link to, then to the larger vertex.
     let mut linking_pages: HashMap<usize, BTreeSet<usize>> = HashMap::new();
+    let mut linking_kinds: HashMap<usize, BTreeSet<usize>> = HashMap::new();
     for arc in &sitemap.arcs {
         if let Some(target) = arc.main_target() {
             linking_pages
                 .entry(target)
                 .or_default()
                 .extend(arc.sampled_pairs.iter().map(|(source, _)| *source));
+            if sitemap.vertices[arc.key.source].layout != sitemap.vertices[target].layout {
+                linking_kinds
+                    .entry(target)
+                    .or_default()
+                    .insert(arc.key.source);
+            }
         }
     }
     let rank = |vertex: usize| {
         (
-            sitemap.vertices[vertex].unique_pages,
+            linking_kinds.get(&vertex).map_or(0, BTreeSet::len),
             linking_pages.get(&vertex).map_or(0, BTreeSet::len),
+            sitemap.vertices[vertex].unique_pages,
             std::cmp::Reverse(vertex),
         )
     };
@@ -289,72 +301,80 @@ fn clean_vertices(sitemap: &Sitemap) -> Vec<VertexVerdict> {
 
 /// Finds the page-flipping arcs. Returns a flag per arc and the connectivity of each loop-back
 /// arc's group.
+///
+/// A *kind* of loop-back link is every link from a layout to one URL pattern of that layout,
+/// wherever it sits (the pager above the posts, the one below, "Next" and "Previous" are one
+/// kind: links to other pages of the list). Its connectivity is the skeleton paper's eq. 3 over
+/// the sampled pages those links join. An arc is page flipping when its anchors read like a
+/// pager, it does not lead to copies of its own page, and its kind is connected (at least 0.5 and
+/// at least the mean of the layout's loop-back kinds). A sample seldom holds many pages of one
+/// list, so when a kind joins fewer than [`MINIMUM_PAIRS_FOR_CONNECTIVITY`] pairs, sharing the
+/// list's distinctive text (a thread's title) stands in for connectivity.
 fn find_page_flipping(sitemap: &Sitemap) -> (Vec<bool>, Vec<Option<f64>>) {
-    // Loop-backs at the layout level: source and target pages share a layout cluster.
     let layout_of = |vertex: usize| sitemap.vertices[vertex].layout;
-    let mut groups: BTreeMap<(usize, LocationKey), Vec<usize>> = BTreeMap::new();
+    let mut kinds: BTreeMap<(usize, UrlPatternId), Vec<usize>> = BTreeMap::new();
     for (index, arc) in sitemap.arcs.iter().enumerate() {
         if let Some(target) = arc.main_target()
             && layout_of(target) == layout_of(arc.key.source)
         {
-            groups
-                .entry((layout_of(arc.key.source), arc.key.location))
+            kinds
+                .entry((layout_of(arc.key.source), arc.key.url_pattern))
                 .or_default()
                 .push(index);
         }
     }
     let mut connectivity = vec![None; sitemap.arcs.len()];
-    let mut scored: Vec<((usize, LocationKey), f64, f64)> = Vec::new();
-    for (group, arcs) in &groups {
+    let mut scores: BTreeMap<(usize, UrlPatternId), (f64, usize)> = BTreeMap::new();
+    for (kind, arcs) in &kinds {
+        // Pages are taken up to near-duplication: `?start=0` and the plain URL of a thread's
+        // first page are one page for the question "can I get back from here".
+        let group = |page: usize| sitemap.duplicate_groups.group_of(page);
         let pairs: BTreeSet<(usize, usize)> = arcs
             .iter()
             .flat_map(|arc| sitemap.arcs[*arc].sampled_pairs.iter().copied())
             .filter(|(source, target)| {
-                sitemap.vertices[sitemap.vertex_of_page[*target]].layout == group.0
-                    && sitemap.vertices[sitemap.vertex_of_page[*source]].layout == group.0
+                layout_of(sitemap.vertex_of_page[*target]) == kind.0
+                    && layout_of(sitemap.vertex_of_page[*source]) == kind.0
             })
+            .map(|(source, target)| (group(source), group(target)))
+            .filter(|(source, target)| source != target)
             .collect();
         if pairs.is_empty() {
             continue;
         }
         let score = pair_connectivity(&pairs);
-        let overlap = closure_overlap(sitemap, group.1, &pairs);
         for arc in arcs {
             connectivity[*arc] = Some(score);
         }
-        scored.push((*group, score, overlap));
+        scores.insert(*kind, (score, pairs.len()));
     }
-    // The paper keeps loop-backs above the mean connectivity of the vertex's loop-backs.
     let mut mean_of_layout: HashMap<usize, (f64, usize)> = HashMap::new();
-    for ((layout, _), score, _) in &scored {
+    for ((layout, _), (score, _)) in &scores {
         let entry = mean_of_layout.entry(*layout).or_default();
         entry.0 += score;
         entry.1 += 1;
     }
-    let connected_groups: HashSet<(usize, LocationKey)> = scored
-        .iter()
-        .filter(|((layout, _), score, overlap)| {
-            let (sum, count) = mean_of_layout[layout];
-            *score >= sum / count as f64 && *score >= 0.5 && *overlap >= MINIMUM_CLOSURE_OVERLAP
-        })
-        .map(|(group, _, _)| *group)
-        .collect();
     let flipping = sitemap
         .arcs
         .iter()
         .map(|arc| {
-            arc.main_target().is_some_and(|target| {
-                let group = (layout_of(target), arc.key.location);
-                // A sample rarely holds many pages of one list, so connectivity is often measured
-                // on one or two pairs, one way; a loop-back whose anchors read like a pager and
-                // whose pages share their list's distinctive text (a thread's title) is taken
-                // as page flipping too.
-                let reads_and_stays = arc.flipping_text_share >= 0.5 && arc.same_list_share >= 0.5;
-                layout_of(target) == layout_of(arc.key.source)
-                    && arc.self_duplicate_share < SELF_DUPLICATE_LIMIT
-                    && (connected_groups.contains(&group) && arc.same_list_share >= 0.5
-                        || reads_and_stays)
-            })
+            let Some(target) = arc.main_target() else {
+                return false;
+            };
+            let layout = layout_of(arc.key.source);
+            if layout_of(target) != layout
+                || arc.self_duplicate_share >= SELF_DUPLICATE_LIMIT
+                || arc.flipping_text_share < 0.5
+            {
+                return false;
+            }
+            match scores.get(&(layout, arc.key.url_pattern)) {
+                Some((score, pairs)) if *pairs >= MINIMUM_PAIRS_FOR_CONNECTIVITY => {
+                    let (sum, count) = mean_of_layout[&layout];
+                    *score >= 0.5 && *score >= sum / count as f64
+                }
+                _ => arc.same_list_share >= 0.5,
+            }
         })
         .collect();
     (flipping, connectivity)
@@ -395,34 +415,6 @@ fn pair_connectivity(pairs: &BTreeSet<(usize, usize)>) -> f64 {
         }
     }
     both_ways as f64 / one_way.max(1) as f64
-}
-
-/// Mean Jaccard similarity, over the pairs, of the two pages' link sets at this location (each
-/// page counted in its own set).
-fn closure_overlap(
-    sitemap: &Sitemap,
-    location: LocationKey,
-    pairs: &BTreeSet<(usize, usize)>,
-) -> f64 {
-    let links_at = |page: usize| -> BTreeSet<&str> {
-        let summary = &sitemap.pages[page];
-        summary
-            .links
-            .iter()
-            .filter(|link| LocationKey::from(link.location) == location)
-            .map(|link| link.url.as_str())
-            .chain(std::iter::once(summary.url.as_str()))
-            .collect()
-    };
-    let total: f64 = pairs
-        .iter()
-        .map(|(a, b)| {
-            let (set_a, set_b) = (links_at(*a), links_at(*b));
-            let shared = set_a.intersection(&set_b).count();
-            shared as f64 / (set_a.len() + set_b.len() - shared).max(1) as f64
-        })
-        .sum();
-    total / pairs.len().max(1) as f64
 }
 
 /// The skeleton paper's search, vertex by vertex in depth order.

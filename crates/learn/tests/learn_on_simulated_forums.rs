@@ -24,6 +24,7 @@ fn learned(family: FamilyName, seed: u64, samples: usize) -> (Arc<Site>, Learned
         max_pages: samples,
         seed,
         delay: NO_DELAY,
+        ..SampleOptions::default()
     };
     let pages = sample_site(&fetcher, &clock, portal.clone(), &options, |_| {}).unwrap();
     (site, learn(&portal, pages, Strategy::Skeleton))
