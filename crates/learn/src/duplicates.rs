@@ -117,6 +117,8 @@ pub struct DuplicateGroups {
     group_of_page: Vec<usize>,
     members: Vec<Vec<usize>>,
     empty_group: Option<usize>,
+    /// Each page's content shingles, sorted and distinct, for containment questions.
+    shingles: Vec<Vec<u64>>,
 }
 
 impl DuplicateGroups {
@@ -134,11 +136,28 @@ impl DuplicateGroups {
             .iter()
             .position(Option::is_none)
             .map(|page| group_of_page[page]);
+        let shingles = map_in_parallel(&content, shingles_of);
         DuplicateGroups {
             group_of_page,
             members,
             empty_group,
+            shingles,
         }
+    }
+
+    /// The share of page `part`'s content shingles that page `whole` also holds: 1 when all of
+    /// `part`'s own text (template removed) is found on `whole`, as for a single-post view and
+    /// the thread page holding that post. 0 when `part` has no content of its own.
+    pub fn containment(&self, part: usize, whole: usize) -> f64 {
+        let (part, whole) = (&self.shingles[part], &self.shingles[whole]);
+        if part.is_empty() {
+            return 0.0;
+        }
+        let found = part
+            .iter()
+            .filter(|shingle| whole.binary_search(shingle).is_ok())
+            .count();
+        found as f64 / part.len() as f64
     }
 
     /// The group of page `page` (its index in the input).
@@ -190,6 +209,19 @@ fn signature_of(page: &ReadPage) -> Option<Signature> {
         });
     }
     builder.finish()
+}
+
+/// A page's content shingles, sorted and distinct.
+fn shingles_of(page: &ReadPage) -> Vec<u64> {
+    let mut shingles = Vec::new();
+    for block in &page.blocks {
+        fingerprint::for_each_shingle(&page.words[block.words.clone()], |shingle| {
+            shingles.push(shingle)
+        });
+    }
+    shingles.sort_unstable();
+    shingles.dedup();
+    shingles
 }
 
 /// `function` applied to every item, in order, spread over the machine's cores in contiguous

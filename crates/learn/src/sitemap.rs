@@ -141,8 +141,9 @@ pub struct Arc {
     pub targets: BTreeMap<usize, usize>,
     /// (source page, target page) pairs between sampled pages, for connectivity and coverage.
     pub sampled_pairs: Vec<(usize, usize)>,
-    /// Share of sampled targets that are near-duplicates of the very page linking to them (a
-    /// permalink to a post on the page itself, a `?page=1` spelling of page 1).
+    /// Share of sampled targets that are near-duplicates of the very page linking to them, or
+    /// whose text that page already holds (a permalink to a post on the page itself, a
+    /// `?page=1` spelling of page 1, a single post shown alone).
     pub self_duplicate_share: f64,
     /// Share of anchor texts that read like page-flipping (page numbers, "next", arrows).
     pub flipping_text_share: f64,
@@ -424,7 +425,11 @@ fn build_arcs(
                     .entry(vertex_of_page[*target_page])
                     .or_default()
                     .insert(*target_page);
-                if groups.group_of(*source_page) == groups.group_of(*target_page) {
+                // A copy of the linking page, or a part of it (a single post shown alone, a
+                // permalink to a post on the page), brings nothing the source did not have.
+                if groups.group_of(*source_page) == groups.group_of(*target_page)
+                    || groups.containment(*target_page, *source_page) >= CONTAINED_SHARE
+                {
                     self_duplicates += 1;
                 }
             }
@@ -455,6 +460,14 @@ fn build_arcs(
         })
         .collect()
 }
+
+/// A target page with at least this share of its own text on the page linking to it is part of
+/// that page.
+const CONTAINED_SHARE: f64 = 0.8;
+
+/// Pages whose "posts" are this long on average hold real posts, whatever entries the entry
+/// reader also found in them (a thread page whose posts link to single-post views).
+const LONGEST_LIST_ROW_CHARACTERS: f64 = 160.0;
 
 /// Text blocks shorter than this say too little to tie two pages to one list.
 const DISTINCTIVE_BLOCK_CHARACTERS: usize = 8;
@@ -619,7 +632,9 @@ fn assign_roles(sitemap: &mut Sitemap) {
                             })
                     })
                     .count();
-                entries.len() >= 2 && 2 * into_posts > entries.len()
+                entries.len() >= 2
+                    && 2 * into_posts > entries.len()
+                    && page.mean_post_characters < LONGEST_LIST_ROW_CHARACTERS
             })
             .count();
         // Pages listing things of another layout that holds no posts: member lists, lists of
@@ -638,7 +653,9 @@ fn assign_roles(sitemap: &mut Sitemap) {
                             .is_some_and(|(layout, _)| *layout != vertex.layout)
                     })
                     .count();
-                entries.len() >= 2 && 2 * elsewhere > entries.len()
+                entries.len() >= 2
+                    && 2 * elsewhere > entries.len()
+                    && page.mean_post_characters < LONGEST_LIST_ROW_CHARACTERS
             })
             .count();
         let with_posts = pages

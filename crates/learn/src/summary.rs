@@ -63,6 +63,9 @@ pub struct PageSummary {
     pub posts: usize,
     /// Posts whose time was read.
     pub posts_with_time: usize,
+    /// Mean length of the posts' text in characters (0 without posts): posts are paragraphs,
+    /// while rows of a board misread as posts are a title and a few numbers.
+    pub mean_post_characters: f64,
     /// URLs of the thread entries read from the page (when it lists threads).
     pub thread_entry_urls: Vec<Url>,
 }
@@ -132,6 +135,12 @@ impl PageSummary {
                 .iter()
                 .filter(|post| post.time.is_some())
                 .count(),
+            mean_post_characters: analysis
+                .posts
+                .iter()
+                .map(|post| post.text.chars().count() as f64)
+                .sum::<f64>()
+                / analysis.posts.len().max(1) as f64,
             thread_entry_urls: analysis
                 .thread_entries
                 .iter()

@@ -42,6 +42,8 @@ pub const COVERAGE_SLACK: f64 = 0.95;
 pub const INFORMATIVENESS_SLACK: f64 = 0.95;
 /// Arcs whose sampled targets are copies of their source page at least this often are skipped.
 pub const SELF_DUPLICATE_LIMIT: f64 = 0.5;
+/// Copies between vertices are believed from this many sampled link pairs on.
+pub const MINIMUM_PAIRS_FOR_COPIES: usize = 2;
 /// Connectivity measured on fewer sampled pairs than this is not trusted.
 pub const MINIMUM_PAIRS_FOR_CONNECTIVITY: usize = 3;
 /// Thread lists listing fewer entries per page than this share of the fullest are secondary.
@@ -83,6 +85,8 @@ pub enum VertexVerdict {
     AllDuplicates,
     /// Another vertex of the same layout is its representative.
     NotRepresentative,
+    /// Its pages are copies of the pages of a better-linked vertex of another layout.
+    Copy,
     /// No selected arc reaches it.
     Unreached,
     /// Reached, but no thread or thread list lies beyond it.
@@ -151,7 +155,7 @@ pub fn choose_traversal(sitemap: &Sitemap, strategy: Strategy) -> Traversal {
             selected.insert(index);
         }
     }
-    prune_toward_goals(sitemap, &primary, &flipping, &mut verdicts, &mut selected);
+    prune_toward_goals(sitemap, &primary, &mut verdicts, &mut selected);
     let decisions = (0..sitemap.arcs.len())
         .map(|index| {
             if !selected.contains(&index) {
@@ -296,6 +300,31 @@ fn clean_vertices(sitemap: &Sitemap) -> Vec<VertexVerdict> {
             verdicts[vertex.id] = VertexVerdict::NotRepresentative;
         }
     }
+    // Copies across layouts: when one kind of link leads from pages of a vertex to copies (or
+    // parts) of those very pages in another vertex (a thread's "archive" or "print" link), the
+    // two vertices show the same content; the one linked from fewer kinds of page is dropped.
+    for arc in &sitemap.arcs {
+        let Some(target) = arc.main_target() else {
+            continue;
+        };
+        let source = arc.key.source;
+        if source == target
+            || source == portal
+            || target == portal
+            || arc.sampled_pairs.len() < MINIMUM_PAIRS_FOR_COPIES
+            || arc.self_duplicate_share < SELF_DUPLICATE_LIMIT
+            || verdicts[source] != VertexVerdict::Kept
+            || verdicts[target] != VertexVerdict::Kept
+        {
+            continue;
+        }
+        let copy = if rank(target) <= rank(source) {
+            target
+        } else {
+            source
+        };
+        verdicts[copy] = VertexVerdict::Copy;
+    }
     verdicts
 }
 
@@ -427,18 +456,23 @@ fn skeleton_links(sitemap: &Sitemap, candidate: &[bool]) -> BTreeSet<usize> {
             .then(vb.informativeness.total_cmp(&va.informativeness))
             .then(a.cmp(b))
     });
-    let mut processed: HashSet<usize> = HashSet::new();
     let mut selected = BTreeSet::new();
+    let mut processed_layouts: HashSet<usize> = HashSet::new();
     for vertex in order {
-        processed.insert(vertex);
+        processed_layouts.insert(sitemap.vertices[vertex].layout);
         let links: Vec<usize> = sitemap
             .arcs
             .iter()
             .enumerate()
             .filter(|(index, arc)| {
+                // The paper takes in-links from processed (shallower) vertices only, which keeps
+                // a shallow vertex from being reached only through deeper ones (boards through
+                // the breadcrumbs of threads). Later pages of a board list are deeper than the
+                // threads on its first page, so trawl also takes in-links from vertices sharing a
+                // layout with a processed vertex.
                 candidate[*index]
                     && arc.main_target() == Some(vertex)
-                    && processed.contains(&arc.key.source)
+                    && processed_layouts.contains(&sitemap.vertices[arc.key.source].layout)
             })
             .map(|(index, _)| index)
             .collect();
@@ -611,20 +645,19 @@ fn spanning_tree(sitemap: &Sitemap, candidate: &[bool], flipping: &[bool]) -> BT
     selected
 }
 
-/// Keeps only what leads to threads: a vertex survives when it is a thread vertex or a primary
-/// thread list, when a selected arc leads from it to a surviving vertex, or when a flipping
-/// link leads to it from a surviving vertex; and when the portal reaches it through selected
-/// arcs between survivors.
+/// Keeps only what leads to threads. The *goals* are the thread vertices and the primary thread
+/// lists. A vertex that is not a goal is kept only when the goals reachable from the portal
+/// through selected arcs shrink without it; vertices are tried deepest first, so of two routes
+/// to the same goals the shallower one stays. Goals the portal cannot reach are marked
+/// unreached.
 fn prune_toward_goals(
     sitemap: &Sitemap,
     primary: &HashSet<usize>,
-    flipping: &[bool],
     verdicts: &mut [VertexVerdict],
     selected: &mut BTreeSet<usize>,
 ) {
     let portal = sitemap.portal_vertex();
-    let arc_target = |index: usize| -> Option<usize> { sitemap.arcs[index].main_target() };
-    let mut useful: HashSet<usize> = sitemap
+    let goals: HashSet<usize> = sitemap
         .vertices
         .iter()
         .filter(|vertex| {
@@ -633,53 +666,68 @@ fn prune_toward_goals(
         })
         .map(|vertex| vertex.id)
         .collect();
-    loop {
-        let before = useful.len();
-        for index in selected.iter() {
-            let source = sitemap.arcs[*index].key.source;
-            let Some(target) = arc_target(*index) else {
-                continue;
-            };
-            if useful.contains(&target) && verdicts[source] == VertexVerdict::Kept {
-                useful.insert(source);
-            }
-            // The later pages of a useful list are part of it.
-            if flipping[*index]
-                && useful.contains(&source)
-                && verdicts[target] == VertexVerdict::Kept
-            {
-                useful.insert(target);
+    let edges: Vec<(usize, usize)> = selected
+        .iter()
+        .filter_map(|index| {
+            let arc = &sitemap.arcs[*index];
+            let target = arc.main_target()?;
+            (verdicts[arc.key.source] == VertexVerdict::Kept
+                && verdicts[target] == VertexVerdict::Kept)
+                .then_some((arc.key.source, target))
+        })
+        .collect();
+    let reach = |excluded: &HashSet<usize>| -> HashSet<usize> {
+        let mut reached: HashSet<usize> = HashSet::from([portal]);
+        let mut frontier = vec![portal];
+        while let Some(vertex) = frontier.pop() {
+            for (source, target) in &edges {
+                if *source == vertex && !excluded.contains(target) && reached.insert(*target) {
+                    frontier.push(*target);
+                }
             }
         }
-        if useful.len() == before {
-            break;
-        }
-    }
-    useful.insert(portal);
-    selected.retain(|index| {
-        arc_target(*index).is_some_and(|target| useful.contains(&target))
-            && useful.contains(&sitemap.arcs[*index].key.source)
+        reached
+    };
+    let mut excluded: HashSet<usize> = HashSet::new();
+    let goals_reached = |reached: &HashSet<usize>| -> usize {
+        goals.iter().filter(|goal| reached.contains(goal)).count()
+    };
+    let wanted = goals_reached(&reach(&excluded));
+    let mut others: Vec<usize> = sitemap
+        .vertices
+        .iter()
+        .filter(|vertex| {
+            vertex.id != portal
+                && !goals.contains(&vertex.id)
+                && verdicts[vertex.id] == VertexVerdict::Kept
+        })
+        .map(|vertex| vertex.id)
+        .collect();
+    others.sort_by(|a, b| {
+        sitemap.vertices[*b]
+            .depth
+            .total_cmp(&sitemap.vertices[*a].depth)
+            .then(b.cmp(a))
     });
-    let mut reached: HashSet<usize> = HashSet::from([portal]);
-    loop {
-        let before = reached.len();
-        for index in selected.iter() {
-            if reached.contains(&sitemap.arcs[*index].key.source)
-                && let Some(target) = arc_target(*index)
-            {
-                reached.insert(target);
-            }
-        }
-        if reached.len() == before {
-            break;
+    for vertex in others {
+        excluded.insert(vertex);
+        if goals_reached(&reach(&excluded)) < wanted {
+            excluded.remove(&vertex);
         }
     }
-    selected.retain(|index| reached.contains(&sitemap.arcs[*index].key.source));
+    let reached = reach(&excluded);
+    selected.retain(|index| {
+        let arc = &sitemap.arcs[*index];
+        reached.contains(&arc.key.source)
+            && arc
+                .main_target()
+                .is_some_and(|target| reached.contains(&target) && target != portal)
+    });
     for vertex in &sitemap.vertices {
         if verdicts[vertex.id] != VertexVerdict::Kept {
             continue;
         }
-        if !useful.contains(&vertex.id) {
+        if excluded.contains(&vertex.id) {
             verdicts[vertex.id] = VertexVerdict::LeadsNowhere;
         } else if !reached.contains(&vertex.id) {
             verdicts[vertex.id] = VertexVerdict::Unreached;
