@@ -233,7 +233,10 @@ pub fn crawl_in_process(
         let truth = site.classify(&path, at_seconds);
         *outcome
             .fetched_by_kind
-            .entry(format!("{:?} {:?}", truth.class, truth.role))
+            .entry(format!(
+                "{:?} {:?} in vertex {:?}",
+                truth.class, truth.role, page.vertex
+            ))
             .or_default() += 1;
         match truth.class {
             PageClass::Valuable => {

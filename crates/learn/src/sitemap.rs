@@ -467,7 +467,7 @@ const CONTAINED_SHARE: f64 = 0.8;
 
 /// Pages whose "posts" are this long on average hold real posts, whatever entries the entry
 /// reader also found in them (a thread page whose posts link to single-post views).
-const LONGEST_LIST_ROW_CHARACTERS: f64 = 160.0;
+const LONGEST_LIST_ROW_WORDS: f64 = 25.0;
 
 /// Text blocks shorter than this say too little to tie two pages to one list.
 const DISTINCTIVE_BLOCK_CHARACTERS: usize = 8;
@@ -634,7 +634,7 @@ fn assign_roles(sitemap: &mut Sitemap) {
                     .count();
                 entries.len() >= 2
                     && 2 * into_posts > entries.len()
-                    && page.mean_post_characters < LONGEST_LIST_ROW_CHARACTERS
+                    && page.mean_post_words < LONGEST_LIST_ROW_WORDS
             })
             .count();
         // Pages listing things of another layout that holds no posts: member lists, lists of
@@ -655,7 +655,7 @@ fn assign_roles(sitemap: &mut Sitemap) {
                     .count();
                 entries.len() >= 2
                     && 2 * elsewhere > entries.len()
-                    && page.mean_post_characters < LONGEST_LIST_ROW_CHARACTERS
+                    && page.mean_post_words < LONGEST_LIST_ROW_WORDS
             })
             .count();
         let with_posts = pages

@@ -63,9 +63,10 @@ pub struct PageSummary {
     pub posts: usize,
     /// Posts whose time was read.
     pub posts_with_time: usize,
-    /// Mean length of the posts' text in characters (0 without posts): posts are paragraphs,
-    /// while rows of a board misread as posts are a title and a few numbers.
-    pub mean_post_characters: f64,
+    /// Mean length of the posts' text in words, each CJK character counting as a word (0
+    /// without posts): posts are paragraphs, while rows of a board misread as posts are a title
+    /// and a few numbers.
+    pub mean_post_words: f64,
     /// URLs of the thread entries read from the page (when it lists threads).
     pub thread_entry_urls: Vec<Url>,
 }
@@ -135,10 +136,10 @@ impl PageSummary {
                 .iter()
                 .filter(|post| post.time.is_some())
                 .count(),
-            mean_post_characters: analysis
+            mean_post_words: analysis
                 .posts
                 .iter()
-                .map(|post| post.text.chars().count() as f64)
+                .map(|post| word_count(&post.text) as f64)
                 .sum::<f64>()
                 / analysis.posts.len().max(1) as f64,
             thread_entry_urls: analysis
@@ -182,4 +183,26 @@ pub fn with_lone_records(
         }
     }
     completed
+}
+
+/// Words of a text: runs of letters and digits, each Chinese, Japanese or Korean character
+/// counting as one (those scripts do not separate words with spaces).
+pub fn word_count(text: &str) -> usize {
+    let mut words = 0;
+    let mut in_word = false;
+    for character in text.chars() {
+        let cjk = matches!(u32::from(character), 0x3040..=0x30FF | 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xAC00..=0xD7AF | 0xF900..=0xFAFF);
+        if cjk {
+            words += 1;
+            in_word = false;
+        } else if character.is_alphanumeric() {
+            if !in_word {
+                words += 1;
+            }
+            in_word = true;
+        } else {
+            in_word = false;
+        }
+    }
+    words
 }

@@ -46,6 +46,9 @@ pub const SELF_DUPLICATE_LIMIT: f64 = 0.5;
 pub const MINIMUM_PAIRS_FOR_COPIES: usize = 2;
 /// Connectivity measured on fewer sampled pairs than this is not trusted.
 pub const MINIMUM_PAIRS_FOR_CONNECTIVITY: usize = 3;
+/// Thread lists with at least this share of their entries listed by a better-linked list are
+/// views of it.
+pub const SECONDARY_LIST_SHARE: f64 = 0.5;
 /// Thread lists listing fewer entries per page than this share of the fullest are secondary.
 pub const PRIMARY_LIST_SHARE: f64 = 0.5;
 /// The branch-and-bound search gives up refining after this many states and keeps its best.
@@ -214,10 +217,68 @@ fn primary_thread_lists(sitemap: &Sitemap, verdicts: &[VertexVerdict]) -> HashSe
         .iter()
         .map(|vertex| vertex.mean_entries)
         .fold(0.0, f64::max);
+    // A list whose entries mostly appear in a better-linked list is a view of it ("what's new",
+    // "latest posts", a search): the site's own lists are the boards everything else draws from.
+    let ranks = vertex_ranks(sitemap);
+    let entries_of = |vertex: &crate::sitemap::Vertex| -> BTreeSet<&str> {
+        vertex
+            .pages
+            .iter()
+            .flat_map(|page| sitemap.pages[*page].thread_entry_urls.iter())
+            .map(url::Url::as_str)
+            .collect()
+    };
+    let entries: HashMap<usize, BTreeSet<&str>> = lists
+        .iter()
+        .map(|vertex| (vertex.id, entries_of(vertex)))
+        .collect();
     lists
         .iter()
         .filter(|vertex| vertex.mean_entries >= PRIMARY_LIST_SHARE * fullest)
+        .filter(|vertex| {
+            let own = &entries[&vertex.id];
+            let listed_elsewhere: BTreeSet<&str> = lists
+                .iter()
+                .filter(|other| other.id != vertex.id && ranks[other.id] > ranks[vertex.id])
+                .flat_map(|other| entries[&other.id].iter().copied())
+                .collect();
+            let shared = own.intersection(&listed_elsewhere).count();
+            own.is_empty() || (shared as f64) < SECONDARY_LIST_SHARE * own.len() as f64
+        })
         .map(|vertex| vertex.id)
+        .collect()
+}
+
+/// How well linked each vertex is: (kinds of page of other layouts linking to it, sampled pages
+/// linking to it, distinct pages, lower id first).
+type Rank = (usize, usize, usize, std::cmp::Reverse<usize>);
+
+fn vertex_ranks(sitemap: &Sitemap) -> Vec<Rank> {
+    let mut linking_pages: HashMap<usize, BTreeSet<usize>> = HashMap::new();
+    let mut linking_kinds: HashMap<usize, BTreeSet<usize>> = HashMap::new();
+    for arc in &sitemap.arcs {
+        if let Some(target) = arc.main_target() {
+            linking_pages
+                .entry(target)
+                .or_default()
+                .extend(arc.sampled_pairs.iter().map(|(source, _)| *source));
+            if sitemap.vertices[arc.key.source].layout != sitemap.vertices[target].layout {
+                linking_kinds
+                    .entry(target)
+                    .or_default()
+                    .insert(arc.key.source);
+            }
+        }
+    }
+    (0..sitemap.vertices.len())
+        .map(|vertex| {
+            (
+                linking_kinds.get(&vertex).map_or(0, BTreeSet::len),
+                linking_pages.get(&vertex).map_or(0, BTreeSet::len),
+                sitemap.vertices[vertex].unique_pages,
+                std::cmp::Reverse(vertex),
+            )
+        })
         .collect()
 }
 
@@ -258,30 +319,8 @@ fn clean_vertices(sitemap: &Sitemap) -> Vec<VertexVerdict> {
     // from board lists, the portal, searches and profiles, while its sort-order, permalink,
     // print and session spellings are linked from one kind of page each (mostly the thread's own
     // pages). Ties go to the spelling more sampled pages link to, then to the larger vertex.
-    let mut linking_pages: HashMap<usize, BTreeSet<usize>> = HashMap::new();
-    let mut linking_kinds: HashMap<usize, BTreeSet<usize>> = HashMap::new();
-    for arc in &sitemap.arcs {
-        if let Some(target) = arc.main_target() {
-            linking_pages
-                .entry(target)
-                .or_default()
-                .extend(arc.sampled_pairs.iter().map(|(source, _)| *source));
-            if sitemap.vertices[arc.key.source].layout != sitemap.vertices[target].layout {
-                linking_kinds
-                    .entry(target)
-                    .or_default()
-                    .insert(arc.key.source);
-            }
-        }
-    }
-    let rank = |vertex: usize| {
-        (
-            linking_kinds.get(&vertex).map_or(0, BTreeSet::len),
-            linking_pages.get(&vertex).map_or(0, BTreeSet::len),
-            sitemap.vertices[vertex].unique_pages,
-            std::cmp::Reverse(vertex),
-        )
-    };
+    let ranks = vertex_ranks(sitemap);
+    let rank = |vertex: usize| ranks[vertex];
     let mut best_of_layout: HashMap<usize, usize> = HashMap::new();
     for vertex in &sitemap.vertices {
         if verdicts[vertex.id] != VertexVerdict::Kept || vertex.id == portal {
@@ -316,6 +355,11 @@ fn clean_vertices(sitemap: &Sitemap) -> Vec<VertexVerdict> {
             || verdicts[source] != VertexVerdict::Kept
             || verdicts[target] != VertexVerdict::Kept
         {
+            continue;
+        }
+        // Only content vertices of one kind are compared: a board page may well contain the
+        // text of a short thread's first post, which makes neither a copy of the other.
+        if sitemap.vertices[source].role != sitemap.vertices[target].role {
             continue;
         }
         let copy = if rank(target) <= rank(source) {
