@@ -158,6 +158,7 @@ pub fn choose_traversal(sitemap: &Sitemap, strategy: Strategy) -> Traversal {
             selected.insert(index);
         }
     }
+    connect_to_portal(sitemap, &candidate, &mut selected);
     prune_toward_goals(sitemap, &primary, &mut verdicts, &mut selected);
     let decisions = (0..sitemap.arcs.len())
         .map(|index| {
@@ -500,23 +501,46 @@ fn skeleton_links(sitemap: &Sitemap, candidate: &[bool]) -> BTreeSet<usize> {
             .then(vb.informativeness.total_cmp(&va.informativeness))
             .then(a.cmp(b))
     });
+    let portal = sitemap.portal_vertex();
+    let edges: Vec<(usize, usize)> = sitemap
+        .arcs
+        .iter()
+        .enumerate()
+        .filter(|(index, _)| candidate[*index])
+        .filter_map(|(_, arc)| Some((arc.key.source, arc.main_target()?)))
+        .collect();
+    // The vertices the portal reaches through candidate arcs without passing through `avoided`.
+    let reachable_without = |avoided: usize| -> HashSet<usize> {
+        let mut reached: HashSet<usize> = HashSet::from([portal]);
+        let mut frontier = vec![portal];
+        while let Some(vertex) = frontier.pop() {
+            for (source, target) in &edges {
+                if *source == vertex && *target != avoided && reached.insert(*target) {
+                    frontier.push(*target);
+                }
+            }
+        }
+        reached
+    };
     let mut selected = BTreeSet::new();
-    let mut processed_layouts: HashSet<usize> = HashSet::new();
     for vertex in order {
-        processed_layouts.insert(sitemap.vertices[vertex].layout);
+        if vertex == portal {
+            continue;
+        }
+        // The paper takes in-links from processed (shallower) vertices only, so that a shallow
+        // vertex is not reached only through deeper ones (boards through the breadcrumbs of
+        // threads). Sampled depth is a noisy order, though (later pages of a board list are
+        // deeper than the threads on its first page), so trawl takes in-links from every vertex
+        // the portal reaches without passing through the vertex itself, plus its own loops.
+        let independent = reachable_without(vertex);
         let links: Vec<usize> = sitemap
             .arcs
             .iter()
             .enumerate()
             .filter(|(index, arc)| {
-                // The paper takes in-links from processed (shallower) vertices only, which keeps
-                // a shallow vertex from being reached only through deeper ones (boards through
-                // the breadcrumbs of threads). Later pages of a board list are deeper than the
-                // threads on its first page, so trawl also takes in-links from vertices sharing a
-                // layout with a processed vertex.
                 candidate[*index]
                     && arc.main_target() == Some(vertex)
-                    && processed_layouts.contains(&sitemap.vertices[arc.key.source].layout)
+                    && (arc.key.source == vertex || independent.contains(&arc.key.source))
             })
             .map(|(index, _)| index)
             .collect();
@@ -687,6 +711,47 @@ fn spanning_tree(sitemap: &Sitemap, candidate: &[bool], flipping: &[bool]) -> BT
         in_tree.insert(target);
     }
     selected
+}
+
+/// Choosing in-links vertex by vertex can leave a cycle the portal does not reach (boards
+/// reached from threads' breadcrumbs, threads from boards). While some vertex with a candidate
+/// in-link is unreached, the candidate arc from a reached vertex with the most links into it is
+/// added, as a directed spanning tree would.
+fn connect_to_portal(sitemap: &Sitemap, candidate: &[bool], selected: &mut BTreeSet<usize>) {
+    let portal = sitemap.portal_vertex();
+    loop {
+        let mut reached: HashSet<usize> = HashSet::from([portal]);
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for index in selected.iter() {
+                let arc = &sitemap.arcs[*index];
+                if reached.contains(&arc.key.source)
+                    && let Some(target) = arc.main_target()
+                {
+                    changed |= reached.insert(target);
+                }
+            }
+        }
+        let best = sitemap
+            .arcs
+            .iter()
+            .enumerate()
+            .filter(|(index, arc)| {
+                candidate[*index]
+                    && reached.contains(&arc.key.source)
+                    && arc
+                        .main_target()
+                        .is_some_and(|target| !reached.contains(&target))
+            })
+            .max_by_key(|(index, arc)| (arc.target_urls.len(), std::cmp::Reverse(*index)));
+        match best {
+            Some((index, _)) => {
+                selected.insert(index);
+            }
+            None => break,
+        }
+    }
 }
 
 /// Keeps only what leads to threads. The *goals* are the thread vertices and the primary thread
