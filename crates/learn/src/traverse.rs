@@ -115,16 +115,24 @@ pub struct Traversal {
 pub fn choose_traversal(sitemap: &Sitemap, strategy: Strategy) -> Traversal {
     let mut verdicts = clean_vertices(sitemap);
     let (flipping, connectivity) = find_page_flipping(sitemap);
-    // Vertices joined to a representative by flipping links are later pages of its lists.
+    // Vertices joined to a representative by flipping links, either way, are other pages of its
+    // lists (later pages, or the first pages when the representative is the later pages).
+    let representatives: Vec<bool> = verdicts
+        .iter()
+        .map(|verdict| *verdict == VertexVerdict::Kept)
+        .collect();
     for (index, arc) in sitemap.arcs.iter().enumerate() {
         if !flipping[index] {
             continue;
         }
-        if let Some(target) = arc.main_target()
-            && verdicts[arc.key.source] == VertexVerdict::Kept
-            && verdicts[target] == VertexVerdict::NotRepresentative
-        {
-            verdicts[target] = VertexVerdict::Kept;
+        let Some(target) = arc.main_target() else {
+            continue;
+        };
+        let source = arc.key.source;
+        for (kept, other) in [(source, target), (target, source)] {
+            if representatives[kept] && verdicts[other] == VertexVerdict::NotRepresentative {
+                verdicts[other] = VertexVerdict::Kept;
+            }
         }
     }
     let primary = primary_thread_lists(sitemap, &verdicts);
@@ -250,9 +258,13 @@ fn primary_thread_lists(sitemap: &Sitemap, verdicts: &[VertexVerdict]) -> HashSe
         .collect()
 }
 
-/// How well linked each vertex is: (kinds of page of other layouts linking to it, sampled pages
-/// linking to it, distinct pages, lower id first).
-type Rank = (usize, usize, usize, std::cmp::Reverse<usize>);
+/// How much a vertex stands for its kind of page: eq.-3 informativeness (content: pages, size,
+/// uniqueness) times one plus the kinds of page of other layouts linking to it (a forum links a
+/// thread's canonical URL from boards, the portal, searches and profiles, its sort-order,
+/// permalink, print and session spellings from one kind of page each); then the sampled pages
+/// linking to it, its distinct pages, and the lower id.
+#[derive(Debug, Clone, Copy, PartialEq, PartialOrd)]
+struct Rank(f64, usize, usize, std::cmp::Reverse<usize>);
 
 fn vertex_ranks(sitemap: &Sitemap) -> Vec<Rank> {
     let mut linking_pages: HashMap<usize, BTreeSet<usize>> = HashMap::new();
@@ -273,8 +285,9 @@ fn vertex_ranks(sitemap: &Sitemap) -> Vec<Rank> {
     }
     (0..sitemap.vertices.len())
         .map(|vertex| {
-            (
-                linking_kinds.get(&vertex).map_or(0, BTreeSet::len),
+            let kinds = linking_kinds.get(&vertex).map_or(0, BTreeSet::len);
+            Rank(
+                sitemap.vertices[vertex].informativeness * (1 + kinds) as f64,
                 linking_pages.get(&vertex).map_or(0, BTreeSet::len),
                 sitemap.vertices[vertex].unique_pages,
                 std::cmp::Reverse(vertex),
@@ -315,11 +328,8 @@ fn clean_vertices(sitemap: &Sitemap) -> Vec<VertexVerdict> {
         })
         .collect();
     // One representative per layout cluster. iRobot keeps the largest vertex, but the size of a
-    // vertex in a sample says more about the sampler than about the site. trawl keeps the
-    // spelling linked from the most *other* kinds of page: a forum links a thread's canonical URL
-    // from board lists, the portal, searches and profiles, while its sort-order, permalink,
-    // print and session spellings are linked from one kind of page each (mostly the thread's own
-    // pages). Ties go to the spelling more sampled pages link to, then to the larger vertex.
+    // vertex in a sample says as much about the sampler as about the site; trawl keeps the
+    // vertex of highest [`Rank`], which weighs its content by how many kinds of page link to it.
     let ranks = vertex_ranks(sitemap);
     let rank = |vertex: usize| ranks[vertex];
     let mut best_of_layout: HashMap<usize, usize> = HashMap::new();
