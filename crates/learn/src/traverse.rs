@@ -115,8 +115,9 @@ pub struct Traversal {
 pub fn choose_traversal(sitemap: &Sitemap, strategy: Strategy) -> Traversal {
     let mut verdicts = clean_vertices(sitemap);
     let (flipping, connectivity) = find_page_flipping(sitemap);
-    // Vertices joined to a representative by flipping links, either way, are other pages of its
-    // lists (later pages, or the first pages when the representative is the later pages).
+    // Vertices a representative's flipping links lead to are the later pages of its lists. (Not
+    // the other way round: every spelling of a thread page, permalinks and "next thread" views
+    // included, carries the thread's pager.)
     let representatives: Vec<bool> = verdicts
         .iter()
         .map(|verdict| *verdict == VertexVerdict::Kept)
@@ -129,10 +130,8 @@ pub fn choose_traversal(sitemap: &Sitemap, strategy: Strategy) -> Traversal {
             continue;
         };
         let source = arc.key.source;
-        for (kept, other) in [(source, target), (target, source)] {
-            if representatives[kept] && verdicts[other] == VertexVerdict::NotRepresentative {
-                verdicts[other] = VertexVerdict::Kept;
-            }
+        if representatives[source] && verdicts[target] == VertexVerdict::NotRepresentative {
+            verdicts[target] = VertexVerdict::Kept;
         }
     }
     let primary = primary_thread_lists(sitemap, &verdicts);
@@ -258,16 +257,19 @@ fn primary_thread_lists(sitemap: &Sitemap, verdicts: &[VertexVerdict]) -> HashSe
         .collect()
 }
 
-/// How much a vertex stands for its kind of page: eq.-3 informativeness (content: pages, size,
-/// uniqueness) times one plus the kinds of page of other layouts linking to it (a forum links a
-/// thread's canonical URL from boards, the portal, searches and profiles, its sort-order,
-/// permalink, print and session spellings from one kind of page each); then the sampled pages
-/// linking to it, its distinct pages, and the lower id.
+/// How much a vertex stands for its kind of page: the content factors of eq. 3 (mean page size,
+/// share of pages that are not near-duplicates) times one plus the number of other layouts
+/// linking to it (a forum links a thread's canonical URL from boards, the portal, searches and
+/// profiles, its sort-order, print and session spellings from one kind of page each); then the
+/// sampled pages linking to it, its distinct pages, and the lower id. Eq. 3's family-size factor
+/// is left out here: with shape-balanced sampling, how many pages a vertex got says more about
+/// the sampler than about the site.
 #[derive(Debug, Clone, Copy, PartialEq, PartialOrd)]
 struct Rank(f64, usize, usize, std::cmp::Reverse<usize>);
 
 fn vertex_ranks(sitemap: &Sitemap) -> Vec<Rank> {
     let mut linking_pages: HashMap<usize, BTreeSet<usize>> = HashMap::new();
+    // Target vertex → layouts of the vertices linking to it.
     let mut linking_kinds: HashMap<usize, BTreeSet<usize>> = HashMap::new();
     for arc in &sitemap.arcs {
         if let Some(target) = arc.main_target() {
@@ -275,19 +277,22 @@ fn vertex_ranks(sitemap: &Sitemap) -> Vec<Rank> {
                 .entry(target)
                 .or_default()
                 .extend(arc.sampled_pairs.iter().map(|(source, _)| *source));
-            if sitemap.vertices[arc.key.source].layout != sitemap.vertices[target].layout {
+            let source_layout = sitemap.vertices[arc.key.source].layout;
+            if source_layout != sitemap.vertices[target].layout {
                 linking_kinds
                     .entry(target)
                     .or_default()
-                    .insert(arc.key.source);
+                    .insert(source_layout);
             }
         }
     }
     (0..sitemap.vertices.len())
         .map(|vertex| {
             let kinds = linking_kinds.get(&vertex).map_or(0, BTreeSet::len);
+            let data = &sitemap.vertices[vertex];
+            let unique_share = 1.0 - data.duplicates as f64 / data.pages.len().max(1) as f64;
             Rank(
-                sitemap.vertices[vertex].informativeness * (1 + kinds) as f64,
+                data.average_size * unique_share * (1 + kinds) as f64,
                 linking_pages.get(&vertex).map_or(0, BTreeSet::len),
                 sitemap.vertices[vertex].unique_pages,
                 std::cmp::Reverse(vertex),
@@ -332,6 +337,11 @@ fn clean_vertices(sitemap: &Sitemap) -> Vec<VertexVerdict> {
     // vertex of highest [`Rank`], which weighs its content by how many kinds of page link to it.
     let ranks = vertex_ranks(sitemap);
     let rank = |vertex: usize| ranks[vertex];
+    if std::env::var("TRAWL_DEBUG_RANK").is_ok() {
+        for (vertex, rank) in ranks.iter().enumerate() {
+            eprintln!("rank v{vertex} {rank:?}");
+        }
+    }
     let mut best_of_layout: HashMap<usize, usize> = HashMap::new();
     for vertex in &sitemap.vertices {
         if verdicts[vertex.id] != VertexVerdict::Kept || vertex.id == portal {
