@@ -240,12 +240,15 @@ fn primary_thread_lists(sitemap: &Sitemap, verdicts: &[VertexVerdict]) -> HashSe
         .iter()
         .map(|vertex| (vertex.id, entries_of(vertex)))
         .collect();
-    lists
+    let full_lists: Vec<&&crate::sitemap::Vertex> = lists
         .iter()
         .filter(|vertex| vertex.mean_entries >= PRIMARY_LIST_SHARE * fullest)
+        .collect();
+    full_lists
+        .iter()
         .filter(|vertex| {
             let own = &entries[&vertex.id];
-            let listed_elsewhere: BTreeSet<&str> = lists
+            let listed_elsewhere: BTreeSet<&str> = full_lists
                 .iter()
                 .filter(|other| other.id != vertex.id && ranks[other.id] > ranks[vertex.id])
                 .flat_map(|other| entries[&other.id].iter().copied())
@@ -337,11 +340,6 @@ fn clean_vertices(sitemap: &Sitemap) -> Vec<VertexVerdict> {
     // vertex of highest [`Rank`], which weighs its content by how many kinds of page link to it.
     let ranks = vertex_ranks(sitemap);
     let rank = |vertex: usize| ranks[vertex];
-    if std::env::var("TRAWL_DEBUG_RANK").is_ok() {
-        for (vertex, rank) in ranks.iter().enumerate() {
-            eprintln!("rank v{vertex} {rank:?}");
-        }
-    }
     let mut best_of_layout: HashMap<usize, usize> = HashMap::new();
     for vertex in &sitemap.vertices {
         if verdicts[vertex.id] != VertexVerdict::Kept || vertex.id == portal {
