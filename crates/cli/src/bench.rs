@@ -411,56 +411,6 @@ fn bench_learn(args: LearnBenchArgs) -> Result<()> {
                     *seed,
                     args.strategy.strategy(),
                 )?;
-                if std::env::var("TRAWL_DEBUG").is_ok() {
-                    for vertex in &learned.sitemap.vertices {
-                        let pages = &vertex.pages;
-                        let stats: Vec<String> = pages
-                            .iter()
-                            .take(6)
-                            .map(|p| {
-                                let s = &learned.sitemap.pages[*p];
-                                format!(
-                                    "{}/{}/{}",
-                                    s.posts,
-                                    s.posts_with_time,
-                                    s.thread_entry_urls.len()
-                                )
-                            })
-                            .collect();
-                        eprintln!(
-                            "v{} {:?} L{} {} {:?}",
-                            vertex.id,
-                            vertex.role,
-                            vertex.layout,
-                            learned
-                                .sitemap
-                                .url_patterns
-                                .get(vertex.url_pattern)
-                                .map(|p| p.text().to_string())
-                                .unwrap_or_default(),
-                            stats
-                        );
-                    }
-                    eprintln!(
-                        "mst {:?} threshold {}",
-                        learned.sitemap.layout.spanning_tree_lengths,
-                        learned.sitemap.layout.model.threshold
-                    );
-                    for (i, w) in learned.sitemap.layout.model.patterns.iter().enumerate() {
-                        eprintln!(
-                            "pattern {i} {:x} area {:.3} idf {:.3}",
-                            w.pattern, w.area, w.idf
-                        );
-                    }
-                    for vertex in &learned.sitemap.vertices {
-                        let p = &learned.sitemap.pages[vertex.pages[0]];
-                        eprintln!(
-                            "v{} feature {:?}",
-                            vertex.id,
-                            learned.sitemap.layout.model.feature(&p.regions)
-                        );
-                    }
-                }
                 if args.verbose {
                     eprintln!("{}", crate::plan_show::render(&learned.plan));
                 }

@@ -156,26 +156,6 @@ pub fn judge_learning(site: &Site, learned: &Learned, learn_seconds: f64) -> Lea
             (false, true) => outcome.flipping_false_negatives += 1,
             _ => {}
         }
-        if judged_flipping != truly_flipping && std::env::var("TRAWL_DEBUG").is_ok() {
-            let pattern = sitemap
-                .url_patterns
-                .get(arc.key.url_pattern)
-                .map(|pattern| pattern.text().to_string())
-                .unwrap_or_default();
-            let (source, target) = arc.sampled_pairs.first().copied().unwrap_or((0, 0));
-            eprintln!(
-                "flipping {} (judged {judged_flipping}): v{} {pattern} texts {:?} same-list {:.2} pairs {} e.g. {} -> {} ({:?} -> {:?})",
-                if judged_flipping { "FP" } else { "FN" },
-                arc.key.source,
-                arc.example_texts,
-                arc.same_list_share,
-                arc.sampled_pairs.len(),
-                sitemap.pages[source].url,
-                sitemap.pages[target].url,
-                truth_of_page[source].role,
-                truth_of_page[target].class,
-            );
-        }
     }
     for vertex in &sitemap.vertices {
         let mut roles: HashMap<TruthRole, usize> = HashMap::new();
@@ -300,10 +280,11 @@ pub fn crawl_in_process(
     // page 1 of its true list.
     let mut first_pages: HashMap<String, String> = HashMap::new();
     for (url, truth) in &truth_of_url {
-        if truth.class == PageClass::Valuable && truth.position == Some(1) {
-            if let Some(list) = &truth.list {
-                first_pages.insert(list.clone(), url.clone());
-            }
+        if truth.class == PageClass::Valuable
+            && truth.position == Some(1)
+            && let Some(list) = &truth.list
+        {
+            first_pages.insert(list.clone(), url.clone());
         }
     }
     for (url, truth) in &truth_of_url {

@@ -205,3 +205,91 @@ fn web_forum_52_extraction_does_not_regress() {
     assert!(figure("time") >= 0.86, "{summary}");
     assert!(figure("author") >= 0.69, "{summary}");
 }
+
+/// A simulated forum served on loopback for the duration of a test.
+fn serve(family: &str, seed: u64) -> trawl_sim_server::SimServer {
+    use std::sync::Arc;
+    let family = trawl_sim::FamilyName::parse(family).expect("a known family");
+    let site = Arc::new(trawl_sim::Site::build(trawl_sim::SiteConfig::new(
+        family,
+        seed,
+        trawl_sim::Scale::Small,
+    )));
+    let at = jiff::Timestamp::from_second(site.history().end).expect("a valid instant");
+    let clock = trawl_sim_server::ServerClock::Fixed(at).into_clock();
+    trawl_sim_server::SimServer::start(site, clock, "127.0.0.1:0", 2).expect("the server starts")
+}
+
+#[test]
+fn learn_writes_a_plan_that_show_and_graph_read() {
+    let server = serve("phpbb", 2);
+    let directory = std::env::temp_dir().join(format!("trawl-learn-test-{}", std::process::id()));
+    std::fs::create_dir_all(&directory).unwrap();
+    let plan = directory.join("plan.json");
+    let portal = format!("{}/index.php", server.origin());
+    let output = trawl(&[
+        "learn",
+        &portal,
+        "--samples",
+        "150",
+        "--delay-ms",
+        "0",
+        "--out",
+        plan.to_str().unwrap(),
+    ]);
+    server.stop();
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains("learned from 150 pages"),
+        "{}",
+        stderr(&output)
+    );
+
+    let shown = trawl(&["plan", "show", plan.to_str().unwrap()]);
+    assert!(shown.status.success(), "{}", stderr(&shown));
+    let text = stdout(&shown);
+    assert!(
+        text.contains("[thread]") && text.contains("[thread-list]"),
+        "{text}"
+    );
+    assert!(text.contains("FOLLOW+KEEP (flipping)"), "{text}");
+
+    let dot = trawl(&["plan", "graph", plan.to_str().unwrap()]);
+    assert!(
+        stdout(&dot).starts_with("digraph sitemap {"),
+        "{}",
+        stdout(&dot)
+    );
+    let svg_file = directory.join("plan.svg");
+    let svg = trawl(&[
+        "plan",
+        "graph",
+        plan.to_str().unwrap(),
+        "--format",
+        "svg",
+        "--out",
+        svg_file.to_str().unwrap(),
+    ]);
+    assert!(svg.status.success(), "{}", stderr(&svg));
+    let drawing = std::fs::read_to_string(&svg_file).unwrap();
+    assert!(drawing.starts_with("<svg") && drawing.contains("</svg>"));
+    std::fs::remove_dir_all(&directory).unwrap();
+}
+
+#[test]
+fn plan_files_that_are_not_plans_get_a_clear_error() {
+    let directory = std::env::temp_dir().join(format!("trawl-plan-test-{}", std::process::id()));
+    std::fs::create_dir_all(&directory).unwrap();
+    let plan = directory.join("broken.json");
+    std::fs::write(&plan, "{\"format_version\": 7}").unwrap();
+    let output = trawl(&["plan", "show", plan.to_str().unwrap()]);
+    assert!(!output.status.success());
+    let message = stderr(&output);
+    assert!(
+        message.contains("is not a usable plan") && message.contains("trawl learn"),
+        "{message}"
+    );
+    let missing = trawl(&["plan", "show", "/nonexistent/plan.json"]);
+    assert!(stderr(&missing).contains("cannot read the plan file"));
+    std::fs::remove_dir_all(&directory).unwrap();
+}
