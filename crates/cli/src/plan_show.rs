@@ -4,6 +4,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write;
 
 use trawl_learn::plan::Plan;
+use trawl_learn::rewrites::UrlRewrite;
 use trawl_learn::sitemap::LocationKey;
 use trawl_learn::traverse::{Decision, VertexVerdict};
 
@@ -41,6 +42,16 @@ pub fn render(plan: &Plan) -> String {
         plan.layout.exemplars.len(),
         plan.layout.threshold,
     );
+    for rewrite in &plan.url_rewrites {
+        let _ = match rewrite {
+            UrlRewrite::DropQueryPair { key, value } => {
+                writeln!(out, "URLs lose the redundant query pair {key}={value}")
+            }
+            UrlRewrite::DropLastSegment { segment } => {
+                writeln!(out, "URLs lose the redundant last path segment {segment}")
+            }
+        };
+    }
     for vertex in &plan.vertices {
         let _ = writeln!(
             out,

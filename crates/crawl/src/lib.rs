@@ -193,6 +193,9 @@ impl Crawler {
                             links.push((target, LocationKey::Path { path: 0 }));
                         }
                         for (url, location) in links {
+                            // Redundant parts (`&start=0`) are dropped first, so a list's first
+                            // page is not fetched again under its pager's spelling.
+                            let url = plan.canonical(&url);
                             match plan.decide(class.vertex, &url, location) {
                                 Decision::Skip => {}
                                 Decision::Follow => to_follow.push(url),

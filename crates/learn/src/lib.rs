@@ -11,7 +11,8 @@
 //!   title slugs and session ids), and each (layout cluster, URL pattern) pair is a vertex;
 //! - [`duplicates`] finds near-duplicate pages (template text removed, 5-word shingles,
 //!   fingerprints, locality-sensitive hashing), which feed the informativeness of every vertex;
-//! - arcs are kinds of links: (source vertex, URL pattern, link location).
+//! - arcs are kinds of links: (source vertex, URL pattern, link location);
+//! - [`rewrites`] learns redundant URL parts (`&start=0`, `page-1`) from near-duplicate pairs.
 //!
 //! [`traverse::choose_traversal`] then cleans the sitemap, finds page-flipping links by
 //! connectivity, selects the arcs to follow (the skeleton paper's branch-and-bound search, or
@@ -27,6 +28,7 @@ pub mod duplicates;
 pub(crate) mod hex;
 pub mod layout;
 pub mod plan;
+pub mod rewrites;
 pub mod sample;
 pub mod sitemap;
 pub mod summary;

@@ -103,6 +103,9 @@ pub struct Plan {
     pub vertices: Vec<PlanVertex>,
     /// The lookup table.
     pub arcs: Vec<PlanArc>,
+    /// Redundant URL parts, dropped from every link before it is looked up or queued.
+    #[serde(default)]
+    pub url_rewrites: Vec<crate::rewrites::UrlRewrite>,
     #[serde(skip)]
     index: PlanIndex,
 }
@@ -214,6 +217,7 @@ impl Plan {
             layout: sitemap.layout.model.clone(),
             vertices,
             arcs,
+            url_rewrites: sitemap.rewrites.clone(),
             index: PlanIndex::default(),
         };
         plan.index = PlanIndex::build(&plan).expect("a plan built from a sitemap is consistent");
@@ -241,6 +245,11 @@ impl Plan {
     /// The plan file's text: pretty JSON, one field per line, so diffs and hand edits are easy.
     pub fn to_json(&self) -> String {
         serde_json::to_string_pretty(self).expect("plans serialise")
+    }
+
+    /// The URL with its redundant parts dropped.
+    pub fn canonical(&self, url: &Url) -> Url {
+        crate::rewrites::canonical_url(url, &self.url_rewrites)
     }
 
     /// The URL pattern of a URL, if any pattern matches.

@@ -184,6 +184,8 @@ pub struct Sitemap {
     pub vertex_of_page: Vec<usize>,
     /// Arcs, sorted by key.
     pub arcs: Vec<Arc>,
+    /// Redundant URL parts learned from near-duplicate pairs.
+    pub rewrites: Vec<crate::rewrites::UrlRewrite>,
 }
 
 impl Sitemap {
@@ -233,7 +235,10 @@ impl Sitemap {
             &url_patterns,
             &duplicate_groups,
         );
+        let sampled_urls: Vec<&url::Url> = pages.iter().map(|page| &page.url).collect();
+        let rewrites = crate::rewrites::learn_rewrites(&sampled_urls, &duplicate_groups);
         let mut sitemap = Sitemap {
+            rewrites,
             pages,
             layout,
             url_patterns,
