@@ -396,16 +396,16 @@ fn bench_learn(args: LearnBenchArgs) -> Result<()> {
             .collect::<Result<_>>()?
     };
     println!(
-        "| family | seed | samples | learn s | vertices kept | flipping arcs (FP/FN) | role errors | fetches | coverage | invalid | duplicate | endless | relations kept |"
+        "| family | seed | samples | sample + analysis s | learn s | vertices kept | flipping arcs (FP/FN) | role errors | fetches | coverage | invalid | duplicate | endless | relations kept |"
     );
-    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     // (samples, coverage, invalid share, duplicate share) of every run, for the curve.
     let mut runs: Vec<(usize, f64, f64, f64)> = Vec::new();
     for family in families {
         for seed in &args.seeds {
             let site = Arc::new(Site::build(SiteConfig::new(family, *seed, Scale::Small)));
             for samples in &args.samples {
-                let (learned, seconds) = crate::plan_bench::learn_in_process(
+                let (learned, seconds, sample_seconds) = crate::plan_bench::learn_in_process(
                     &site,
                     *samples,
                     *seed,
@@ -421,10 +421,11 @@ fn bench_learn(args: LearnBenchArgs) -> Result<()> {
                     args.max_fetches,
                 )?;
                 println!(
-                    "| {} | {} | {} | {:.2} | {}/{} | {} ({}/{}) | {} | {} | {:.1} % | {:.2} % | {:.2} % | {:.2} % | {}/{} |",
+                    "| {} | {} | {} | {:.2} | {:.2} | {}/{} | {} ({}/{}) | {} | {} | {:.1} % | {:.2} % | {:.2} % | {:.2} % | {}/{} |",
                     family.name(),
                     seed,
                     judged.samples,
+                    sample_seconds,
                     judged.learn_seconds,
                     judged.kept_vertices,
                     judged.vertices,

@@ -101,12 +101,12 @@ fn check(family: FamilyName, minimum_coverage: f64, maximum_invalid: f64, maximu
 
 #[test]
 fn phpbb_is_crawled_through_its_learned_plan() {
-    check(FamilyName::Phpbb, 0.97, 0.01, 0.20);
+    check(FamilyName::Phpbb, 0.97, 0.01, 0.18);
 }
 
 #[test]
 fn vbulletin_is_crawled_through_its_learned_plan() {
-    check(FamilyName::Vbulletin, 0.97, 0.01, 0.20);
+    check(FamilyName::Vbulletin, 0.94, 0.01, 0.05);
 }
 
 #[test]
@@ -121,7 +121,7 @@ fn smf_is_crawled_through_its_learned_plan() {
 
 #[test]
 fn xenforo_is_crawled_through_its_learned_plan() {
-    check(FamilyName::Xenforo, 0.97, 0.01, 0.15);
+    check(FamilyName::Xenforo, 0.97, 0.01, 0.02);
 }
 
 #[test]
