@@ -214,7 +214,11 @@ mod tests {
             "http://f.test/viewtopic.php?t=5&start=0",
             Some("http://f.test/viewtopic.php?t=5"),
         );
-        check(rule.clone(), "http://f.test/viewtopic.php?t=5&start=15", None);
+        check(
+            rule.clone(),
+            "http://f.test/viewtopic.php?t=5&start=15",
+            None,
+        );
         check(rule, "http://f.test/x?start=0", Some("http://f.test/x"));
     }
 
@@ -235,24 +239,36 @@ mod tests {
     #[test]
     fn differences_of_one_part_make_rules() {
         assert_eq!(
-            difference(&url("http://f.test/v?t=5&start=0"), &url("http://f.test/v?t=5")),
+            difference(
+                &url("http://f.test/v?t=5&start=0"),
+                &url("http://f.test/v?t=5")
+            ),
             Some(UrlRewrite::DropQueryPair {
                 key: "start".into(),
                 value: "0".into()
             })
         );
         assert_eq!(
-            difference(&url("http://f.test/t/a.5/page-1"), &url("http://f.test/t/a.5/")),
+            difference(
+                &url("http://f.test/t/a.5/page-1"),
+                &url("http://f.test/t/a.5/")
+            ),
             Some(UrlRewrite::DropLastSegment {
                 segment: "page-1".into()
             })
         );
         assert_eq!(
-            difference(&url("http://f.test/v?t=5&start=0"), &url("http://f.test/v?t=6")),
+            difference(
+                &url("http://f.test/v?t=5&start=0"),
+                &url("http://f.test/v?t=6")
+            ),
             None
         );
         assert_eq!(
-            difference(&url("http://f.test/t/a/123/4"), &url("http://f.test/t/a/123")),
+            difference(
+                &url("http://f.test/t/a/123/4"),
+                &url("http://f.test/t/a/123")
+            ),
             None,
             "a number alone is an id, never redundant"
         );

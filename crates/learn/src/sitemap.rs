@@ -366,6 +366,13 @@ fn build_arcs(
         urls: BTreeSet<String>,
     }
     let distinctive = distinctive_blocks(pages, cluster_of_page);
+    let pattern_of_vertex: HashMap<usize, UrlPatternId> = pages
+        .iter()
+        .enumerate()
+        .filter_map(|(index, page)| {
+            Some((vertex_of_page[index], url_patterns.classify(&page.url)?))
+        })
+        .collect();
     let mut building: BTreeMap<ArcKey, Building> = BTreeMap::new();
     for (source_page, page) in pages.iter().enumerate() {
         let source = vertex_of_page[source_page];
@@ -443,14 +450,20 @@ fn build_arcs(
             } else {
                 same_list as f64 / built.pairs.len() as f64
             };
+            let mut targets: BTreeMap<usize, usize> = targets
+                .into_iter()
+                .map(|(vertex, pages)| (vertex, pages.len()))
+                .collect();
+            // Links to the source's own URL pattern whose targets were never sampled (a board's
+            // later pages when they are spelled like its first) lead back to the source vertex.
+            if targets.is_empty() && pattern_of_vertex.get(&key.source) == Some(&key.url_pattern) {
+                targets.insert(key.source, 0);
+            }
             Arc {
                 key,
                 links: built.links,
                 source_pages: built.source_pages.len(),
-                targets: targets
-                    .into_iter()
-                    .map(|(vertex, pages)| (vertex, pages.len()))
-                    .collect(),
+                targets,
                 self_duplicate_share: if built.pairs.is_empty() {
                     0.0
                 } else {

@@ -113,7 +113,37 @@ pub struct Traversal {
 
 /// Chooses the traversal of `sitemap` with `strategy`.
 pub fn choose_traversal(sitemap: &Sitemap, strategy: Strategy) -> Traversal {
+    let traversal = choose_with(sitemap, strategy, false);
+    let reaches_threads = sitemap.vertices.iter().any(|vertex| {
+        vertex.role == Role::Thread && traversal.verdicts[vertex.id] == VertexVerdict::Kept
+    });
+    if reaches_threads {
+        return traversal;
+    }
+    // The representative chosen for the thread layout may be one the portal cannot reach (the
+    // later pages of threads, say). Rather than a plan that crawls nothing, every spelling of
+    // a layout holding threads is kept as a candidate, and the arc selection and the pruning
+    // choose among them.
+    choose_with(sitemap, strategy, true)
+}
+
+fn choose_with(sitemap: &Sitemap, strategy: Strategy, keep_thread_spellings: bool) -> Traversal {
     let mut verdicts = clean_vertices(sitemap);
+    if keep_thread_spellings {
+        let thread_layouts: HashSet<usize> = sitemap
+            .vertices
+            .iter()
+            .filter(|vertex| vertex.role == Role::Thread)
+            .map(|vertex| vertex.layout)
+            .collect();
+        for vertex in &sitemap.vertices {
+            if thread_layouts.contains(&vertex.layout)
+                && verdicts[vertex.id] == VertexVerdict::NotRepresentative
+            {
+                verdicts[vertex.id] = VertexVerdict::Kept;
+            }
+        }
+    }
     let (flipping, connectivity) = find_page_flipping(sitemap);
     // Vertices a representative's flipping links lead to are the later pages of its lists. (Not
     // the other way round: every spelling of a thread page, permalinks and "next thread" views
@@ -460,10 +490,18 @@ fn find_page_flipping(sitemap: &Sitemap) -> (Vec<bool>, Vec<Option<f64>>) {
             {
                 return false;
             }
+            if arc.sampled_pairs.is_empty() {
+                // Never sampled: a pager-worded link to the source's own URL pattern.
+                return target == arc.key.source;
+            }
             match scores.get(&(layout, arc.key.url_pattern)) {
                 Some((score, pairs)) if *pairs >= MINIMUM_PAIRS_FOR_CONNECTIVITY => {
                     let (sum, count) = mean_of_layout[&layout];
-                    *score >= 0.5 && *score >= sum / count as f64
+                    (*score >= 0.5 && *score >= sum / count as f64)
+                        // A kind can mix pager links with links to other lists of the same
+                        // spelling (a board's "jump to" list); pager-worded links whose pages
+                        // nearly always share their list's distinctive text are still flipping.
+                        || arc.same_list_share >= 0.8
                 }
                 _ => arc.same_list_share >= 0.5,
             }
