@@ -209,10 +209,6 @@ impl Sampler {
         self.pages.push(page);
     }
 
-    /// Notes a request that produced no page at all (connection refused, timeout): it is
-    /// dropped, not retried, because a sample needs breadth more than any one page.
-    pub fn record_failure(&mut self, _request: &SampleRequest) {}
-
     /// Pages sampled so far.
     pub fn pages(&self) -> &[PageSummary] {
         &self.pages
@@ -335,7 +331,9 @@ pub fn sample_site(
                     source,
                 });
             }
-            Err(_) => sampler.record_failure(&request),
+            // A request that produced no page at all (connection refused, timeout) is dropped,
+            // not retried: a sample needs breadth more than any one page.
+            Err(_) => {}
         }
         first = false;
         progress(&sampler);

@@ -1,0 +1,234 @@
+//! Arc selection: the skeleton paper's branch-and-bound search (§5.1) and iRobot's directed
+//! spanning tree (§5.4).
+
+use std::collections::{BTreeSet, HashSet};
+
+use super::{COVERAGE_SLACK, INFORMATIVENESS_SLACK, SEARCH_BUDGET};
+use crate::duplicates::entropy_informativeness;
+use crate::sitemap::Sitemap;
+
+/// The skeleton paper's search, vertex by vertex in depth order.
+pub(super) fn skeleton_links(sitemap: &Sitemap, candidate: &[bool]) -> BTreeSet<usize> {
+    let mut order: Vec<usize> = (0..sitemap.vertices.len()).collect();
+    order.sort_by(|a, b| {
+        let (va, vb) = (&sitemap.vertices[*a], &sitemap.vertices[*b]);
+        va.depth
+            .total_cmp(&vb.depth)
+            .then(vb.informativeness.total_cmp(&va.informativeness))
+            .then(a.cmp(b))
+    });
+    let portal = sitemap.portal_vertex();
+    let edges: Vec<(usize, usize)> = sitemap
+        .arcs
+        .iter()
+        .enumerate()
+        .filter(|(index, _)| candidate[*index])
+        .filter_map(|(_, arc)| Some((arc.key.source, arc.main_target()?)))
+        .collect();
+    // The vertices the portal reaches through candidate arcs without passing through `avoided`.
+    let reachable_without = |avoided: usize| -> HashSet<usize> {
+        let mut reached: HashSet<usize> = HashSet::from([portal]);
+        let mut frontier = vec![portal];
+        while let Some(vertex) = frontier.pop() {
+            for (source, target) in &edges {
+                if *source == vertex && *target != avoided && reached.insert(*target) {
+                    frontier.push(*target);
+                }
+            }
+        }
+        reached
+    };
+    let mut selected = BTreeSet::new();
+    for vertex in order {
+        if vertex == portal {
+            continue;
+        }
+        // The paper takes in-links from processed (shallower) vertices only, so that a shallow
+        // vertex is not reached only through deeper ones (boards through the breadcrumbs of
+        // threads). Sampled depth is a noisy order, though (later pages of a board list are
+        // deeper than the threads on its first page), so trawl takes in-links from every vertex
+        // the portal reaches without passing through the vertex itself, plus its own loops.
+        let independent = reachable_without(vertex);
+        let links: Vec<usize> = sitemap
+            .arcs
+            .iter()
+            .enumerate()
+            .filter(|(index, arc)| {
+                candidate[*index]
+                    && arc.main_target() == Some(vertex)
+                    && (arc.key.source == vertex || independent.contains(&arc.key.source))
+            })
+            .map(|(index, _)| index)
+            .collect();
+        selected.extend(best_link_set(sitemap, vertex, &links));
+    }
+    selected
+}
+
+/// GetSkeletonLinks: the smallest subset of `links` whose coverage and informativeness stay
+/// within the slack of the best found, by branch and bound.
+fn best_link_set(sitemap: &Sitemap, vertex: usize, links: &[usize]) -> Vec<usize> {
+    if links.is_empty() {
+        return Vec::new();
+    }
+    // Coverage counts the distinct URLs the links point to, sampled or not: a sample holds a
+    // few hundred pages but tens of thousands of links, so URL coverage is far less noisy than
+    // counting sampled target pages. Informativeness needs content, so it counts the sampled
+    // target pages and their duplicate groups.
+    let target_urls: Vec<BTreeSet<&str>> = links
+        .iter()
+        .map(|arc| {
+            sitemap.arcs[*arc]
+                .target_urls
+                .iter()
+                .map(String::as_str)
+                .collect()
+        })
+        .collect();
+    let all_urls: BTreeSet<&str> = target_urls.iter().flatten().copied().collect();
+    // The pages of `vertex` each link reaches, as sample indices.
+    let reached: Vec<BTreeSet<usize>> = links
+        .iter()
+        .map(|arc| {
+            sitemap.arcs[*arc]
+                .sampled_pairs
+                .iter()
+                .map(|(_, target)| *target)
+                .filter(|target| sitemap.vertex_of_page[*target] == vertex)
+                .collect()
+        })
+        .collect();
+    let evaluate = |chosen: &[bool]| -> (f64, f64) {
+        let urls: BTreeSet<&str> = target_urls
+            .iter()
+            .zip(chosen)
+            .filter(|(_, on)| **on)
+            .flat_map(|(urls, _)| urls.iter().copied())
+            .collect();
+        let pages: BTreeSet<usize> = reached
+            .iter()
+            .zip(chosen)
+            .filter(|(_, on)| **on)
+            .flat_map(|(pages, _)| pages.iter().copied())
+            .collect();
+        let groups: Vec<usize> = pages
+            .iter()
+            .map(|page| sitemap.duplicate_groups.group_of(*page))
+            .collect();
+        let coverage = urls.len() as f64 / all_urls.len().max(1) as f64;
+        let informativeness = if groups.is_empty() {
+            0.0
+        } else {
+            entropy_informativeness(groups)
+        };
+        (coverage, informativeness)
+    };
+    // Links are tried in order of how much they reach alone, so good sets are found early and
+    // bound the rest of the search.
+    let mut order: Vec<usize> = (0..links.len()).collect();
+    order.sort_by_key(|index| std::cmp::Reverse(target_urls[*index].len()));
+    let all_on = vec![true; links.len()];
+    let (best_coverage, best_informativeness) = evaluate(&all_on);
+    let mut search = Search {
+        order,
+        evaluate: &evaluate,
+        best_coverage,
+        best_informativeness,
+        best: all_on.clone(),
+        best_size: links.len(),
+        budget: SEARCH_BUDGET,
+    };
+    let mut chosen = vec![false; links.len()];
+    search.explore(0, &mut chosen);
+    search
+        .best
+        .iter()
+        .zip(links)
+        .filter(|(on, _)| **on)
+        .map(|(_, arc)| *arc)
+        .collect()
+}
+
+struct Search<'a> {
+    order: Vec<usize>,
+    evaluate: &'a dyn Fn(&[bool]) -> (f64, f64),
+    best_coverage: f64,
+    best_informativeness: f64,
+    best: Vec<bool>,
+    best_size: usize,
+    budget: usize,
+}
+
+impl Search<'_> {
+    fn explore(&mut self, depth: usize, chosen: &mut Vec<bool>) {
+        if self.budget == 0 {
+            return;
+        }
+        self.budget -= 1;
+        let size = chosen.iter().filter(|on| **on).count();
+        if size >= self.best_size {
+            return; // Cannot beat the best: sets only grow below this node.
+        }
+        let (coverage, informativeness) = (self.evaluate)(chosen);
+        if size > 0
+            && coverage >= COVERAGE_SLACK * self.best_coverage
+            && informativeness >= INFORMATIVENESS_SLACK * self.best_informativeness
+        {
+            self.best = chosen.clone();
+            self.best_size = size;
+            return;
+        }
+        if depth == self.order.len() {
+            return;
+        }
+        let link = self.order[depth];
+        // Select first: the order puts far-reaching links first, so selecting them finds small
+        // acceptable sets early.
+        chosen[link] = true;
+        self.explore(depth + 1, chosen);
+        chosen[link] = false;
+        self.explore(depth + 1, chosen);
+    }
+}
+
+/// iRobot's directed spanning tree: from the portal, repeatedly add the cheapest arc from a
+/// vertex in the tree to one outside, cost = target depth, ties to the more informative target.
+pub(super) fn spanning_tree(
+    sitemap: &Sitemap,
+    candidate: &[bool],
+    flipping: &[bool],
+) -> BTreeSet<usize> {
+    let mut in_tree: HashSet<usize> = HashSet::from([sitemap.portal_vertex()]);
+    let mut selected = BTreeSet::new();
+    loop {
+        let best = sitemap
+            .arcs
+            .iter()
+            .enumerate()
+            .filter(|(index, arc)| {
+                candidate[*index] && !flipping[*index] && in_tree.contains(&arc.key.source)
+            })
+            .filter_map(|(index, arc)| {
+                let target = arc.main_target()?;
+                (!in_tree.contains(&target)).then_some((index, target))
+            })
+            .min_by(|(index_a, a), (index_b, b)| {
+                let (va, vb) = (&sitemap.vertices[*a], &sitemap.vertices[*b]);
+                va.depth
+                    .total_cmp(&vb.depth)
+                    .then(vb.informativeness.total_cmp(&va.informativeness))
+                    .then(
+                        sitemap.arcs[*index_b]
+                            .links
+                            .cmp(&sitemap.arcs[*index_a].links),
+                    )
+                    .then(index_a.cmp(index_b))
+            });
+        let Some((index, target)) = best else {
+            break;
+        };
+        selected.insert(index);
+        in_tree.insert(target);
+    }
+    selected
+}
