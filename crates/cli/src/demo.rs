@@ -1,5 +1,6 @@
-//! `trawl demo`: a simulated forum served on loopback, walked breadth-first over HTTP, and the walk
-//! compared with the forum's ground truth.
+//! `trawl demo`: a simulated forum served on loopback; trawl samples it over HTTP, learns its
+//! plan, crawls it with the plan, and then walks it breadth-first for comparison; both crawls
+//! are judged by the forum's ground truth.
 //!
 //! The walk is the generic breadth-first crawler the papers compare against: it follows every
 //! same-site link once, in discovery order, and knows nothing about forums. Its report shows what
@@ -13,6 +14,11 @@ use clap::Args;
 use trawl_sim::{PageClass, Site};
 use trawl_sim_server::{ServerClock, SimServer};
 
+use trawl_crawl::CrawlStrategy;
+use trawl_fetch::{HttpFetcher, HttpOptions};
+use trawl_learn::traverse::{Strategy, VertexVerdict};
+use trawl_model::CookieJarFetcher;
+
 use crate::http::LoopbackClient;
 use crate::sim::SiteArgs;
 
@@ -20,9 +26,12 @@ use crate::sim::SiteArgs;
 pub struct DemoArgs {
     #[command(flatten)]
     pub site: SiteArgs,
-    /// Stop after this many fetches.
+    /// Stop each crawl after this many fetches.
     #[arg(long, default_value_t = 3_000)]
     pub max_pages: usize,
+    /// Pages sampled to learn the plan.
+    #[arg(long, default_value_t = 300)]
+    pub samples: usize,
 }
 
 pub fn run(args: DemoArgs) -> Result<()> {
@@ -39,10 +48,80 @@ pub fn run(args: DemoArgs) -> Result<()> {
         site.history().post_count(),
         site.portal_path()
     );
+    let fetcher = CookieJarFetcher::new(HttpFetcher::new(HttpOptions::default()));
+    let (learned, learn_seconds, sample_seconds) = crate::plan_bench::learn_through(
+        &site,
+        &fetcher,
+        &origin,
+        args.samples,
+        1,
+        Strategy::Skeleton,
+    )
+    .context("learning the simulated forum's plan failed")?;
+    let crawled = learned
+        .traversal
+        .verdicts
+        .iter()
+        .filter(|verdict| **verdict == VertexVerdict::Kept)
+        .count();
+    println!(
+        "learned a plan from {} sampled pages ({sample_seconds:.1} s sampling, {learn_seconds:.2} s learning): {} vertices, {crawled} crawled, {} URL patterns",
+        learned.sitemap.pages.len(),
+        learned.sitemap.vertices.len(),
+        learned.plan.url_patterns.len()
+    );
+    let fetcher = CookieJarFetcher::new(HttpFetcher::new(HttpOptions::default()));
+    let outcome = crate::plan_bench::crawl_through(
+        &site,
+        &fetcher,
+        &origin,
+        CrawlStrategy::Plan(Box::new(learned.plan)),
+        args.max_pages,
+    )
+    .context("crawling the simulated forum with its plan failed")?;
+    println!("{}", render_plan_crawl(&outcome));
     let report = walk_breadth_first(&site, &origin, args.max_pages, at)?;
     server.stop();
     println!("{}", report.render());
     Ok(())
+}
+
+fn render_plan_crawl(outcome: &crate::plan_bench::CrawlOutcome) -> String {
+    let share = |count: usize| 100.0 * outcome.share(count);
+    [
+        format!("crawl with the learned plan: {} fetches", outcome.fetched),
+        format!(
+            "  valuable   {:>7}  ({:.1} %)",
+            outcome.valuable,
+            share(outcome.valuable)
+        ),
+        format!(
+            "  duplicate  {:>7}  ({:.1} %)",
+            outcome.duplicate,
+            share(outcome.duplicate)
+        ),
+        format!(
+            "  invalid    {:>7}  ({:.1} %)",
+            outcome.invalid,
+            share(outcome.invalid)
+        ),
+        format!(
+            "  endless    {:>7}  ({:.1} %)",
+            outcome.endless,
+            share(outcome.endless)
+        ),
+        format!(
+            "  coverage of valuable pages: {} of {} ({:.1} %)",
+            outcome.valuable,
+            outcome.valuable_total,
+            100.0 * outcome.coverage()
+        ),
+        format!(
+            "  later list pages kept with their list: {} of {}",
+            outcome.relations_kept, outcome.relations_total
+        ),
+    ]
+    .join("\n")
 }
 
 /// What a breadth-first walk fetched, judged by the ground truth.

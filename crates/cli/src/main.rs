@@ -44,8 +44,8 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Serve a simulated forum on loopback and walk it breadth-first over HTTP, then compare what
-    /// was fetched with the simulator's ground truth.
+    /// Serve a simulated forum on loopback, learn its plan and crawl it over HTTP, walk it
+    /// breadth-first for comparison, and judge both by the simulator's ground truth.
     Demo(demo::DemoArgs),
     /// Print the posts of a saved forum page as JSON lines ({"author", "time", "text",
     /// "permalink"}), or with --records every record of every repetitive region.

@@ -72,10 +72,23 @@ pub fn learn_in_process(
     seed: u64,
     strategy: Strategy,
 ) -> Result<(Learned, f64, f64)> {
-    let at = jiff::Timestamp::from_second(site.history().end)?;
     let fetcher = CookieJarFetcher::new(SimFetcher::new(Arc::clone(site), SIM_ORIGIN));
+    learn_through(site, &fetcher, SIM_ORIGIN, samples, seed, strategy)
+}
+
+/// Samples `site`, served under `origin` by `fetcher`, and learns its plan; the times as for
+/// [`learn_in_process`].
+pub fn learn_through(
+    site: &Site,
+    fetcher: &dyn Fetcher,
+    origin: &str,
+    samples: usize,
+    seed: u64,
+    strategy: Strategy,
+) -> Result<(Learned, f64, f64)> {
+    let at = jiff::Timestamp::from_second(site.history().end)?;
     let clock = FixedClock::new(at);
-    let portal = Url::parse(&format!("{SIM_ORIGIN}{}", site.portal_path()))?;
+    let portal = Url::parse(&format!("{origin}{}", site.portal_path()))?;
     let options = SampleOptions {
         max_pages: samples,
         seed,
@@ -83,7 +96,7 @@ pub fn learn_in_process(
         ..SampleOptions::default()
     };
     let sampling = Instant::now();
-    let pages = sample_site(&fetcher, &clock, portal.clone(), &options, |_| {})?;
+    let pages = sample_site(fetcher, &clock, portal.clone(), &options, |_| {})?;
     let sample_seconds = sampling.elapsed().as_secs_f64();
     let started = Instant::now();
     let learned = trawl_learn::learn(&portal, pages, strategy);
@@ -193,10 +206,21 @@ pub fn crawl_in_process(
     strategy: CrawlStrategy,
     max_fetches: usize,
 ) -> Result<CrawlOutcome> {
+    let fetcher = CookieJarFetcher::new(SimFetcher::new(Arc::clone(site), SIM_ORIGIN));
+    crawl_through(site, &fetcher, SIM_ORIGIN, strategy, max_fetches)
+}
+
+/// Crawls `site`, served under `origin` by `fetcher`, and judges every fetch.
+pub fn crawl_through(
+    site: &Site,
+    fetcher: &dyn Fetcher,
+    origin: &str,
+    strategy: CrawlStrategy,
+    max_fetches: usize,
+) -> Result<CrawlOutcome> {
     let at_seconds = site.history().end;
     let at = jiff::Timestamp::from_second(at_seconds)?;
-    let fetcher = CookieJarFetcher::new(SimFetcher::new(Arc::clone(site), SIM_ORIGIN));
-    let portal = Url::parse(&format!("{SIM_ORIGIN}{}", site.portal_path()))?;
+    let portal = Url::parse(&format!("{origin}{}", site.portal_path()))?;
     let mut crawler = Crawler::new(portal, strategy);
     let mut outcome = CrawlOutcome::default();
     site.for_each_url_truth(at_seconds, |truth| {

@@ -103,6 +103,11 @@ fn demo_walks_a_forum_over_loopback() {
     let output = trawl(&["demo", "--family", "xenforo", "--max-pages", "300"]);
     assert!(output.status.success(), "{}", stderr(&output));
     let text = stdout(&output);
+    assert!(
+        text.contains("learned a plan from 300 sampled pages"),
+        "{text}"
+    );
+    assert!(text.contains("crawl with the learned plan"), "{text}");
     assert!(text.contains("breadth-first walk: 300 fetches"), "{text}");
     assert!(text.contains("coverage of valuable pages"), "{text}");
 }
