@@ -13,10 +13,13 @@
 //! crawler the papers compare against ([`CrawlStrategy::BreadthFirst`]: every same-site link, in
 //! discovery order).
 
-use std::collections::{HashSet, VecDeque};
+use std::collections::{HashMap, HashSet, VecDeque};
 
 use jiff::Timestamp;
 use trawl_learn::plan::Plan;
+use trawl_learn::rewrites::{
+    UrlRewrite, canonical_url, difference as rewrite_between, shorter_spellings,
+};
 use trawl_learn::sitemap::LocationKey;
 use trawl_learn::summary::RegionSummary;
 use trawl_learn::traverse::Decision;
@@ -73,6 +76,77 @@ pub struct Crawler {
     fetched: usize,
     unclassified: usize,
     session_checked: bool,
+    online_rewrites: OnlineRewrites,
+}
+
+/// Rewrites learned while crawling: when a fetched page shows exactly the records of a page
+/// fetched before under a URL one part shorter (`?t=5&start=0` and `?t=5`), that part is taken
+/// as redundant after [`REWRITE_EVIDENCE`] such pages, unless some page ever showed other records
+/// than its shorter spelling. The plan's rewrites come from the sample; these catch the ones
+/// the sample held no pair for, at the cost of a couple of duplicate fetches each.
+#[derive(Debug, Clone, Default)]
+struct OnlineRewrites {
+    /// Record signature of every fetched page that had records.
+    signature_of_url: HashMap<String, u64>,
+    /// Per rule: (agreeing pages, contradicting pages).
+    evidence: HashMap<UrlRewrite, (usize, usize)>,
+    /// Rules in force.
+    rules: Vec<UrlRewrite>,
+}
+
+/// Agreeing pages an online rewrite needs.
+pub const REWRITE_EVIDENCE: usize = 2;
+
+impl OnlineRewrites {
+    fn observe(&mut self, url: &Url, signature: Option<u64>) {
+        let Some(signature) = signature else {
+            return;
+        };
+        for shorter in shorter_spellings(url) {
+            let (Some(rule), Some(known)) = (
+                rewrite_between(url, &shorter),
+                self.signature_of_url.get(shorter.as_str()),
+            ) else {
+                continue;
+            };
+            let entry = self.evidence.entry(rule.clone()).or_default();
+            if *known == signature {
+                entry.0 += 1;
+            } else {
+                entry.1 += 1;
+            }
+            let (agreeing, contradicting) = *entry;
+            let in_force = self.rules.contains(&rule);
+            if !in_force && agreeing >= REWRITE_EVIDENCE && contradicting == 0 {
+                self.rules.push(rule);
+            } else if in_force && contradicting > 0 {
+                self.rules.retain(|kept| *kept != rule);
+            }
+        }
+        self.signature_of_url.insert(url.to_string(), signature);
+    }
+}
+
+/// A hash of what a page lists: its posts' texts in order, or else its thread entries' URLs in
+/// order; `None` for pages with neither (prompts, errors), which prove nothing.
+fn record_signature(analysis: &PageAnalysis) -> Option<u64> {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut feed = |text: &str| {
+        for byte in text.bytes().chain(std::iter::once(0)) {
+            hash = (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
+        }
+    };
+    if !analysis.posts.is_empty() {
+        analysis.posts.iter().for_each(|post| feed(&post.text));
+    } else if !analysis.thread_entries.is_empty() {
+        analysis
+            .thread_entries
+            .iter()
+            .for_each(|entry| feed(&entry.url));
+    } else {
+        return None;
+    }
+    Some(hash)
 }
 
 impl Crawler {
@@ -92,6 +166,7 @@ impl Crawler {
             fetched: 0,
             unclassified: 0,
             session_checked: false,
+            online_rewrites: OnlineRewrites::default(),
         }
     }
 
@@ -108,6 +183,11 @@ impl Crawler {
     /// Pages recorded so far.
     pub fn fetched(&self) -> usize {
         self.fetched
+    }
+
+    /// URL rewrites learned while crawling (see [`REWRITE_EVIDENCE`]).
+    pub fn learned_rewrites(&self) -> &[UrlRewrite] {
+        &self.online_rewrites.rules
     }
 
     /// Pages whose layout matched no vertex of the plan. Many of them mean the forum's templates
@@ -166,6 +246,8 @@ impl Crawler {
                 to_follow.extend(redirect);
             }
             CrawlStrategy::Plan(plan) => {
+                let signature = record_signature(&page.analysis);
+                self.online_rewrites.observe(&page.url, signature);
                 let regions: Vec<RegionSummary> = page
                     .analysis
                     .regions
@@ -195,7 +277,8 @@ impl Crawler {
                         for (url, location) in links {
                             // Redundant parts (`&start=0`) are dropped first, so a list's first
                             // page is not fetched again under its pager's spelling.
-                            let url = plan.canonical(&url);
+                            let url =
+                                canonical_url(&plan.canonical(&url), &self.online_rewrites.rules);
                             match plan.decide(class.vertex, &url, location) {
                                 Decision::Skip => {}
                                 Decision::Follow => to_follow.push(url),
@@ -230,5 +313,46 @@ impl Crawler {
         matches!(url.scheme(), "http" | "https")
             && url.host_str().map(str::to_ascii_lowercase) == self.host
             && url.port_or_known_default() == self.port
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn url(text: &str) -> Url {
+        Url::parse(text).unwrap()
+    }
+
+    #[test]
+    fn a_part_is_redundant_after_two_pages_agree_and_none_disagrees() {
+        let mut online = OnlineRewrites::default();
+        let start_zero = UrlRewrite::DropQueryPair {
+            key: "start".into(),
+            value: "0".into(),
+        };
+        online.observe(&url("http://f.test/v?t=5"), Some(1));
+        online.observe(&url("http://f.test/v?t=5&start=0"), Some(1));
+        assert!(online.rules.is_empty(), "one agreeing page is not enough");
+        online.observe(&url("http://f.test/v?t=6"), Some(2));
+        online.observe(&url("http://f.test/v?t=6&start=0"), Some(2));
+        assert_eq!(online.rules, [start_zero]);
+        online.observe(&url("http://f.test/v?t=7"), Some(3));
+        online.observe(&url("http://f.test/v?t=7&start=0"), Some(4));
+        assert!(
+            online.rules.is_empty(),
+            "a contradiction withdraws the rule"
+        );
+    }
+
+    #[test]
+    fn pages_without_records_prove_nothing() {
+        let mut online = OnlineRewrites::default();
+        for thread in 0..5 {
+            online.observe(&url(&format!("http://f.test/login?next={thread}")), None);
+            online.observe(&url("http://f.test/login"), None);
+        }
+        assert!(online.rules.is_empty());
+        assert!(online.signature_of_url.is_empty());
     }
 }

@@ -82,6 +82,36 @@ impl UrlRewrite {
     }
 }
 
+/// Every URL one redundant-looking part shorter than `url`: without one of its query pairs, or
+/// without its last path segment when that segment holds a letter. These are the URLs a crawler
+/// compares a page with to learn rewrites while it crawls.
+pub fn shorter_spellings(url: &Url) -> Vec<Url> {
+    let mut spellings = Vec::new();
+    let pairs: Vec<(String, String)> = url
+        .query_pairs()
+        .map(|(k, v)| (k.into_owned(), v.into_owned()))
+        .collect();
+    for (key, value) in &pairs {
+        let rule = UrlRewrite::DropQueryPair {
+            key: key.clone(),
+            value: value.clone(),
+        };
+        spellings.extend(rule.apply(url));
+    }
+    let path = url.path().trim_end_matches('/');
+    // A segment right under the root is the page's name (`/viewtopic.php`), never a suffix.
+    if let Some((parent, last)) = path.rsplit_once('/')
+        && !parent.is_empty()
+        && last.chars().any(char::is_alphabetic)
+    {
+        let rule = UrlRewrite::DropLastSegment {
+            segment: last.to_string(),
+        };
+        spellings.extend(rule.apply(url));
+    }
+    spellings
+}
+
 /// Applies every rule that matches, repeatedly, so a URL carrying two redundant parts loses both.
 pub fn canonical_url(url: &Url, rewrites: &[UrlRewrite]) -> Url {
     let mut current = url.clone();
@@ -101,8 +131,8 @@ pub fn canonical_url(url: &Url, rewrites: &[UrlRewrite]) -> Url {
 }
 
 /// The rule that turns `longer` into `shorter`, when they differ by exactly one query pair or one
-/// trailing path segment.
-fn difference(longer: &Url, shorter: &Url) -> Option<UrlRewrite> {
+/// trailing path segment holding a letter.
+pub fn difference(longer: &Url, shorter: &Url) -> Option<UrlRewrite> {
     let pairs = |url: &Url| -> Vec<(String, String)> {
         let mut pairs: Vec<(String, String)> = url
             .query_pairs()
@@ -272,6 +302,25 @@ mod tests {
             None,
             "a number alone is an id, never redundant"
         );
+    }
+
+    #[test]
+    fn shorter_spellings_drop_one_pair_or_a_worded_last_segment() {
+        let spellings: Vec<String> = shorter_spellings(&url("http://f.test/v?t=5&start=0"))
+            .into_iter()
+            .map(String::from)
+            .collect();
+        assert_eq!(
+            spellings,
+            ["http://f.test/v?start=0", "http://f.test/v?t=5"]
+        );
+        let spellings: Vec<String> = shorter_spellings(&url("http://f.test/threads/a.5/page-2"))
+            .into_iter()
+            .map(String::from)
+            .collect();
+        assert_eq!(spellings, ["http://f.test/threads/a.5/"]);
+        assert!(shorter_spellings(&url("http://f.test/t/a/123")).is_empty());
+        assert!(shorter_spellings(&url("http://f.test/viewtopic.php")).is_empty());
     }
 
     #[test]
