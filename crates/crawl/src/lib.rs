@@ -21,11 +21,10 @@ use trawl_learn::rewrites::{
     UrlRewrite, canonical_url, difference as rewrite_between, shorter_spellings,
 };
 use trawl_learn::sitemap::LocationKey;
-use trawl_learn::summary::RegionSummary;
+use trawl_learn::summary::{analyse_response, redirect_target, region_summaries};
 use trawl_learn::traverse::Decision;
 use trawl_model::FetchResponse;
-use trawl_page::analysis::{PageAnalysis, analyse};
-use trawl_page::time::DateContext;
+use trawl_page::analysis::PageAnalysis;
 use url::Url;
 
 /// How links are chosen.
@@ -200,20 +199,8 @@ impl Crawler {
     /// links to follow.
     pub fn record(&mut self, queued: &Queued, response: &FetchResponse) -> CrawledPage {
         self.fetched += 1;
-        let context = DateContext::new(response.fetched_at, None);
-        let analysis = analyse(
-            &response.body,
-            response.header("content-type"),
-            &queued.url,
-            &context,
-        );
-        let redirect = if response.is_redirect() {
-            response
-                .header("location")
-                .and_then(|location| queued.url.join(location).ok())
-        } else {
-            None
-        };
+        let analysis = analyse_response(&queued.url, response);
+        let redirect = redirect_target(&queued.url, response);
         let mut page = CrawledPage {
             url: queued.url.clone(),
             status: response.status,
@@ -248,16 +235,7 @@ impl Crawler {
             CrawlStrategy::Plan(plan) => {
                 let signature = record_signature(&page.analysis);
                 self.online_rewrites.observe(&page.url, signature);
-                let regions: Vec<RegionSummary> = page
-                    .analysis
-                    .regions
-                    .iter()
-                    .map(|region| RegionSummary {
-                        pattern: region.pattern,
-                        records: region.records.len(),
-                        area: f64::from(region.text_share + region.node_share) / 2.0,
-                    })
-                    .collect();
+                let regions = region_summaries(&page.analysis.regions);
                 let lone_records = trawl_learn::summary::lone_records(&page.analysis.document);
                 match plan.classify(&page.url, &regions, &lone_records) {
                     None => self.unclassified += 1,

@@ -79,6 +79,21 @@ pub struct LayoutModel {
     pub threshold: f64,
     /// Distinct features of the sampled pages of each cluster.
     pub exemplars: Vec<Vec<LayoutFeature>>,
+    /// Position of each pattern in `patterns`, built on first use (classification runs once per
+    /// crawled page, and the list does not change once learned).
+    #[serde(skip)]
+    index: PatternIndex,
+}
+
+/// A lazily built pattern → position map. It is derived from `patterns`, so it takes no part in
+/// equality.
+#[derive(Debug, Clone, Default)]
+struct PatternIndex(std::sync::OnceLock<HashMap<PatternId, usize>>);
+
+impl PartialEq for PatternIndex {
+    fn eq(&self, _other: &Self) -> bool {
+        true
+    }
 }
 
 /// The result of clustering a sample.
@@ -96,13 +111,18 @@ impl LayoutModel {
     /// The feature of a page with these regions (eq. 1). Patterns the model does not know are
     /// left out: they were never seen in the sample, so they cannot help place the page.
     pub fn feature(&self, regions: &[RegionSummary]) -> LayoutFeature {
-        let index: HashMap<PatternId, usize> = self
-            .patterns
-            .iter()
-            .enumerate()
-            .map(|(position, weight)| (weight.pattern, position))
-            .collect();
-        feature_with_index(regions, &index, &self.patterns)
+        feature_with_index(regions, self.pattern_index(), &self.patterns)
+    }
+
+    /// Whether the model knows `pattern` (it repeated on some sampled page and is not on all).
+    pub fn knows(&self, pattern: PatternId) -> bool {
+        self.pattern_index().contains_key(&pattern)
+    }
+
+    fn pattern_index(&self) -> &HashMap<PatternId, usize> {
+        self.index
+            .0
+            .get_or_init(|| position_of_patterns(&self.patterns))
     }
 
     /// The area-weighted distance between two features (eq. 2).
@@ -136,11 +156,7 @@ impl LayoutModel {
 /// Clusters the sampled pages, given the regions of each.
 pub fn cluster_layouts(pages: &[&[RegionSummary]]) -> LayoutClustering {
     let patterns = pattern_weights(pages);
-    let index: HashMap<PatternId, usize> = patterns
-        .iter()
-        .enumerate()
-        .map(|(position, weight)| (weight.pattern, position))
-        .collect();
+    let index = position_of_patterns(&patterns);
     let features: Vec<LayoutFeature> = pages
         .iter()
         .map(|regions| feature_with_index(regions, &index, &patterns))
@@ -190,10 +206,19 @@ pub fn cluster_layouts(pages: &[&[RegionSummary]]) -> LayoutClustering {
             patterns,
             threshold,
             exemplars,
+            index: PatternIndex::default(),
         },
         cluster_of_page,
         spanning_tree_lengths: lengths,
     }
+}
+
+fn position_of_patterns(patterns: &[PatternWeight]) -> HashMap<PatternId, usize> {
+    patterns
+        .iter()
+        .enumerate()
+        .map(|(position, weight)| (weight.pattern, position))
+        .collect()
 }
 
 fn pattern_weights(pages: &[&[RegionSummary]]) -> Vec<PatternWeight> {

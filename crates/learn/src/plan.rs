@@ -268,10 +268,7 @@ impl Plan {
     ) -> Option<PageClass> {
         let pattern = self.url_pattern_of(url)?;
         let regions = crate::summary::with_lone_records(regions, lone_records, |pattern| {
-            self.layout
-                .patterns
-                .iter()
-                .any(|weight| weight.pattern == pattern)
+            self.layout.knows(pattern)
         });
         let (layout, layout_distance) = self.layout.classify(&regions)?;
         if let Some(vertex) = self.index.vertex_of_key.get(&(layout, pattern)) {

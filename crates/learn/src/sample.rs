@@ -14,10 +14,7 @@
 
 use std::collections::{HashMap, HashSet, VecDeque};
 
-use jiff::Timestamp;
 use trawl_model::{Clock, FetchError, FetchRequest, Fetcher};
-use trawl_page::analysis::analyse;
-use trawl_page::time::DateContext;
 use url::Url;
 
 use crate::summary::PageSummary;
@@ -339,18 +336,6 @@ pub fn sample_site(
         progress(&sampler);
     }
     Ok(sampler.into_pages())
-}
-
-/// Analyses one fetched body for the sampler: a thin wrapper so [`PageSummary`] can build from
-/// the analysis without the sampler knowing the page crate's details.
-pub(crate) fn analyse_body(
-    body: &[u8],
-    content_type: Option<&str>,
-    url: &Url,
-    fetched_at: Timestamp,
-) -> trawl_page::analysis::PageAnalysis {
-    let context = DateContext::new(fetched_at, None);
-    analyse(body, content_type, url, &context)
 }
 
 /// A zero-length pause: kept as a named constant so tests read as intended.

@@ -7,12 +7,13 @@
 //! and sampling level (informativeness, depth).
 
 use trawl_model::FetchResponse;
-use trawl_page::analysis::PageAnalysis;
+use trawl_page::analysis::{PageAnalysis, analyse};
 use trawl_page::links::LinkLocation;
-use trawl_page::regions::{PatternId, single_record_candidates};
+use trawl_page::regions::{PatternId, Region, single_record_candidates};
+use trawl_page::time::DateContext;
 use url::Url;
 
-use crate::sample::{SampleRequest, analyse_body};
+use crate::sample::SampleRequest;
 
 /// One repetitive region of a page, as layout clustering sees it.
 #[derive(Debug, Clone, PartialEq)]
@@ -74,22 +75,14 @@ pub struct PageSummary {
 impl PageSummary {
     /// Summarises the response to a sampling request.
     pub fn from_response(request: &SampleRequest, response: &FetchResponse) -> PageSummary {
-        let redirect = if response.is_redirect() {
-            response
-                .header("location")
-                .and_then(|location| request.url.join(location).ok())
-        } else {
-            None
-        };
-        let analysis = analyse_body(
-            &response.body,
-            response.header("content-type"),
-            &request.url,
-            response.fetched_at,
-        );
-        PageSummary::from_analysis(&analysis, request.depth, response.status, redirect, {
-            response.body.len()
-        })
+        let analysis = analyse_response(&request.url, response);
+        PageSummary::from_analysis(
+            &analysis,
+            request.depth,
+            response.status,
+            redirect_target(&request.url, response),
+            response.body.len(),
+        )
     }
 
     /// Summarises an analysed page.
@@ -100,15 +93,7 @@ impl PageSummary {
         redirect: Option<Url>,
         size: usize,
     ) -> PageSummary {
-        let regions = analysis
-            .regions
-            .iter()
-            .map(|region| RegionSummary {
-                pattern: region.pattern,
-                records: region.records.len(),
-                area: f64::from(region.text_share + region.node_share) / 2.0,
-            })
-            .collect();
+        let regions = region_summaries(&analysis.regions);
         let links = analysis
             .links
             .iter()
@@ -205,4 +190,38 @@ pub fn word_count(text: &str) -> usize {
         }
     }
     words
+}
+
+/// Analyses the body of a response to a request for `url`, with relative dates resolved against
+/// the response's instant. The sampler and the crawler read pages the same way through this.
+pub fn analyse_response(url: &Url, response: &FetchResponse) -> PageAnalysis {
+    let context = DateContext::new(response.fetched_at, None);
+    analyse(
+        &response.body,
+        response.header("content-type"),
+        url,
+        &context,
+    )
+}
+
+/// Where a redirect answer points, resolved against the URL asked for.
+pub fn redirect_target(url: &Url, response: &FetchResponse) -> Option<Url> {
+    if !response.is_redirect() {
+        return None;
+    }
+    response
+        .header("location")
+        .and_then(|location| url.join(location).ok())
+}
+
+/// The regions of a page as layout clustering sees them.
+pub fn region_summaries(regions: &[Region]) -> Vec<RegionSummary> {
+    regions
+        .iter()
+        .map(|region| RegionSummary {
+            pattern: region.pattern,
+            records: region.records.len(),
+            area: f64::from(region.text_share + region.node_share) / 2.0,
+        })
+        .collect()
 }

@@ -131,7 +131,8 @@ pub fn choose_traversal(sitemap: &Sitemap, strategy: Strategy) -> Traversal {
 }
 
 fn choose_with(sitemap: &Sitemap, strategy: Strategy, keep_thread_spellings: bool) -> Traversal {
-    let mut verdicts = clean_vertices(sitemap);
+    let ranks = vertex_ranks(sitemap);
+    let mut verdicts = clean_vertices(sitemap, &ranks);
     if keep_thread_spellings {
         let thread_layouts: HashSet<usize> = sitemap
             .vertices
@@ -167,7 +168,7 @@ fn choose_with(sitemap: &Sitemap, strategy: Strategy, keep_thread_spellings: boo
             verdicts[target] = VertexVerdict::Kept;
         }
     }
-    let primary = primary_thread_lists(sitemap, &verdicts);
+    let primary = primary_thread_lists(sitemap, &verdicts, &ranks);
     let portal = sitemap.portal_vertex();
     let candidate: Vec<bool> = sitemap
         .arcs
@@ -224,7 +225,11 @@ fn choose_with(sitemap: &Sitemap, strategy: Strategy, keep_thread_spellings: boo
 /// an archive or print spelling of threads) and its pages list at least [`PRIMARY_LIST_SHARE`]
 /// as many entries as the fullest such list: boards list a full page of threads, while profiles'
 /// "recent topics", the portal's "latest threads" and search teasers list a few.
-fn primary_thread_lists(sitemap: &Sitemap, verdicts: &[VertexVerdict]) -> HashSet<usize> {
+fn primary_thread_lists(
+    sitemap: &Sitemap,
+    verdicts: &[VertexVerdict],
+    ranks: &[Rank],
+) -> HashSet<usize> {
     let thread_patterns: HashSet<crate::url_patterns::UrlPatternId> = sitemap
         .vertices
         .iter()
@@ -260,7 +265,6 @@ fn primary_thread_lists(sitemap: &Sitemap, verdicts: &[VertexVerdict]) -> HashSe
         .fold(0.0, f64::max);
     // A list whose entries mostly appear in a better-linked list is a view of it ("what's new",
     // "latest posts", a search): the site's own lists are the boards everything else draws from.
-    let ranks = vertex_ranks(sitemap);
     let entries_of = |vertex: &crate::sitemap::Vertex| -> BTreeSet<&str> {
         vertex
             .pages
@@ -337,7 +341,7 @@ fn vertex_ranks(sitemap: &Sitemap) -> Vec<Rank> {
         .collect()
 }
 
-fn clean_vertices(sitemap: &Sitemap) -> Vec<VertexVerdict> {
+fn clean_vertices(sitemap: &Sitemap, ranks: &[Rank]) -> Vec<VertexVerdict> {
     let scores: Vec<f64> = sitemap
         .vertices
         .iter()
@@ -371,7 +375,6 @@ fn clean_vertices(sitemap: &Sitemap) -> Vec<VertexVerdict> {
     // One representative per layout cluster. iRobot keeps the largest vertex, but the size of a
     // vertex in a sample says as much about the sampler as about the site; trawl keeps the
     // vertex of highest [`Rank`], which weighs its content by how many kinds of page link to it.
-    let ranks = vertex_ranks(sitemap);
     let rank = |vertex: usize| ranks[vertex];
     let mut best_of_layout: HashMap<usize, usize> = HashMap::new();
     for vertex in &sitemap.vertices {

@@ -5,7 +5,7 @@
 //!
 //! # Pattern text
 //!
-//! A pattern is a path and query without scheme, host or fragment, with two placeholders:
+//! A pattern is a path and query without scheme, host or fragment, with two wildcards:
 //! `{n}` stands for a run of digits and `{*}` for any non-empty text, as in
 //! `/viewtopic.php?start={n}&t={n}`, `/threads/{*}.{n}/page-{n}` or `/t/{*}/{n}`. Query keys are
 //! always literal, sorted, and joined with `&` even where the site writes `;`; a key written
@@ -83,7 +83,7 @@
 //! - *Whole-URL clustering by edit distance*: neither deterministic nor explainable, and
 //!   `sort=title` versus `sort=author` is one edit while separating them is the point.
 //! - *Regular expressions as the stored form*: harder to read and edit in a plan file; two
-//!   placeholders keep matching to a few string comparisons.
+//!   wildcards keep matching to a few string comparisons.
 
 mod learning;
 mod pattern;

@@ -16,7 +16,7 @@ pub enum UrlPatternError {
         /// The text as given.
         text: String,
     },
-    /// A `{` opens a placeholder that is never closed.
+    /// A `{` opens a wildcard that is never closed.
     #[error(
         "URL pattern {text:?} has a '{{' that is never closed; write '{{{{' for a literal brace"
     )]
@@ -30,21 +30,17 @@ pub enum UrlPatternError {
         /// The text as given.
         text: String,
     },
-    /// A placeholder other than `{n}` and `{*}`.
-    #[error(
-        "URL pattern {text:?} has the unknown placeholder {{{name}}}; only {{n}} and {{*}} exist"
-    )]
-    UnknownPlaceholder {
+    /// A wildcard other than `{n}` and `{*}`.
+    #[error("URL pattern {text:?} has the unknown wildcard {{{name}}}; only {{n}} and {{*}} exist")]
+    UnknownWildcard {
         /// The text as given.
         text: String,
         /// What stood between the braces.
         name: String,
     },
-    /// A query key holding a placeholder: keys are always literal.
-    #[error(
-        "URL pattern {text:?} has a placeholder in the query key {key:?}; keys must be literal"
-    )]
-    PlaceholderInKey {
+    /// A query key holding a wildcard: keys are always literal.
+    #[error("URL pattern {text:?} has a wildcard in the query key {key:?}; keys must be literal")]
+    WildcardInKey {
         /// The text as given.
         text: String,
         /// The key as written.
@@ -69,7 +65,7 @@ pub(super) enum Piece {
     Wildcard,
 }
 
-/// A URL pattern: literal text with `{n}` and `{*}` placeholders in path segments and query
+/// A URL pattern: literal text with `{n}` and `{*}` wildcards in path segments and query
 /// values, and a fixed set of query keys.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UrlPattern {
@@ -122,7 +118,7 @@ impl UrlPattern {
             let key_text = match parse_pieces(key, text)?.as_slice() {
                 [Piece::Literal(literal)] => literal.clone(),
                 _ => {
-                    return Err(UrlPatternError::PlaceholderInKey {
+                    return Err(UrlPatternError::WildcardInKey {
                         text: text.to_string(),
                         key: key.to_string(),
                     });
@@ -360,7 +356,7 @@ pub(super) fn parse_pieces(text: &str, whole: &str) -> Result<Vec<Piece>, UrlPat
                     "n" => Piece::Number,
                     "*" => Piece::Wildcard,
                     _ => {
-                        return Err(UrlPatternError::UnknownPlaceholder {
+                        return Err(UrlPatternError::UnknownWildcard {
                             text: whole.to_string(),
                             name: name.to_string(),
                         });

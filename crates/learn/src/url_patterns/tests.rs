@@ -422,10 +422,10 @@ fn bad_texts_are_refused_with_reasons() {
         }),
         (
             "/a/{id}",
-            |error| matches!(error, UrlPatternError::UnknownPlaceholder { name, .. } if name == "id"),
+            |error| matches!(error, UrlPatternError::UnknownWildcard { name, .. } if name == "id"),
         ),
         ("/a?{n}=1", |error| {
-            matches!(error, UrlPatternError::PlaceholderInKey { .. })
+            matches!(error, UrlPatternError::WildcardInKey { .. })
         }),
         ("/a?=1", |error| {
             matches!(error, UrlPatternError::EmptyKey { .. })
