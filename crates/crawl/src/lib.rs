@@ -13,6 +13,8 @@
 //! crawler the papers compare against ([`CrawlStrategy::BreadthFirst`]: every same-site link, in
 //! discovery order).
 
+pub mod lists;
+
 use std::collections::{HashMap, HashSet, VecDeque};
 
 use jiff::Timestamp;
@@ -20,7 +22,7 @@ use trawl_learn::plan::Plan;
 use trawl_learn::rewrites::{
     UrlRewrite, canonical_url, difference as rewrite_between, shorter_spellings,
 };
-use trawl_learn::sitemap::LocationKey;
+use trawl_learn::sitemap::{LocationKey, Role};
 use trawl_learn::summary::{analyse_response, redirect_target, region_summaries};
 use trawl_learn::traverse::Decision;
 use trawl_model::FetchResponse;
@@ -43,6 +45,29 @@ pub struct Queued {
     pub url: Url,
     /// Links followed from the portal.
     pub depth: u32,
+    /// Redirects followed in a row to reach this URL (0 for a link found on a page).
+    pub redirects: u32,
+}
+
+/// Redirects followed in a row before the chain is abandoned. Browsers stop at about twenty;
+/// a forum that needs more than ten hops to reach a page is looping through distinct URLs
+/// (a session id or a counter in each `Location`), which the seen set alone would not stop.
+pub const MAX_REDIRECTS: u32 = 10;
+
+/// Where a stopped crawl stood, to build a [`Crawler`] that goes on from there.
+#[derive(Debug, Clone, Default)]
+pub struct ResumePoint {
+    /// URLs still to fetch, in queue order.
+    pub pending: Vec<Queued>,
+    /// Every URL ever queued.
+    pub seen: Vec<String>,
+    /// Fetched pages' URLs with their record signatures ([`CrawledPage::signature`]), in fetch
+    /// order.
+    pub signatures: Vec<(Url, Option<u64>)>,
+    /// Pages fetched.
+    pub fetched: usize,
+    /// Pages that matched no vertex.
+    pub unclassified: usize,
 }
 
 /// What the crawler made of one fetched page.
@@ -56,10 +81,18 @@ pub struct CrawledPage {
     pub fetched_at: Timestamp,
     /// The sitemap vertex it was classified into (always `None` breadth-first).
     pub vertex: Option<usize>,
+    /// The role of that vertex in the plan.
+    pub role: Option<Role>,
+    /// A hash of the records the page lists (posts' texts, or thread entries' URLs), which is
+    /// what rewrites learned while crawling compare; keep it to resume a crawl.
+    pub signature: Option<u64>,
     /// Links the plan marks as page flipping: the pages continuing this page's list.
     pub list_links: Vec<Url>,
-    /// Links queued from this page (new URLs only).
-    pub queued: usize,
+    /// URLs this page added to the frontier (new URLs only), in queue order.
+    pub queued: Vec<Queued>,
+    /// The fetched URL went back to the front of the frontier: the portal, asked for again
+    /// once the site has set its session cookie.
+    pub requeued: bool,
     /// The full analysis, for extraction and storage.
     pub analysis: PageAnalysis,
 }
@@ -160,6 +193,7 @@ impl Crawler {
             frontier: VecDeque::from([Queued {
                 url: portal,
                 depth: 0,
+                redirects: 0,
             }]),
             seen,
             fetched: 0,
@@ -167,6 +201,24 @@ impl Crawler {
             session_checked: false,
             online_rewrites: OnlineRewrites::default(),
         }
+    }
+
+    /// A crawler going on from `point`, as if it had never stopped: the same frontier, seen
+    /// set and rewrites learned while crawling (replayed from the signatures in fetch order).
+    /// The portal's session check is taken as done, since the cookies are the caller's to keep.
+    pub fn resume(portal: Url, strategy: CrawlStrategy, point: ResumePoint) -> Crawler {
+        let mut crawler = Crawler::new(portal, strategy);
+        crawler.frontier = point.pending.into();
+        crawler.seen.extend(point.seen);
+        crawler.fetched = point.fetched;
+        crawler.unclassified = point.unclassified;
+        crawler.session_checked = point.fetched > 0;
+        if matches!(crawler.strategy, CrawlStrategy::Plan(_)) {
+            for (url, signature) in &point.signatures {
+                crawler.online_rewrites.observe(url, *signature);
+            }
+        }
+        crawler
     }
 
     /// The next URL to fetch, or `None` when the frontier is empty.
@@ -206,8 +258,11 @@ impl Crawler {
             status: response.status,
             fetched_at: response.fetched_at,
             vertex: None,
+            role: None,
+            signature: record_signature(&analysis),
             list_links: Vec::new(),
-            queued: 0,
+            queued: Vec::new(),
+            requeued: false,
             analysis,
         };
         let mut to_follow: Vec<Url> = Vec::new();
@@ -219,6 +274,7 @@ impl Crawler {
             self.session_checked = true;
             if response.header("set-cookie").is_some() {
                 self.frontier.push_front(queued.clone());
+                page.requeued = true;
                 return page;
             }
         }
@@ -230,17 +286,17 @@ impl Crawler {
                         .iter()
                         .filter_map(|link| Url::parse(&link.url).ok()),
                 );
-                to_follow.extend(redirect);
+                to_follow.extend(redirect.clone());
             }
             CrawlStrategy::Plan(plan) => {
-                let signature = record_signature(&page.analysis);
-                self.online_rewrites.observe(&page.url, signature);
+                self.online_rewrites.observe(&page.url, page.signature);
                 let regions = region_summaries(&page.analysis.regions);
                 let lone_records = trawl_learn::summary::lone_records(&page.analysis.document);
                 match plan.classify(&page.url, &regions, &lone_records) {
                     None => self.unclassified += 1,
                     Some(class) => {
                         page.vertex = Some(class.vertex);
+                        page.role = plan.vertices.get(class.vertex).map(|vertex| vertex.role);
                         let mut links: Vec<(Url, LocationKey)> = page
                             .analysis
                             .links
@@ -249,7 +305,7 @@ impl Crawler {
                                 Some((Url::parse(&link.url).ok()?, link.location.into()))
                             })
                             .collect();
-                        if let Some(target) = redirect {
+                        if let Some(target) = redirect.clone() {
                             links.push((target, LocationKey::Path { path: 0 }));
                         }
                         for (url, location) in links {
@@ -276,12 +332,24 @@ impl Crawler {
             if !self.is_same_site(&url) {
                 continue;
             }
+            // A redirect's target continues the chain of the page that redirected; anything
+            // else starts a new one.
+            let redirects = if redirect.as_ref() == Some(&url) {
+                queued.redirects + 1
+            } else {
+                0
+            };
+            if redirects > MAX_REDIRECTS {
+                continue;
+            }
             if self.seen.insert(url.to_string()) {
-                page.queued += 1;
-                self.frontier.push_back(Queued {
+                let entry = Queued {
                     url,
                     depth: queued.depth + 1,
-                });
+                    redirects,
+                };
+                self.frontier.push_back(entry.clone());
+                page.queued.push(entry);
             }
         }
         page

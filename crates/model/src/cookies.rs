@@ -30,6 +30,23 @@ impl<F: Fetcher> CookieJarFetcher<F> {
     pub fn inner(&self) -> &F {
         &self.inner
     }
+
+    /// The cookies held, as (name, value) in the order they were last set. A crawl stores
+    /// them so that, resumed, it is the same returning visitor and sees the same links.
+    pub fn cookies(&self) -> Vec<(String, String)> {
+        self.jar
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .clone()
+    }
+
+    /// Replaces the cookies held (a resumed crawl puts back the ones it stored).
+    pub fn set_cookies(&self, cookies: Vec<(String, String)>) {
+        *self
+            .jar
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner()) = cookies;
+    }
 }
 
 impl<F: Fetcher> Fetcher for CookieJarFetcher<F> {

@@ -1,0 +1,192 @@
+//! Reading back: what a resumed crawl needs, and every page with its records for export.
+
+use std::io::Read;
+
+use rusqlite::params;
+
+use crate::{
+    FrontierEntry, PageRecord, PostRecord, ResumeState, Store, StoreError, StoredPage,
+    ThreadEntryRecord,
+};
+
+impl Store {
+    /// The frontier, the seen set and the fetched pages' signatures, as the last committed
+    /// fetch left them.
+    pub fn resume_state(&self) -> Result<ResumeState, StoreError> {
+        let mut state = ResumeState::default();
+        let database = |error| self.database_error(error);
+        let mut frontier = self
+            .connection
+            .prepare("SELECT url, depth, redirects, done FROM frontier ORDER BY id")
+            .map_err(database)?;
+        let mut rows = frontier.query([]).map_err(database)?;
+        while let Some(row) = rows.next().map_err(database)? {
+            let url: String = row.get(0).map_err(database)?;
+            let depth: u32 = row.get(1).map_err(database)?;
+            let redirects: u32 = row.get(2).map_err(database)?;
+            let done: bool = row.get(3).map_err(database)?;
+            if !done {
+                state.pending.push(FrontierEntry {
+                    url: url.clone(),
+                    depth,
+                    redirects,
+                });
+            }
+            state.seen.push(url);
+        }
+        let mut pages = self
+            .connection
+            .prepare("SELECT url, signature, vertex, status FROM pages ORDER BY id")
+            .map_err(database)?;
+        let mut rows = pages.query([]).map_err(database)?;
+        while let Some(row) = rows.next().map_err(database)? {
+            let url: String = row.get(0).map_err(database)?;
+            let signature: Option<i64> = row.get(1).map_err(database)?;
+            let vertex: Option<i64> = row.get(2).map_err(database)?;
+            let status: u16 = row.get(3).map_err(database)?;
+            state.fetched += 1;
+            if vertex.is_none() && status != 0 {
+                state.unclassified += 1;
+            }
+            state
+                .signatures
+                .push((url, signature.map(|signature| signature as u64)));
+        }
+        Ok(state)
+    }
+
+    /// The stored session cookies.
+    pub fn cookies(&self) -> Result<Vec<(String, String)>, StoreError> {
+        let database = |error| self.database_error(error);
+        let mut statement = self
+            .connection
+            .prepare("SELECT name, value FROM cookies ORDER BY name")
+            .map_err(database)?;
+        let cookies = statement
+            .query_map([], |row| Ok((row.get(0)?, row.get(1)?)))
+            .map_err(database)?
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(database)?;
+        Ok(cookies)
+    }
+
+    /// Pages fetched so far.
+    pub fn page_count(&self) -> Result<usize, StoreError> {
+        self.connection
+            .query_row("SELECT count(*) FROM pages", [], |row| row.get::<_, i64>(0))
+            .map(|count| count as usize)
+            .map_err(|error| self.database_error(error))
+    }
+
+    /// Posts stored so far.
+    pub fn post_count(&self) -> Result<usize, StoreError> {
+        self.connection
+            .query_row("SELECT count(*) FROM posts", [], |row| row.get::<_, i64>(0))
+            .map(|count| count as usize)
+            .map_err(|error| self.database_error(error))
+    }
+
+    /// Calls `visit` with every fetched page in fetch order, records included. With `bodies`
+    /// false the bodies are left empty, which keeps an export that does not need them fast.
+    pub fn for_each_page(
+        &self,
+        bodies: bool,
+        mut visit: impl FnMut(StoredPage),
+    ) -> Result<(), StoreError> {
+        let database = |error| self.database_error(error);
+        let body_column = if bodies { "body" } else { "x''" };
+        let mut pages = self
+            .connection
+            .prepare(&format!(
+                "SELECT id, url, depth, status, error, fetched_at, headers, {body_column}, \
+                 vertex, role, title, signature FROM pages ORDER BY id"
+            ))
+            .map_err(database)?;
+        let mut links = self
+            .connection
+            .prepare("SELECT url FROM list_links WHERE page = ?1 ORDER BY position")
+            .map_err(database)?;
+        let mut posts = self
+            .connection
+            .prepare(
+                "SELECT author, time, text, permalink FROM posts WHERE page = ?1 \
+                 ORDER BY position",
+            )
+            .map_err(database)?;
+        let mut entries = self
+            .connection
+            .prepare(
+                "SELECT title, url, author, replies, last_reply FROM thread_entries \
+                 WHERE page = ?1 ORDER BY position",
+            )
+            .map_err(database)?;
+        let mut rows = pages.query([]).map_err(database)?;
+        while let Some(row) = rows.next().map_err(database)? {
+            let id: i64 = row.get(0).map_err(database)?;
+            let url: String = row.get(1).map_err(database)?;
+            let fetched_at: String = row.get(5).map_err(database)?;
+            let headers: String = row.get(6).map_err(database)?;
+            let body: Vec<u8> = row.get(7).map_err(database)?;
+            let signature: Option<i64> = row.get(11).map_err(database)?;
+            let record = PageRecord {
+                depth: row.get(2).map_err(database)?,
+                status: row.get(3).map_err(database)?,
+                error: row.get(4).map_err(database)?,
+                fetched_at: fetched_at
+                    .parse()
+                    .map_err(|error| self.damaged(format!("fetch time of {url}: {error}")))?,
+                headers: serde_json::from_str(&headers)
+                    .map_err(|error| self.damaged(format!("headers of {url}: {error}")))?,
+                body: if bodies {
+                    inflate(&body)
+                        .map_err(|error| self.damaged(format!("body of {url}: {error}")))?
+                } else {
+                    Vec::new()
+                },
+                vertex: row.get(8).map_err(database)?,
+                role: row.get(9).map_err(database)?,
+                title: row.get(10).map_err(database)?,
+                signature: signature.map(|signature| signature as u64),
+                list_links: links
+                    .query_map([id], |row| row.get(0))
+                    .map_err(database)?
+                    .collect::<Result<_, _>>()
+                    .map_err(database)?,
+                posts: posts
+                    .query_map(params![id], |row| {
+                        Ok(PostRecord {
+                            author: row.get(0)?,
+                            time: row.get(1)?,
+                            text: row.get(2)?,
+                            permalink: row.get(3)?,
+                        })
+                    })
+                    .map_err(database)?
+                    .collect::<Result<_, _>>()
+                    .map_err(database)?,
+                thread_entries: entries
+                    .query_map(params![id], |row| {
+                        Ok(ThreadEntryRecord {
+                            title: row.get(0)?,
+                            url: row.get(1)?,
+                            author: row.get(2)?,
+                            replies: row.get::<_, Option<i64>>(3)?.map(|count| count as u64),
+                            last_reply: row.get(4)?,
+                        })
+                    })
+                    .map_err(database)?
+                    .collect::<Result<_, _>>()
+                    .map_err(database)?,
+                url,
+            };
+            visit(StoredPage { id, record });
+        }
+        Ok(())
+    }
+}
+
+fn inflate(stored: &[u8]) -> std::io::Result<Vec<u8>> {
+    let mut body = Vec::with_capacity(stored.len() * 4);
+    flate2::read::DeflateDecoder::new(stored).read_to_end(&mut body)?;
+    Ok(body)
+}

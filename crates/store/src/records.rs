@@ -1,0 +1,128 @@
+//! The plain values written to and read from a store. They name no crawler or page-analysis
+//! type, so the store depends on neither and any driver can fill them.
+
+use jiff::Timestamp;
+
+/// What a crawl was started with; written once, read back on every rerun.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CrawlSettings {
+    /// The portal URL the crawl began at.
+    pub portal: String,
+    /// `plan` or `bfs`.
+    pub strategy: String,
+    /// The traversal plan's JSON text, for the plan strategy.
+    pub plan_json: Option<String>,
+    /// When the crawl began.
+    pub started_at: Timestamp,
+}
+
+/// A URL in the frontier.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FrontierEntry {
+    /// The URL to fetch.
+    pub url: String,
+    /// Links followed from the portal.
+    pub depth: u32,
+    /// Redirects followed in a row to reach it.
+    pub redirects: u32,
+}
+
+/// A post read from a thread page.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct PostRecord {
+    /// Author's name as shown.
+    pub author: Option<String>,
+    /// Creation time, ISO 8601.
+    pub time: Option<String>,
+    /// Body text.
+    pub text: String,
+    /// Absolute permalink URL.
+    pub permalink: Option<String>,
+}
+
+/// A thread entry read from a board page.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct ThreadEntryRecord {
+    /// Title as shown.
+    pub title: String,
+    /// Absolute URL of the thread.
+    pub url: String,
+    /// Starter, when shown.
+    pub author: Option<String>,
+    /// Reply count, when shown.
+    pub replies: Option<u64>,
+    /// Last reply time, ISO 8601, when shown.
+    pub last_reply: Option<String>,
+}
+
+/// One fetch: the exchange and what was read from it.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct PageRecord {
+    /// The URL fetched.
+    pub url: String,
+    /// Links followed from the portal.
+    pub depth: u32,
+    /// HTTP status; 0 when no response arrived.
+    pub status: u16,
+    /// Why no response arrived (connection refused, timeout, disallowed by robots.txt).
+    pub error: Option<String>,
+    /// When it was fetched.
+    pub fetched_at: Timestamp,
+    /// Response headers as received.
+    pub headers: Vec<(String, String)>,
+    /// Body as received (after content decoding).
+    pub body: Vec<u8>,
+    /// The sitemap vertex the page was classified into.
+    pub vertex: Option<u32>,
+    /// The vertex's role (`thread`, `thread-list`, ...).
+    pub role: Option<String>,
+    /// The document title.
+    pub title: Option<String>,
+    /// A hash of the records the page lists, for rewrites learned while crawling.
+    pub signature: Option<u64>,
+    /// Links continuing this page's list (page flipping), in page order.
+    pub list_links: Vec<String>,
+    /// Posts, on thread pages.
+    pub posts: Vec<PostRecord>,
+    /// Thread entries, on board pages.
+    pub thread_entries: Vec<ThreadEntryRecord>,
+}
+
+/// Everything one fetch changes, committed together.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FetchOutcome {
+    /// The page.
+    pub page: PageRecord,
+    /// The frontier URL this fetch answered; it leaves the frontier unless `requeued`.
+    pub frontier_url: String,
+    /// The crawler asked for the same URL again (the portal, after a session cookie was set).
+    pub requeued: bool,
+    /// URLs the page added to the frontier, in order.
+    pub queued: Vec<FrontierEntry>,
+    /// The session cookies, when this exchange changed them.
+    pub cookies: Option<Vec<(String, String)>>,
+}
+
+/// What a crawler needs to go on where it stopped.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct ResumeState {
+    /// URLs still to fetch, in queue order.
+    pub pending: Vec<FrontierEntry>,
+    /// Every URL ever queued, fetched or not.
+    pub seen: Vec<String>,
+    /// Fetched pages' URLs and record signatures, in fetch order.
+    pub signatures: Vec<(String, Option<u64>)>,
+    /// Pages fetched so far.
+    pub fetched: usize,
+    /// Fetched pages not classified into a vertex (plan strategy).
+    pub unclassified: usize,
+}
+
+/// A fetched page as read back for export.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoredPage {
+    /// Fetch order, from 1.
+    pub id: i64,
+    /// Everything written for it.
+    pub record: PageRecord,
+}

@@ -1,0 +1,275 @@
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use jiff::Timestamp;
+
+use super::*;
+
+/// A fresh path under the system's temporary directory; the file is removed when dropped.
+struct TemporaryDatabase(PathBuf);
+
+impl TemporaryDatabase {
+    fn new() -> TemporaryDatabase {
+        static COUNTER: AtomicUsize = AtomicUsize::new(0);
+        let path = std::env::temp_dir().join(format!(
+            "trawl-store-test-{}-{}.db",
+            std::process::id(),
+            COUNTER.fetch_add(1, Ordering::Relaxed)
+        ));
+        remove_database(&path);
+        TemporaryDatabase(path)
+    }
+}
+
+impl Drop for TemporaryDatabase {
+    fn drop(&mut self) {
+        remove_database(&self.0);
+    }
+}
+
+fn remove_database(path: &std::path::Path) {
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
+    }
+}
+
+fn settings() -> CrawlSettings {
+    CrawlSettings {
+        portal: "http://forum.test/".into(),
+        strategy: "plan".into(),
+        plan_json: Some("{\"format_version\": 1}".into()),
+        started_at: Timestamp::from_second(1_700_000_000).unwrap(),
+    }
+}
+
+fn entry(url: &str, depth: u32) -> FrontierEntry {
+    FrontierEntry {
+        url: url.into(),
+        depth,
+        redirects: 0,
+    }
+}
+
+fn page(url: &str) -> PageRecord {
+    PageRecord {
+        url: url.into(),
+        depth: 0,
+        status: 200,
+        fetched_at: Timestamp::from_second(1_700_000_100).unwrap(),
+        headers: vec![("Content-Type".into(), "text/html; charset=gbk".into())],
+        body: "<html><body>板块 board</body></html>".repeat(40).into_bytes(),
+        vertex: Some(2),
+        role: Some("thread".into()),
+        title: Some("A thread".into()),
+        signature: Some(u64::MAX - 5),
+        list_links: vec![format!("{url}&page=2"), format!("{url}&page=3")],
+        posts: vec![
+            PostRecord {
+                author: Some("ann".into()),
+                time: Some("2026-01-02T03:04:00Z".into()),
+                text: "first".into(),
+                permalink: Some(format!("{url}#p1")),
+            },
+            PostRecord {
+                text: "second, anonymous and undated".into(),
+                ..PostRecord::default()
+            },
+        ],
+        thread_entries: vec![ThreadEntryRecord {
+            title: "Another".into(),
+            url: "http://forum.test/t?id=9".into(),
+            author: None,
+            replies: Some(12),
+            last_reply: Some("2026-01-03T00:00:00Z".into()),
+        }],
+        error: None,
+    }
+}
+
+fn outcome(url: &str, queued: &[&str]) -> FetchOutcome {
+    FetchOutcome {
+        page: page(url),
+        frontier_url: url.into(),
+        requeued: false,
+        queued: queued.iter().map(|url| entry(url, 1)).collect(),
+        cookies: None,
+    }
+}
+
+fn stored_pages(store: &Store) -> Vec<StoredPage> {
+    let mut pages = Vec::new();
+    store.for_each_page(true, |page| pages.push(page)).unwrap();
+    pages
+}
+
+#[test]
+fn a_new_file_holds_no_crawl_until_one_begins() {
+    let file = TemporaryDatabase::new();
+    let mut store = Store::open(&file.0).unwrap();
+    assert_eq!(store.settings().unwrap(), None);
+    store
+        .begin_crawl(&settings(), &entry("http://forum.test/", 0))
+        .unwrap();
+    drop(store);
+    let store = Store::open(&file.0).unwrap();
+    assert_eq!(store.settings().unwrap(), Some(settings()));
+    let state = store.resume_state().unwrap();
+    assert_eq!(state.pending, [entry("http://forum.test/", 0)]);
+    assert_eq!(state.fetched, 0);
+}
+
+#[test]
+fn a_crawl_cannot_begin_twice_in_one_file() {
+    let file = TemporaryDatabase::new();
+    let mut store = Store::open(&file.0).unwrap();
+    let portal = entry("http://forum.test/", 0);
+    store.begin_crawl(&settings(), &portal).unwrap();
+    assert!(store.begin_crawl(&settings(), &portal).is_err());
+}
+
+#[test]
+fn a_page_and_its_records_read_back_as_written() {
+    let file = TemporaryDatabase::new();
+    let mut store = Store::open(&file.0).unwrap();
+    store
+        .begin_crawl(&settings(), &entry("http://forum.test/t?id=1", 0))
+        .unwrap();
+    let written = outcome("http://forum.test/t?id=1", &["http://forum.test/t?id=1&page=2"]);
+    assert_eq!(store.record_fetch(&written).unwrap(), 1);
+    let pages = stored_pages(&store);
+    assert_eq!(pages.len(), 1);
+    assert_eq!(pages[0].id, 1);
+    assert_eq!(pages[0].record, written.page);
+    assert_eq!(store.post_count().unwrap(), 2);
+    let mut without_bodies = Vec::new();
+    store
+        .for_each_page(false, |page| without_bodies.push(page))
+        .unwrap();
+    assert!(without_bodies[0].record.body.is_empty());
+    assert_eq!(without_bodies[0].record.posts, written.page.posts);
+}
+
+/// Frontier changes in `(fetched url, requeued, queued urls)` steps, then the expected pending
+/// URLs and seen count.
+fn check_frontier(steps: &[(&str, bool, &[&str])], pending: &[&str], seen: usize) {
+    let file = TemporaryDatabase::new();
+    let mut store = Store::open(&file.0).unwrap();
+    store
+        .begin_crawl(&settings(), &entry("http://forum.test/", 0))
+        .unwrap();
+    for (url, requeued, queued) in steps {
+        let mut step = outcome(url, queued);
+        step.requeued = *requeued;
+        store.record_fetch(&step).unwrap();
+    }
+    let state = Store::open(&file.0).unwrap().resume_state().unwrap();
+    let pending_urls: Vec<&str> = state.pending.iter().map(|e| e.url.as_str()).collect();
+    assert_eq!(pending_urls, pending);
+    assert_eq!(state.seen.len(), seen);
+    assert_eq!(state.fetched, steps.len());
+    assert_eq!(state.signatures.len(), steps.len());
+}
+
+#[test]
+fn the_frontier_keeps_queue_order_and_drops_what_was_fetched() {
+    check_frontier(&[], &["http://forum.test/"], 1);
+    check_frontier(
+        &[("http://forum.test/", false, &["http://forum.test/a", "http://forum.test/b"])],
+        &["http://forum.test/a", "http://forum.test/b"],
+        3,
+    );
+    check_frontier(
+        &[
+            ("http://forum.test/", false, &["http://forum.test/a", "http://forum.test/b"]),
+            ("http://forum.test/b", false, &["http://forum.test/c"]),
+        ],
+        &["http://forum.test/a", "http://forum.test/c"],
+        4,
+    );
+}
+
+#[test]
+fn a_requeued_portal_stays_first_in_the_frontier() {
+    check_frontier(
+        &[("http://forum.test/", true, &[])],
+        &["http://forum.test/"],
+        1,
+    );
+}
+
+#[test]
+fn a_url_queued_twice_is_kept_once() {
+    check_frontier(
+        &[
+            ("http://forum.test/", false, &["http://forum.test/a"]),
+            ("http://forum.test/a", false, &["http://forum.test/", "http://forum.test/a"]),
+        ],
+        &[],
+        2,
+    );
+}
+
+#[test]
+fn cookies_are_replaced_as_a_whole() {
+    let file = TemporaryDatabase::new();
+    let mut store = Store::open(&file.0).unwrap();
+    store
+        .save_cookies(&[("sid".into(), "1".into()), ("lang".into(), "en".into())])
+        .unwrap();
+    store.save_cookies(&[("sid".into(), "2".into())]).unwrap();
+    assert_eq!(store.cookies().unwrap(), [("sid".into(), "2".into())]);
+}
+
+#[test]
+fn an_error_fetch_is_stored_without_a_body() {
+    let file = TemporaryDatabase::new();
+    let mut store = Store::open(&file.0).unwrap();
+    store
+        .begin_crawl(&settings(), &entry("http://forum.test/", 0))
+        .unwrap();
+    let failed = FetchOutcome {
+        page: PageRecord {
+            url: "http://forum.test/".into(),
+            error: Some("connection refused".into()),
+            ..PageRecord::default()
+        },
+        frontier_url: "http://forum.test/".into(),
+        requeued: false,
+        queued: Vec::new(),
+        cookies: Some(vec![("sid".into(), "abc".into())]),
+    };
+    store.record_fetch(&failed).unwrap();
+    let pages = stored_pages(&store);
+    assert_eq!(pages[0].record, failed.page);
+    let state = store.resume_state().unwrap();
+    assert_eq!(state.unclassified, 0, "a failed fetch is not a page to classify");
+    assert_eq!(store.cookies().unwrap(), [("sid".into(), "abc".into())]);
+}
+
+#[test]
+fn files_that_are_not_crawls_are_refused_with_a_reason() {
+    let file = TemporaryDatabase::new();
+    std::fs::write(&file.0, "just some text, certainly not SQLite ".repeat(200)).unwrap();
+    let error = Store::open(&file.0).unwrap_err();
+    assert!(matches!(error, StoreError::NotACrawl { .. }), "{error}");
+
+    let other = TemporaryDatabase::new();
+    let connection = rusqlite::Connection::open(&other.0).unwrap();
+    connection
+        .execute_batch("CREATE TABLE notes (text TEXT)")
+        .unwrap();
+    drop(connection);
+    let error = Store::open(&other.0).unwrap_err();
+    assert!(matches!(error, StoreError::NotACrawl { .. }), "{error}");
+
+    let newer = TemporaryDatabase::new();
+    drop(Store::open(&newer.0).unwrap());
+    let connection = rusqlite::Connection::open(&newer.0).unwrap();
+    connection
+        .execute("UPDATE meta SET value = '99' WHERE key = 'format'", [])
+        .unwrap();
+    drop(connection);
+    let error = Store::open(&newer.0).unwrap_err();
+    assert!(matches!(error, StoreError::WrongFormat { .. }), "{error}");
+    assert!(error.to_string().contains("format 99"));
+}

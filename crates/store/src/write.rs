@@ -1,0 +1,214 @@
+//! Writing: the crawl's settings once, then one transaction per fetch.
+
+use std::io::Write;
+
+use rusqlite::{OptionalExtension, params};
+
+use crate::{CrawlSettings, FetchOutcome, FrontierEntry, Store, StoreError};
+
+/// Deflate level for bodies: level 1 already shrinks forum HTML about fivefold at a small
+/// fraction of the cost of the higher levels, whose extra gain matters less than crawl speed.
+const BODY_COMPRESSION_LEVEL: u32 = 1;
+
+impl Store {
+    /// Records what a new crawl starts with and queues its portal. Refused when the file already
+    /// holds a crawl (read [`Store::settings`] first and resume instead).
+    pub fn begin_crawl(
+        &mut self,
+        settings: &CrawlSettings,
+        portal: &FrontierEntry,
+    ) -> Result<(), StoreError> {
+        if self.settings()?.is_some() {
+            return Err(self.damaged("begin_crawl on a file that already holds a crawl"));
+        }
+        let transaction = self
+            .connection
+            .transaction()
+            .map_err(|error| database_error(&self.path, error))?;
+        let write = || -> rusqlite::Result<()> {
+            let mut insert =
+                transaction.prepare("INSERT INTO meta (key, value) VALUES (?1, ?2)")?;
+            insert.execute(params!["portal", settings.portal])?;
+            insert.execute(params!["strategy", settings.strategy])?;
+            insert.execute(params!["started_at", settings.started_at.to_string()])?;
+            if let Some(plan) = &settings.plan_json {
+                insert.execute(params!["plan", plan])?;
+            }
+            transaction.execute(
+                "INSERT INTO frontier (url, depth, redirects) VALUES (?1, ?2, ?3)",
+                params![portal.url, portal.depth, portal.redirects],
+            )?;
+            Ok(())
+        };
+        write().map_err(|error| database_error(&self.path, error))?;
+        transaction
+            .commit()
+            .map_err(|error| database_error(&self.path, error))
+    }
+
+    /// The settings of the crawl this file holds, or `None` for a new file.
+    pub fn settings(&self) -> Result<Option<CrawlSettings>, StoreError> {
+        let value = |key: &str| -> Result<Option<String>, StoreError> {
+            self.connection
+                .query_row("SELECT value FROM meta WHERE key = ?1", [key], |row| {
+                    row.get(0)
+                })
+                .optional()
+                .map_err(|error| self.database_error(error))
+        };
+        let Some(portal) = value("portal")? else {
+            return Ok(None);
+        };
+        let strategy = value("strategy")?.ok_or_else(|| self.damaged("no strategy"))?;
+        let started_at = value("started_at")?
+            .ok_or_else(|| self.damaged("no start time"))?
+            .parse()
+            .map_err(|error| self.damaged(format!("start time: {error}")))?;
+        Ok(Some(CrawlSettings {
+            portal,
+            strategy,
+            plan_json: value("plan")?,
+            started_at,
+        }))
+    }
+
+    /// Writes one fetch, its records, and its frontier changes in one transaction. Returns the
+    /// page's id (its place in fetch order).
+    pub fn record_fetch(&mut self, outcome: &FetchOutcome) -> Result<i64, StoreError> {
+        let page = &outcome.page;
+        let headers = serde_json::to_string(&page.headers)
+            .map_err(|error| self.damaged(format!("headers of {}: {error}", page.url)))?;
+        let body = deflate(&page.body);
+        let transaction = self
+            .connection
+            .transaction()
+            .map_err(|error| database_error(&self.path, error))?;
+        let write = || -> rusqlite::Result<i64> {
+            transaction
+                .prepare_cached(
+                    "INSERT INTO pages (url, depth, status, error, fetched_at, headers, body, \
+                     vertex, role, title, signature) \
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+                )?
+                .execute(params![
+                    page.url,
+                    page.depth,
+                    page.status,
+                    page.error,
+                    page.fetched_at.to_string(),
+                    headers,
+                    body,
+                    page.vertex,
+                    page.role,
+                    page.title,
+                    // SQLite integers are signed; the hash's bits are kept as they are.
+                    page.signature.map(|signature| signature as i64),
+                ])?;
+            let page_id = transaction.last_insert_rowid();
+            let mut insert_link = transaction.prepare_cached(
+                "INSERT INTO list_links (page, position, url) VALUES (?1, ?2, ?3)",
+            )?;
+            for (position, url) in page.list_links.iter().enumerate() {
+                insert_link.execute(params![page_id, position as i64, url])?;
+            }
+            let mut insert_post = transaction.prepare_cached(
+                "INSERT INTO posts (page, position, author, time, text, permalink) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            )?;
+            for (position, post) in page.posts.iter().enumerate() {
+                insert_post.execute(params![
+                    page_id,
+                    position as i64,
+                    post.author,
+                    post.time,
+                    post.text,
+                    post.permalink
+                ])?;
+            }
+            let mut insert_entry = transaction.prepare_cached(
+                "INSERT INTO thread_entries (page, position, title, url, author, replies, \
+                 last_reply) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+            )?;
+            for (position, entry) in page.thread_entries.iter().enumerate() {
+                insert_entry.execute(params![
+                    page_id,
+                    position as i64,
+                    entry.title,
+                    entry.url,
+                    entry.author,
+                    entry.replies.map(|replies| replies.min(i64::MAX as u64) as i64),
+                    entry.last_reply
+                ])?;
+            }
+            if !outcome.requeued {
+                transaction
+                    .prepare_cached("UPDATE frontier SET done = 1 WHERE url = ?1")?
+                    .execute([&outcome.frontier_url])?;
+            }
+            // The crawler never queues a URL twice; the store holds to that on its own too, so
+            // a driver mistake cannot put a page in the frontier twice.
+            let mut insert_queued = transaction
+                .prepare_cached(
+                    "INSERT OR IGNORE INTO frontier (url, depth, redirects) VALUES (?1, ?2, ?3)",
+                )?;
+            for entry in &outcome.queued {
+                insert_queued.execute(params![entry.url, entry.depth, entry.redirects])?;
+            }
+            if let Some(cookies) = &outcome.cookies {
+                replace_cookies(&transaction, cookies)?;
+            }
+            Ok(page_id)
+        };
+        let page_id = write().map_err(|error| database_error(&self.path, error))?;
+        transaction
+            .commit()
+            .map_err(|error| database_error(&self.path, error))?;
+        Ok(page_id)
+    }
+
+    /// Replaces the stored session cookies.
+    pub fn save_cookies(&mut self, cookies: &[(String, String)]) -> Result<(), StoreError> {
+        let transaction = self
+            .connection
+            .transaction()
+            .map_err(|error| database_error(&self.path, error))?;
+        replace_cookies(&transaction, cookies)
+            .map_err(|error| database_error(&self.path, error))?;
+        transaction
+            .commit()
+            .map_err(|error| database_error(&self.path, error))
+    }
+}
+
+fn replace_cookies(
+    connection: &rusqlite::Connection,
+    cookies: &[(String, String)],
+) -> rusqlite::Result<()> {
+    connection.execute("DELETE FROM cookies", [])?;
+    let mut insert =
+        connection.prepare_cached("INSERT INTO cookies (name, value) VALUES (?1, ?2)")?;
+    for (name, value) in cookies {
+        insert.execute(params![name, value])?;
+    }
+    Ok(())
+}
+
+fn database_error(path: &std::path::Path, source: rusqlite::Error) -> StoreError {
+    StoreError::Database {
+        path: path.to_path_buf(),
+        source,
+    }
+}
+
+fn deflate(body: &[u8]) -> Vec<u8> {
+    let mut encoder = flate2::write::DeflateEncoder::new(
+        Vec::with_capacity(body.len() / 4 + 16),
+        flate2::Compression::new(BODY_COMPRESSION_LEVEL),
+    );
+    // Writing into memory cannot fail, so neither branch below loses a body in practice; the
+    // error arms only keep the function total.
+    if encoder.write_all(body).is_err() {
+        return Vec::new();
+    }
+    encoder.finish().unwrap_or_default()
+}
