@@ -9,8 +9,11 @@
 use clap::{Parser, Subcommand};
 
 mod bench;
+mod crawl;
+mod crawl_run;
 mod curve;
 mod demo;
+mod export;
 mod extract;
 mod fuzz;
 mod http;
@@ -21,6 +24,7 @@ mod plan_show;
 mod sim;
 mod sim_extraction;
 mod time;
+mod warc_export;
 mod wf52;
 
 /// trawl: a crawler that understands web forums.
@@ -47,6 +51,11 @@ enum Command {
     /// Serve a simulated forum on loopback, learn its plan and crawl it over HTTP, walk it
     /// breadth-first for comparison, and judge both by the simulator's ground truth.
     Demo(demo::DemoArgs),
+    /// Crawl a forum into a crawl database: learn its plan (unless --plan is given), follow it,
+    /// and store every page with its posts; rerun the same command to resume a stopped crawl.
+    Crawl(crawl::CrawlArgs),
+    /// Print a crawl database's threads or pages as JSON lines, or write its responses as WARC.
+    Export(export::ExportArgs),
     /// Print the posts of a saved forum page as JSON lines ({"author", "time", "text",
     /// "permalink"}), or with --records every record of every repetitive region.
     Extract(extract::ExtractArgs),
@@ -68,6 +77,8 @@ fn main() {
     let cli = Cli::parse();
     let outcome = match cli.command {
         Command::Demo(args) => demo::run(args),
+        Command::Crawl(args) => crawl::run(args),
+        Command::Export(args) => export::run(args),
         Command::Extract(args) => extract::run(args),
         Command::Learn(args) => learn::run_learn(args),
         Command::Plan(command) => learn::run_plan(command),

@@ -26,7 +26,9 @@ use trawl_learn::sitemap::{LocationKey, Role};
 use trawl_learn::summary::{analyse_response, redirect_target, region_summaries};
 use trawl_learn::traverse::Decision;
 use trawl_model::FetchResponse;
-use trawl_page::analysis::PageAnalysis;
+use trawl_page::analysis::{PageAnalysis, lone_record_posts};
+use trawl_page::regions::single_record_candidates;
+use trawl_page::time::DateContext;
 use url::Url;
 
 /// How links are chosen.
@@ -68,6 +70,9 @@ pub struct ResumePoint {
     pub fetched: usize,
     /// Pages that matched no vertex.
     pub unclassified: usize,
+    /// Post patterns seen, as (vertex, pattern) per page in fetch order
+    /// ([`CrawledPage::post_pattern`]).
+    pub post_patterns: Vec<(usize, u64)>,
 }
 
 /// What the crawler made of one fetched page.
@@ -86,6 +91,9 @@ pub struct CrawledPage {
     /// A hash of the records the page lists (posts' texts, or thread entries' URLs), which is
     /// what rewrites learned while crawling compare; keep it to resume a crawl.
     pub signature: Option<u64>,
+    /// The repetitive pattern holding the page's posts, when they were found repeating; keep
+    /// it to resume a crawl.
+    pub post_pattern: Option<u64>,
     /// Links the plan marks as page flipping: the pages continuing this page's list.
     pub list_links: Vec<Url>,
     /// URLs this page added to the frontier (new URLs only), in queue order.
@@ -109,6 +117,10 @@ pub struct Crawler {
     unclassified: usize,
     session_checked: bool,
     online_rewrites: OnlineRewrites,
+    /// Per vertex, the patterns its pages' posts repeat in. A page of the vertex whose post did
+    /// not repeat (a thread of one post) is read through them: page analysis alone finds no
+    /// region on it, but the crawler knows where the vertex's posts sit.
+    post_patterns: HashMap<usize, Vec<u64>>,
 }
 
 /// Rewrites learned while crawling: when a fetched page shows exactly the records of a page
@@ -159,6 +171,68 @@ impl OnlineRewrites {
     }
 }
 
+/// Learns where a vertex's posts repeat from a page that has them, or reads a page that has
+/// none through what was learned (see the crawler's `post_patterns`).
+fn read_posts_by_vertex(
+    post_patterns: &mut HashMap<usize, Vec<u64>>,
+    page: &mut CrawledPage,
+    vertex: usize,
+    response: &FetchResponse,
+) {
+    let analysis = &page.analysis;
+    if !analysis.posts.is_empty() {
+        page.post_pattern = post_region_pattern(analysis);
+        if let Some(pattern) = page.post_pattern {
+            remember_post_pattern(post_patterns, vertex, pattern);
+        }
+        return;
+    }
+    let Some(known) = post_patterns.get(&vertex) else {
+        return;
+    };
+    let lone = single_record_candidates(&analysis.document)
+        .into_iter()
+        .filter(|candidate| known.contains(&candidate.pattern))
+        .max_by(|first, second| first.text_share.total_cmp(&second.text_share));
+    if let Some(record) = lone {
+        let context = DateContext::new(response.fetched_at, None);
+        let posts = lone_record_posts(analysis, &record, &context);
+        if !posts.is_empty() {
+            page.analysis.posts = posts;
+            page.signature = record_signature(&page.analysis);
+        }
+    }
+}
+
+fn remember_post_pattern(
+    post_patterns: &mut HashMap<usize, Vec<u64>>,
+    vertex: usize,
+    pattern: u64,
+) {
+    let patterns = post_patterns.entry(vertex).or_default();
+    if !patterns.contains(&pattern) {
+        patterns.push(pattern);
+    }
+}
+
+/// The pattern of the region most of the page's posts are records of.
+fn post_region_pattern(analysis: &PageAnalysis) -> Option<u64> {
+    let mut votes: HashMap<u64, usize> = HashMap::new();
+    for post in &analysis.posts {
+        if let Some(region) = analysis
+            .regions
+            .iter()
+            .find(|region| region.records.contains(&post.node))
+        {
+            *votes.entry(region.pattern).or_default() += 1;
+        }
+    }
+    votes
+        .into_iter()
+        .max_by_key(|(pattern, count)| (*count, *pattern))
+        .map(|(pattern, _)| pattern)
+}
+
 /// A hash of what a page lists: its posts' texts in order, or else its thread entries' URLs in
 /// order; `None` for pages with neither (prompts, errors), which prove nothing.
 fn record_signature(analysis: &PageAnalysis) -> Option<u64> {
@@ -200,6 +274,7 @@ impl Crawler {
             unclassified: 0,
             session_checked: false,
             online_rewrites: OnlineRewrites::default(),
+            post_patterns: HashMap::new(),
         }
     }
 
@@ -217,6 +292,9 @@ impl Crawler {
             for (url, signature) in &point.signatures {
                 crawler.online_rewrites.observe(url, *signature);
             }
+        }
+        for (vertex, pattern) in point.post_patterns {
+            remember_post_pattern(&mut crawler.post_patterns, vertex, pattern);
         }
         crawler
     }
@@ -247,6 +325,12 @@ impl Crawler {
         self.unclassified
     }
 
+    /// Counts a fetch that got no response at all (refused, timed out, disallowed). The URL is
+    /// not tried again by this crawler; the caller stores the failure.
+    pub fn record_failure(&mut self) {
+        self.fetched += 1;
+    }
+
     /// Takes back the response to `queued`: analyses the page, classifies it, and queues the
     /// links to follow.
     pub fn record(&mut self, queued: &Queued, response: &FetchResponse) -> CrawledPage {
@@ -260,6 +344,7 @@ impl Crawler {
             vertex: None,
             role: None,
             signature: record_signature(&analysis),
+            post_pattern: None,
             list_links: Vec::new(),
             queued: Vec::new(),
             requeued: false,
@@ -289,10 +374,19 @@ impl Crawler {
                 to_follow.extend(redirect.clone());
             }
             CrawlStrategy::Plan(plan) => {
-                self.online_rewrites.observe(&page.url, page.signature);
                 let regions = region_summaries(&page.analysis.regions);
                 let lone_records = trawl_learn::summary::lone_records(&page.analysis.document);
-                match plan.classify(&page.url, &regions, &lone_records) {
+                let class = plan.classify(&page.url, &regions, &lone_records);
+                if let Some(class) = &class {
+                    read_posts_by_vertex(
+                        &mut self.post_patterns,
+                        &mut page,
+                        class.vertex,
+                        response,
+                    );
+                }
+                self.online_rewrites.observe(&page.url, page.signature);
+                match class {
                     None => self.unclassified += 1,
                     Some(class) => {
                         page.vertex = Some(class.vertex);

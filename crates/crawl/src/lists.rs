@@ -151,7 +151,9 @@ fn order_by_page_key(pages: &[ListPage<'_>], list: &mut [usize]) {
     let varying: Vec<usize> = (0..following[0].numbers.len())
         .filter(|&position| {
             let first = following[0].numbers[position];
-            following.iter().any(|parts| parts.numbers[position] != first)
+            following
+                .iter()
+                .any(|parts| parts.numbers[position] != first)
         })
         .collect();
     let key = |index: usize| -> (bool, usize, Vec<u64>, usize) {

@@ -5,8 +5,10 @@ use url::Url;
 use crate::charset::{DecodedPage, decode_html};
 use crate::dom::Document;
 use crate::links::{Link, link_table};
-use crate::records::{PageFacts, Post, ThreadEntry, posts_from, thread_entries_from};
-use crate::regions::{RecordSlot, Region, find_regions, record_slots};
+use crate::records::{
+    PageFacts, Post, ThreadEntry, posts_from, posts_in_region, thread_entries_from,
+};
+use crate::regions::{RecordSlot, Region, SingleRecord, find_regions, record_slots};
 use crate::time::DateContext;
 
 /// Everything trawl knows about one page.
@@ -45,6 +47,35 @@ pub fn analyse(
     let DecodedPage { text, encoding, .. } =
         decode_html(bytes, content_type, top_level_domain.as_deref());
     analyse_text(&text, encoding.name(), url, context)
+}
+
+/// The posts of a page whose post region did not repeat (a thread of one post), read from
+/// `record`, a lone record whose pattern the caller knows to hold posts on other pages of the
+/// site. With one record there is no column statistics to lean on; the readers fall back on
+/// what one record shows (the latest date is the post's, not the author's join date).
+pub fn lone_record_posts(
+    analysis: &PageAnalysis,
+    record: &SingleRecord,
+    context: &DateContext,
+) -> Vec<Post> {
+    let mut regions = analysis.regions.clone();
+    regions.push(Region {
+        parent: record.parent,
+        width: record.width,
+        records: vec![record.first],
+        pattern: record.pattern,
+        text_share: record.text_share,
+        node_share: record.node_share,
+    });
+    let slots = record_slots(&analysis.document, &regions);
+    let facts = PageFacts::new(
+        &analysis.document,
+        &regions,
+        &slots,
+        &analysis.links,
+        context,
+    );
+    posts_in_region(&facts, regions.len() - 1, &analysis.url)
 }
 
 /// Analyses a page that is already text.

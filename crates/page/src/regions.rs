@@ -142,6 +142,12 @@ pub fn find_regions(document: &Document) -> Vec<Region> {
 /// and the share of the page it covers.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct SingleRecord {
+    /// The element whose child the record is.
+    pub parent: NodeId,
+    /// The record's first element.
+    pub first: NodeId,
+    /// Sibling elements in the record.
+    pub width: usize,
     /// The pattern a repetition of this record would instantiate.
     pub pattern: PatternId,
     /// Its share of the page's visible text.
@@ -179,6 +185,9 @@ pub fn single_record_candidates(document: &Document) -> Vec<SingleRecord> {
                     continue;
                 }
                 candidates.push(SingleRecord {
+                    parent,
+                    first: members[0],
+                    width,
                     pattern: pattern_id(document, &facts, parent, members),
                     text_share: text as f32 / total_text,
                     node_share: elements as f32 / total_elements,

@@ -34,8 +34,8 @@ mod write;
 use std::path::{Path, PathBuf};
 
 pub use records::{
-    CrawlSettings, FetchOutcome, FrontierEntry, PageRecord, PostRecord, ResumeState,
-    StoredPage, ThreadEntryRecord,
+    CrawlSettings, FetchOutcome, FrontierEntry, PageRecord, PostRecord, ResumeState, StoredPage,
+    ThreadEntryRecord,
 };
 
 /// Everything that can go wrong with a store.

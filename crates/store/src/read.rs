@@ -36,7 +36,7 @@ impl Store {
         }
         let mut pages = self
             .connection
-            .prepare("SELECT url, signature, vertex, status FROM pages ORDER BY id")
+            .prepare("SELECT url, signature, vertex, status, post_pattern FROM pages ORDER BY id")
             .map_err(database)?;
         let mut rows = pages.query([]).map_err(database)?;
         while let Some(row) = rows.next().map_err(database)? {
@@ -44,6 +44,10 @@ impl Store {
             let signature: Option<i64> = row.get(1).map_err(database)?;
             let vertex: Option<i64> = row.get(2).map_err(database)?;
             let status: u16 = row.get(3).map_err(database)?;
+            let post_pattern: Option<i64> = row.get(4).map_err(database)?;
+            if let (Some(vertex), Some(pattern)) = (vertex, post_pattern) {
+                state.post_patterns.push((vertex as u32, pattern as u64));
+            }
             state.fetched += 1;
             if vertex.is_none() && status != 0 {
                 state.unclassified += 1;
@@ -99,7 +103,7 @@ impl Store {
             .connection
             .prepare(&format!(
                 "SELECT id, url, depth, status, error, fetched_at, headers, {body_column}, \
-                 vertex, role, title, signature FROM pages ORDER BY id"
+                 vertex, role, title, signature, post_pattern FROM pages ORDER BY id"
             ))
             .map_err(database)?;
         let mut links = self
@@ -147,6 +151,10 @@ impl Store {
                 role: row.get(9).map_err(database)?,
                 title: row.get(10).map_err(database)?,
                 signature: signature.map(|signature| signature as u64),
+                post_pattern: row
+                    .get::<_, Option<i64>>(12)
+                    .map_err(database)?
+                    .map(|pattern| pattern as u64),
                 list_links: links
                     .query_map([id], |row| row.get(0))
                     .map_err(database)?

@@ -80,6 +80,9 @@ pub struct PageRecord {
     pub title: Option<String>,
     /// A hash of the records the page lists, for rewrites learned while crawling.
     pub signature: Option<u64>,
+    /// The repetitive pattern its posts were found in, which tells a resumed crawler where its
+    /// vertex's posts sit.
+    pub post_pattern: Option<u64>,
     /// Links continuing this page's list (page flipping), in page order.
     pub list_links: Vec<String>,
     /// Posts, on thread pages.
@@ -116,6 +119,8 @@ pub struct ResumeState {
     pub fetched: usize,
     /// Fetched pages not classified into a vertex (plan strategy).
     pub unclassified: usize,
+    /// (vertex, post pattern) of fetched pages that have both, in fetch order.
+    pub post_patterns: Vec<(u32, u64)>,
 }
 
 /// A fetched page as read back for export.

@@ -31,7 +31,8 @@ CREATE TABLE pages (
     vertex INTEGER,
     role TEXT,
     title TEXT,
-    signature INTEGER
+    signature INTEGER,
+    post_pattern INTEGER
 );
 CREATE TABLE list_links (
     page INTEGER NOT NULL,

@@ -57,11 +57,14 @@ fn page(url: &str) -> PageRecord {
         status: 200,
         fetched_at: Timestamp::from_second(1_700_000_100).unwrap(),
         headers: vec![("Content-Type".into(), "text/html; charset=gbk".into())],
-        body: "<html><body>板块 board</body></html>".repeat(40).into_bytes(),
+        body: "<html><body>板块 board</body></html>"
+            .repeat(40)
+            .into_bytes(),
         vertex: Some(2),
         role: Some("thread".into()),
         title: Some("A thread".into()),
         signature: Some(u64::MAX - 5),
+        post_pattern: Some(u64::MAX - 9),
         list_links: vec![format!("{url}&page=2"), format!("{url}&page=3")],
         posts: vec![
             PostRecord {
@@ -134,7 +137,10 @@ fn a_page_and_its_records_read_back_as_written() {
     store
         .begin_crawl(&settings(), &entry("http://forum.test/t?id=1", 0))
         .unwrap();
-    let written = outcome("http://forum.test/t?id=1", &["http://forum.test/t?id=1&page=2"]);
+    let written = outcome(
+        "http://forum.test/t?id=1",
+        &["http://forum.test/t?id=1&page=2"],
+    );
     assert_eq!(store.record_fetch(&written).unwrap(), 1);
     let pages = stored_pages(&store);
     assert_eq!(pages.len(), 1);
@@ -174,13 +180,21 @@ fn check_frontier(steps: &[(&str, bool, &[&str])], pending: &[&str], seen: usize
 fn the_frontier_keeps_queue_order_and_drops_what_was_fetched() {
     check_frontier(&[], &["http://forum.test/"], 1);
     check_frontier(
-        &[("http://forum.test/", false, &["http://forum.test/a", "http://forum.test/b"])],
+        &[(
+            "http://forum.test/",
+            false,
+            &["http://forum.test/a", "http://forum.test/b"],
+        )],
         &["http://forum.test/a", "http://forum.test/b"],
         3,
     );
     check_frontier(
         &[
-            ("http://forum.test/", false, &["http://forum.test/a", "http://forum.test/b"]),
+            (
+                "http://forum.test/",
+                false,
+                &["http://forum.test/a", "http://forum.test/b"],
+            ),
             ("http://forum.test/b", false, &["http://forum.test/c"]),
         ],
         &["http://forum.test/a", "http://forum.test/c"],
@@ -202,7 +216,11 @@ fn a_url_queued_twice_is_kept_once() {
     check_frontier(
         &[
             ("http://forum.test/", false, &["http://forum.test/a"]),
-            ("http://forum.test/a", false, &["http://forum.test/", "http://forum.test/a"]),
+            (
+                "http://forum.test/a",
+                false,
+                &["http://forum.test/", "http://forum.test/a"],
+            ),
         ],
         &[],
         2,
@@ -242,7 +260,10 @@ fn an_error_fetch_is_stored_without_a_body() {
     let pages = stored_pages(&store);
     assert_eq!(pages[0].record, failed.page);
     let state = store.resume_state().unwrap();
-    assert_eq!(state.unclassified, 0, "a failed fetch is not a page to classify");
+    assert_eq!(
+        state.unclassified, 0,
+        "a failed fetch is not a page to classify"
+    );
     assert_eq!(store.cookies().unwrap(), [("sid".into(), "abc".into())]);
 }
 

@@ -87,8 +87,8 @@ impl Store {
             transaction
                 .prepare_cached(
                     "INSERT INTO pages (url, depth, status, error, fetched_at, headers, body, \
-                     vertex, role, title, signature) \
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+                     vertex, role, title, signature, post_pattern) \
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
                 )?
                 .execute(params![
                     page.url,
@@ -103,6 +103,7 @@ impl Store {
                     page.title,
                     // SQLite integers are signed; the hash's bits are kept as they are.
                     page.signature.map(|signature| signature as i64),
+                    page.post_pattern.map(|pattern| pattern as i64),
                 ])?;
             let page_id = transaction.last_insert_rowid();
             let mut insert_link = transaction.prepare_cached(
@@ -136,7 +137,9 @@ impl Store {
                     entry.title,
                     entry.url,
                     entry.author,
-                    entry.replies.map(|replies| replies.min(i64::MAX as u64) as i64),
+                    entry
+                        .replies
+                        .map(|replies| replies.min(i64::MAX as u64) as i64),
                     entry.last_reply
                 ])?;
             }
@@ -147,10 +150,9 @@ impl Store {
             }
             // The crawler never queues a URL twice; the store holds to that on its own too, so
             // a driver mistake cannot put a page in the frontier twice.
-            let mut insert_queued = transaction
-                .prepare_cached(
-                    "INSERT OR IGNORE INTO frontier (url, depth, redirects) VALUES (?1, ?2, ?3)",
-                )?;
+            let mut insert_queued = transaction.prepare_cached(
+                "INSERT OR IGNORE INTO frontier (url, depth, redirects) VALUES (?1, ?2, ?3)",
+            )?;
             for entry in &outcome.queued {
                 insert_queued.execute(params![entry.url, entry.depth, entry.redirects])?;
             }

@@ -29,7 +29,7 @@ mod entries;
 mod posts;
 
 pub use entries::{extract_thread_entries, thread_entries_from};
-pub use posts::{extract_posts, posts_from};
+pub use posts::{extract_posts, posts_from, posts_in_region};
 
 /// A post read from a thread page.
 #[derive(Debug, Clone, PartialEq)]

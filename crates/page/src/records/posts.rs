@@ -26,10 +26,16 @@ pub fn extract_posts(
 
 /// Extracts the posts of a thread page from facts already gathered.
 pub fn posts_from(facts: &PageFacts<'_>, page_url: &Url) -> Vec<Post> {
+    match post_region(facts) {
+        Some(region) => posts_in_region(facts, region, page_url),
+        None => Vec::new(),
+    }
+}
+
+/// Reads region `region` as the post region, whatever its size: for a caller that knows from
+/// other pages which pattern holds the posts, such as a lone post that did not repeat.
+pub fn posts_in_region(facts: &PageFacts<'_>, region: usize, page_url: &Url) -> Vec<Post> {
     let (document, regions) = (facts.document, facts.regions);
-    let Some(region) = post_region(facts) else {
-        return Vec::new();
-    };
     let records = regions[region].records.len();
     let times = choose_time_column(facts, region);
     let authors = choose_author_column(facts, region);

@@ -1,0 +1,179 @@
+//! `trawl crawl`: crawl a forum into a crawl database, learning its plan first unless one is
+//! given, and resume a stopped crawl when run again with the same database.
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result, bail};
+use clap::{Args, ValueEnum};
+use trawl_crawl::CrawlStrategy;
+use trawl_fetch::{HttpFetcher, HttpOptions};
+use trawl_learn::sample::{SampleOptions, sample_site};
+use trawl_learn::traverse::Strategy;
+use trawl_model::{CookieJarFetcher, SystemClock};
+use trawl_store::Store;
+use url::Url;
+
+use crate::crawl_run::{CrawlEnd, ProgressLines, drive, open_crawl, progress_line};
+
+#[derive(Debug, Args)]
+pub struct CrawlArgs {
+    /// The forum's portal URL.
+    pub url: String,
+    /// The crawl database (created when missing; a crawl already in it is resumed).
+    #[arg(long)]
+    pub db: PathBuf,
+    /// A plan written by `trawl learn`; without one, the plan is learned first.
+    #[arg(long)]
+    pub plan: Option<PathBuf>,
+    /// Stop when the database holds this many pages (rerun with a higher limit to go on).
+    #[arg(long)]
+    pub max_pages: Option<usize>,
+    /// `plan` follows the learned plan; `bfs` is the generic breadth-first baseline.
+    #[arg(long, value_enum, default_value_t = CrawlStrategyArg::Plan)]
+    pub strategy: CrawlStrategyArg,
+    /// Pages to sample when learning the plan.
+    #[arg(long, default_value_t = 300)]
+    pub samples: usize,
+    /// Pause between requests, in milliseconds (be polite to live forums).
+    #[arg(long, default_value_t = 1000)]
+    pub delay_ms: u64,
+    /// Seed of the sampler's choices when learning.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum CrawlStrategyArg {
+    /// Learn (or read) a traversal plan and follow it.
+    Plan,
+    /// Follow every same-site link once, breadth first.
+    Bfs,
+}
+
+pub fn run(args: CrawlArgs) -> Result<()> {
+    let portal = Url::parse(&args.url).with_context(|| {
+        format!(
+            "{:?} is not a URL; give the forum's portal, like https://forum.example.org/",
+            args.url
+        )
+    })?;
+    if !matches!(portal.scheme(), "http" | "https") {
+        bail!("trawl crawls http and https sites; {portal} is neither");
+    }
+    if args.plan.is_some() && args.strategy == CrawlStrategyArg::Bfs {
+        bail!(
+            "--plan and --strategy bfs contradict each other: a breadth-first crawl uses no plan"
+        );
+    }
+    let mut store = Store::open(&args.db)
+        .with_context(|| format!("cannot open the crawl database {}", args.db.display()))?;
+    let fetcher = CookieJarFetcher::new(HttpFetcher::new(HttpOptions::default()));
+    let clock = SystemClock;
+    let delay = Duration::from_millis(args.delay_ms);
+    let opened = open_crawl(&mut store, &portal, &fetcher, &clock, || {
+        match args.strategy {
+            CrawlStrategyArg::Bfs => Ok(CrawlStrategy::BreadthFirst),
+            CrawlStrategyArg::Plan => {
+                if let Some(path) = &args.plan {
+                    return Ok(CrawlStrategy::Plan(Box::new(crate::learn::read_plan(
+                        path,
+                    )?)));
+                }
+                learn_plan(&fetcher, &portal, &args, delay)
+            }
+        }
+    })?;
+    let mut crawler = opened.crawler;
+    if opened.resumed_pages > 0 {
+        eprintln!(
+            "resuming the crawl in {}: {} pages stored, {} waiting",
+            args.db.display(),
+            opened.resumed_pages,
+            crawler.frontier_len()
+        );
+    }
+    let mut progress = ProgressLines::new(Duration::from_secs(1));
+    let (end, status) = drive(
+        &mut store,
+        &mut crawler,
+        &fetcher,
+        &clock,
+        args.max_pages,
+        |status| progress.update(status),
+    )?;
+    progress.finish(&status);
+    let total_posts = store.post_count()?;
+    println!(
+        "{} pages fetched this run ({} failed), {:.1} % of them valuable, {} posts ({} in the database), {:.1} pages/s",
+        status.pages_this_run,
+        status.failures_this_run,
+        status.valuable_share() * 100.0,
+        status.posts_this_run,
+        total_posts,
+        status.rate()
+    );
+    if !crawler.learned_rewrites().is_empty() {
+        println!(
+            "learned while crawling: {} redundant URL part(s) dropped",
+            crawler.learned_rewrites().len()
+        );
+    }
+    if crawler.unclassified() > 0 {
+        println!(
+            "{} pages matched no vertex of the plan",
+            crawler.unclassified()
+        );
+    }
+    match end {
+        CrawlEnd::FrontierEmpty => println!(
+            "crawl complete: {} pages in {}; export with `trawl export --db {} threads`",
+            status.pages,
+            args.db.display(),
+            args.db.display()
+        ),
+        CrawlEnd::PageLimit => println!(
+            "stopped at the page limit with {} URLs waiting; rerun with a higher --max-pages to go on ({})",
+            status.frontier,
+            progress_line(&status)
+        ),
+    }
+    Ok(())
+}
+
+/// Samples the forum and learns its plan, with progress.
+fn learn_plan(
+    fetcher: &CookieJarFetcher<HttpFetcher>,
+    portal: &Url,
+    args: &CrawlArgs,
+    delay: Duration,
+) -> Result<CrawlStrategy> {
+    if args.samples == 0 {
+        bail!("--samples must be at least 1 to learn a plan (or give one with --plan)");
+    }
+    let options = SampleOptions {
+        max_pages: args.samples,
+        seed: args.seed,
+        delay,
+        ..SampleOptions::default()
+    };
+    let started = Instant::now();
+    let pages = sample_site(fetcher, &SystemClock, portal.clone(), &options, |sampler| {
+        let done = sampler.pages().len();
+        if done % 25 == 0 || done == args.samples {
+            eprintln!(
+                "learning: sampled {done}/{} pages ({:.0} s)",
+                args.samples,
+                started.elapsed().as_secs_f64()
+            );
+        }
+    })
+    .context("sampling the forum failed: check that the portal URL answers")?;
+    let sampled = pages.len();
+    let learned = trawl_learn::learn(portal, pages, Strategy::Skeleton);
+    eprintln!(
+        "learned a plan from {sampled} pages: {} vertices; the plan is kept in the crawl database",
+        learned.sitemap.vertices.len()
+    );
+    Ok(CrawlStrategy::Plan(Box::new(learned.plan)))
+}

@@ -1,0 +1,395 @@
+//! Driving a [`Crawler`] through a fetcher into a [`Store`]: the loop shared by `trawl crawl`,
+//! `trawl demo`, `trawl bench crawl` and the tests.
+//!
+//! Each fetch is stored in one transaction together with the frontier entries it adds and the
+//! cookies it changed, so the store is always the state after some whole number of fetches; a
+//! crawl killed at any moment loses at most the page in flight, and [`open_crawl`] rebuilds the
+//! crawler from the store exactly as it was.
+
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result, bail};
+use trawl_crawl::{CrawlStrategy, CrawledPage, Crawler, Queued, ResumePoint};
+use trawl_learn::plan::Plan;
+use trawl_model::{Clock, CookieJarFetcher, FetchRequest, FetchResponse, Fetcher};
+use trawl_store::{
+    CrawlSettings, FetchOutcome, FrontierEntry, PageRecord, PostRecord, Store, ThreadEntryRecord,
+};
+use url::Url;
+
+/// Names of the strategies in a store's settings.
+pub const PLAN_STRATEGY: &str = "plan";
+/// The breadth-first baseline.
+pub const BREADTH_FIRST_STRATEGY: &str = "bfs";
+
+/// A crawler ready to go on, and whether it goes on from an earlier run.
+#[derive(Debug)]
+pub struct OpenedCrawl {
+    /// The crawler.
+    pub crawler: Crawler,
+    /// Pages the store held already.
+    pub resumed_pages: usize,
+}
+
+/// Builds the crawler for the crawl held in `store`, or begins a new one with the strategy that
+/// `new_strategy` makes (called only for a new crawl, so a resumed crawl never learns again).
+pub fn open_crawl<F: Fetcher>(
+    store: &mut Store,
+    portal: &Url,
+    fetcher: &CookieJarFetcher<F>,
+    clock: &dyn Clock,
+    new_strategy: impl FnOnce() -> Result<CrawlStrategy>,
+) -> Result<OpenedCrawl> {
+    if let Some(settings) = store.settings()? {
+        if settings.portal != portal.as_str() {
+            bail!(
+                "{} holds a crawl of {}, not of {portal}; rerun with that URL to resume it, or \
+                 choose another --db file for a new crawl",
+                store.path().display(),
+                settings.portal
+            );
+        }
+        let strategy = match settings.strategy.as_str() {
+            BREADTH_FIRST_STRATEGY => CrawlStrategy::BreadthFirst,
+            PLAN_STRATEGY => {
+                let text = settings.plan_json.as_deref().with_context(|| {
+                    format!(
+                        "{} holds a plan crawl without its plan",
+                        store.path().display()
+                    )
+                })?;
+                let plan = Plan::from_json(text).with_context(|| {
+                    format!(
+                        "the plan stored in {} is not usable",
+                        store.path().display()
+                    )
+                })?;
+                CrawlStrategy::Plan(Box::new(plan))
+            }
+            other => bail!(
+                "{} holds a crawl with the unknown strategy {other:?}",
+                store.path().display()
+            ),
+        };
+        let state = store.resume_state()?;
+        fetcher.set_cookies(store.cookies()?);
+        let point = ResumePoint {
+            pending: state
+                .pending
+                .iter()
+                .filter_map(|entry| {
+                    Some(Queued {
+                        url: Url::parse(&entry.url).ok()?,
+                        depth: entry.depth,
+                        redirects: entry.redirects,
+                    })
+                })
+                .collect(),
+            seen: state.seen,
+            signatures: state
+                .signatures
+                .into_iter()
+                .filter_map(|(url, signature)| Some((Url::parse(&url).ok()?, signature)))
+                .collect(),
+            fetched: state.fetched,
+            unclassified: state.unclassified,
+            post_patterns: state
+                .post_patterns
+                .iter()
+                .map(|&(vertex, pattern)| (vertex as usize, pattern))
+                .collect(),
+        };
+        return Ok(OpenedCrawl {
+            crawler: Crawler::resume(portal.clone(), strategy, point),
+            resumed_pages: state.fetched,
+        });
+    }
+    let strategy = new_strategy()?;
+    let (name, plan_json) = match &strategy {
+        CrawlStrategy::BreadthFirst => (BREADTH_FIRST_STRATEGY, None),
+        CrawlStrategy::Plan(plan) => (PLAN_STRATEGY, Some(plan.to_json())),
+    };
+    store.begin_crawl(
+        &CrawlSettings {
+            portal: portal.to_string(),
+            strategy: name.to_string(),
+            plan_json,
+            started_at: clock.now(),
+        },
+        &FrontierEntry {
+            url: portal.to_string(),
+            depth: 0,
+            redirects: 0,
+        },
+    )?;
+    // Cookies the sampler collected belong to this crawl from its first fetch on.
+    store.save_cookies(&fetcher.cookies())?;
+    Ok(OpenedCrawl {
+        crawler: Crawler::new(portal.clone(), strategy),
+        resumed_pages: 0,
+    })
+}
+
+/// Where a crawl stands, for progress displays.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct CrawlProgress {
+    /// Pages in the store, this run's and earlier runs'.
+    pub pages: usize,
+    /// Pages fetched by this run.
+    pub pages_this_run: usize,
+    /// This run's pages with posts or thread entries.
+    pub valuable_this_run: usize,
+    /// Posts stored by this run.
+    pub posts_this_run: usize,
+    /// Fetches that got no answer (this run).
+    pub failures_this_run: usize,
+    /// URLs waiting.
+    pub frontier: usize,
+    /// Seconds since this run began.
+    pub elapsed_seconds: f64,
+    /// The page limit, when there is one.
+    pub max_pages: Option<usize>,
+}
+
+impl CrawlProgress {
+    /// Pages per second this run.
+    pub fn rate(&self) -> f64 {
+        if self.elapsed_seconds > 0.0 {
+            self.pages_this_run as f64 / self.elapsed_seconds
+        } else {
+            0.0
+        }
+    }
+
+    /// Seconds left at the current rate, when the crawl is bounded.
+    pub fn eta_seconds(&self) -> Option<f64> {
+        let remaining = self.max_pages?.saturating_sub(self.pages);
+        let rate = self.rate();
+        (rate > 0.0).then(|| remaining as f64 / rate)
+    }
+
+    /// Share of this run's pages that held posts or thread entries.
+    pub fn valuable_share(&self) -> f64 {
+        if self.pages_this_run == 0 {
+            0.0
+        } else {
+            self.valuable_this_run as f64 / self.pages_this_run as f64
+        }
+    }
+}
+
+/// Why a run ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CrawlEnd {
+    /// Nothing left to fetch.
+    FrontierEmpty,
+    /// The page limit was reached; rerunning with a higher limit goes on.
+    PageLimit,
+}
+
+/// Fetches until the frontier is empty or the store holds `max_pages` pages, storing every fetch
+/// as it completes. `progress` is called after every page.
+pub fn drive<F: Fetcher>(
+    store: &mut Store,
+    crawler: &mut Crawler,
+    fetcher: &CookieJarFetcher<F>,
+    clock: &dyn Clock,
+    max_pages: Option<usize>,
+    mut progress: impl FnMut(&CrawlProgress),
+) -> Result<(CrawlEnd, CrawlProgress)> {
+    let started = Instant::now();
+    let mut status = CrawlProgress {
+        pages: store.page_count()?,
+        max_pages,
+        frontier: crawler.frontier_len(),
+        ..CrawlProgress::default()
+    };
+    let mut cookies = fetcher.cookies();
+    let end = loop {
+        if max_pages.is_some_and(|limit| status.pages >= limit) {
+            break CrawlEnd::PageLimit;
+        }
+        let Some(queued) = crawler.next_request() else {
+            break CrawlEnd::FrontierEmpty;
+        };
+        let request = FetchRequest::new(queued.url.as_str(), clock.now());
+        let mut outcome = match fetcher.fetch(&request) {
+            Ok(response) => {
+                let page = crawler.record(&queued, &response);
+                status.valuable_this_run += usize::from(
+                    !page.analysis.posts.is_empty() || !page.analysis.thread_entries.is_empty(),
+                );
+                status.posts_this_run += page.analysis.posts.len();
+                stored_outcome(&queued, response, page)
+            }
+            Err(error) => {
+                crawler.record_failure();
+                status.failures_this_run += 1;
+                FetchOutcome {
+                    page: PageRecord {
+                        url: queued.url.to_string(),
+                        depth: queued.depth,
+                        error: Some(error.to_string()),
+                        fetched_at: clock.now(),
+                        ..PageRecord::default()
+                    },
+                    frontier_url: queued.url.to_string(),
+                    requeued: false,
+                    queued: Vec::new(),
+                    cookies: None,
+                }
+            }
+        };
+        let now_cookies = fetcher.cookies();
+        if now_cookies != cookies {
+            outcome.cookies = Some(now_cookies.clone());
+            cookies = now_cookies;
+        }
+        store.record_fetch(&outcome).with_context(|| {
+            format!(
+                "cannot store the page {}; is the disk full? Rerun the same command to resume",
+                outcome.page.url
+            )
+        })?;
+        status.pages += 1;
+        status.pages_this_run += 1;
+        status.frontier = crawler.frontier_len();
+        status.elapsed_seconds = started.elapsed().as_secs_f64();
+        progress(&status);
+    };
+    status.elapsed_seconds = started.elapsed().as_secs_f64();
+    Ok((end, status))
+}
+
+/// The store's view of one fetched and analysed page.
+pub fn stored_outcome(queued: &Queued, response: FetchResponse, page: CrawledPage) -> FetchOutcome {
+    let analysis = &page.analysis;
+    let title = analysis
+        .document
+        .find("title")
+        .map(|title| analysis.document.text_content(title).trim().to_string())
+        .filter(|title| !title.is_empty());
+    let posts = analysis
+        .posts
+        .iter()
+        .map(|post| PostRecord {
+            author: post.author.clone(),
+            time: post.time.map(|time| time.to_iso8601()),
+            text: post.text.clone(),
+            permalink: post.permalink.clone(),
+        })
+        .collect();
+    let thread_entries = analysis
+        .thread_entries
+        .iter()
+        .map(|entry| ThreadEntryRecord {
+            title: entry.title.clone(),
+            url: entry.url.clone(),
+            author: entry.author.clone(),
+            replies: entry.replies,
+            last_reply: entry.last_reply.map(|time| time.to_iso8601()),
+        })
+        .collect();
+    FetchOutcome {
+        page: PageRecord {
+            url: queued.url.to_string(),
+            depth: queued.depth,
+            status: response.status,
+            error: None,
+            fetched_at: response.fetched_at,
+            headers: response.headers,
+            body: response.body,
+            vertex: page.vertex.map(|vertex| vertex as u32),
+            role: page.role.map(|role| role.name().to_string()),
+            title,
+            signature: page.signature,
+            post_pattern: page.post_pattern,
+            list_links: page.list_links.iter().map(Url::to_string).collect(),
+            posts,
+            thread_entries,
+        },
+        frontier_url: queued.url.to_string(),
+        requeued: page.requeued,
+        queued: page
+            .queued
+            .iter()
+            .map(|entry| FrontierEntry {
+                url: entry.url.to_string(),
+                depth: entry.depth,
+                redirects: entry.redirects,
+            })
+            .collect(),
+        cookies: None,
+    }
+}
+
+/// Prints progress to standard error at most every `interval`. On a terminal the line is
+/// rewritten in place; elsewhere (a log file, CI) each update is a line of its own, so a log
+/// shows how the crawl went without control characters in it.
+#[derive(Debug)]
+pub struct ProgressLines {
+    interval: Duration,
+    last: Option<Instant>,
+    in_place: bool,
+}
+
+impl ProgressLines {
+    /// A printer that speaks at most once per `interval`.
+    pub fn new(interval: Duration) -> ProgressLines {
+        use std::io::IsTerminal;
+        ProgressLines {
+            interval,
+            last: None,
+            in_place: std::io::stderr().is_terminal(),
+        }
+    }
+
+    /// Called after every page.
+    pub fn update(&mut self, status: &CrawlProgress) {
+        if self.last.is_some_and(|last| last.elapsed() < self.interval) {
+            return;
+        }
+        self.last = Some(Instant::now());
+        if self.in_place {
+            eprint!("\r{}\x1b[K", progress_line(status));
+        } else {
+            eprintln!("{}", progress_line(status));
+        }
+    }
+
+    /// Ends the in-place line, so what follows starts on a line of its own.
+    pub fn finish(&mut self, status: &CrawlProgress) {
+        if self.in_place {
+            eprintln!("\r{}\x1b[K", progress_line(status));
+        }
+    }
+}
+
+/// One line: pages, valuable share, posts, rate, and the time left when bounded.
+pub fn progress_line(status: &CrawlProgress) -> String {
+    let limit = status
+        .max_pages
+        .map(|limit| format!("/{limit}"))
+        .unwrap_or_default();
+    let eta = status
+        .eta_seconds()
+        .map(|seconds| format!(", about {} left", human_duration(seconds)))
+        .unwrap_or_default();
+    format!(
+        "{}{limit} pages ({:.1} % valuable), {} posts, {} waiting, {:.0} pages/s{eta}",
+        status.pages,
+        status.valuable_share() * 100.0,
+        status.posts_this_run,
+        status.frontier,
+        status.rate()
+    )
+}
+
+fn human_duration(seconds: f64) -> String {
+    let seconds = seconds.round() as u64;
+    match seconds {
+        0..60 => format!("{seconds} s"),
+        60..3600 => format!("{} min {} s", seconds / 60, seconds % 60),
+        _ => format!("{} h {} min", seconds / 3600, (seconds % 3600) / 60),
+    }
+}

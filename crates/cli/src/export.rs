@@ -1,0 +1,243 @@
+//! `trawl export`: a crawl database as JSON lines (threads or pages) or as a WARC file.
+//!
+//! Threads are put back together here rather than during the crawl: a thread's pages can arrive
+//! in any order and from several places, and only the finished (or stopped) crawl knows all of
+//! them. [`trawl_crawl::lists::assemble_lists`] groups pages joined by page-flipping links and
+//! orders them; this module names each thread by the board entry that linked to it.
+
+use std::collections::{HashMap, HashSet};
+use std::io::Write;
+use std::path::PathBuf;
+
+use anyhow::{Context, Result, bail};
+use clap::{Args, ValueEnum};
+use serde_json::json;
+use trawl_crawl::lists::{ListPage, assemble_lists};
+use trawl_learn::sitemap::Role;
+use trawl_store::{Store, StoredPage};
+
+#[derive(Debug, Args)]
+pub struct ExportArgs {
+    /// The crawl database.
+    #[arg(long)]
+    pub db: PathBuf,
+    /// What to print as JSON lines: one object per thread, or one per fetched page.
+    #[arg(value_enum)]
+    pub what: Option<ExportKind>,
+    /// Write every fetched response as WARC 1.1 records to this file (gzip per record).
+    #[arg(long)]
+    pub warc: Option<PathBuf>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ExportKind {
+    /// `{"url", "board", "title", "pages", "posts"}` per thread.
+    Threads,
+    /// `{"url", "status", "fetched_at", "vertex", "role", "list", "position"}` per fetch.
+    Pages,
+}
+
+pub fn run(args: ExportArgs) -> Result<()> {
+    if !args.db.exists() {
+        bail!(
+            "{} does not exist; crawl first with `trawl crawl URL --db {}`",
+            args.db.display(),
+            args.db.display()
+        );
+    }
+    let store = Store::open(&args.db)
+        .with_context(|| format!("cannot open the crawl database {}", args.db.display()))?;
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let lines = match (args.what, &args.warc) {
+        (Some(_), Some(_)) => {
+            bail!("export either JSON lines (threads, pages) or --warc FILE, one at a time")
+        }
+        (None, None) => bail!("say what to export: `threads`, `pages`, or `--warc FILE`"),
+        (Some(ExportKind::Threads), None) => threads(&load_pages(&store)?),
+        (Some(ExportKind::Pages), None) => pages(&load_pages(&store)?),
+        (None, Some(path)) => {
+            let count = crate::warc_export::write_warc(&store, path)?;
+            eprintln!("wrote {count} responses to {}", path.display());
+            return Ok(());
+        }
+    };
+    let written = lines
+        .iter()
+        .try_for_each(|line| writeln!(out, "{line}"))
+        .and_then(|()| out.flush());
+    match written {
+        // A reader that stops early (`| head`) is not an error of the export.
+        Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        other => other.context("cannot write to standard output"),
+    }
+}
+
+fn load_pages(store: &Store) -> Result<Vec<StoredPage>> {
+    let mut pages = Vec::new();
+    store.for_each_page(false, |page| pages.push(page))?;
+    Ok(pages)
+}
+
+/// The role named in the store.
+pub fn role_from_name(name: &str) -> Option<Role> {
+    [
+        Role::Portal,
+        Role::ThreadList,
+        Role::Thread,
+        Role::Redirect,
+        Role::Error,
+        Role::Other,
+    ]
+    .into_iter()
+    .find(|role| role.name() == name)
+}
+
+/// Each page's list: the list's first URL and the page's position in it.
+struct Lists {
+    lists: Vec<Vec<usize>>,
+    list_of_page: HashMap<usize, (usize, usize)>,
+}
+
+fn lists(pages: &[StoredPage]) -> Lists {
+    let roles: Vec<Option<Role>> = pages
+        .iter()
+        .map(|page| page.record.role.as_deref().and_then(role_from_name))
+        .collect();
+    let input: Vec<ListPage<'_>> = pages
+        .iter()
+        .zip(&roles)
+        .map(|(page, role)| ListPage {
+            url: &page.record.url,
+            role: *role,
+            list_links: &page.record.list_links,
+        })
+        .collect();
+    let lists: Vec<Vec<usize>> = assemble_lists(&input)
+        .into_iter()
+        .map(|list| list.pages)
+        .collect();
+    let mut list_of_page = HashMap::new();
+    for (list_index, list) in lists.iter().enumerate() {
+        for (position, &page) in list.iter().enumerate() {
+            list_of_page.insert(page, (list_index, position));
+        }
+    }
+    Lists {
+        lists,
+        list_of_page,
+    }
+}
+
+/// One JSON object per fetch, in fetch order.
+pub fn pages(pages: &[StoredPage]) -> Vec<serde_json::Value> {
+    let lists = lists(pages);
+    pages
+        .iter()
+        .enumerate()
+        .map(|(index, page)| {
+            let record = &page.record;
+            let (list, position) = match lists.list_of_page.get(&index) {
+                Some(&(list, position)) => (
+                    Some(pages[lists.lists[list][0]].record.url.clone()),
+                    Some(position),
+                ),
+                None => (None, None),
+            };
+            let mut object = json!({
+                "url": record.url,
+                "status": record.status,
+                "fetched_at": record.fetched_at.to_string(),
+                "vertex": record.vertex,
+                "role": record.role,
+                "list": list,
+                "position": position,
+            });
+            if let Some(error) = &record.error {
+                object["error"] = json!(error);
+            }
+            object
+        })
+        .collect()
+}
+
+/// What tells two posts apart: the permalink, or else author, time and text.
+type PostIdentity<'a> = (Option<&'a str>, Option<&'a str>, Option<&'a str>, &'a str);
+
+/// One JSON object per thread: its pages in order and their posts.
+pub fn threads(pages: &[StoredPage]) -> Vec<serde_json::Value> {
+    let lists = lists(pages);
+    // Board entries name threads: the entry's URL (fragment dropped) gives the thread's title
+    // and the board list it was listed on.
+    let mut entry_of_url: HashMap<&str, (&str, usize)> = HashMap::new();
+    for (list_index, list) in lists.lists.iter().enumerate() {
+        for &page in list {
+            if pages[page].record.role.as_deref() != Some(Role::ThreadList.name()) {
+                continue;
+            }
+            for entry in &pages[page].record.thread_entries {
+                let url = entry.url.split('#').next().unwrap_or(&entry.url);
+                entry_of_url
+                    .entry(url)
+                    .or_insert((entry.title.as_str(), list_index));
+            }
+        }
+    }
+    lists
+        .lists
+        .iter()
+        .filter(|list| pages[list[0]].record.role.as_deref() == Some(Role::Thread.name()))
+        .map(|list| {
+            let entry = list
+                .iter()
+                .find_map(|&page| entry_of_url.get(pages[page].record.url.as_str()));
+            let title = entry
+                .map(|(title, _)| title.to_string())
+                .or_else(|| pages[list[0]].record.title.clone());
+            let board =
+                entry.map(|(_, board_list)| pages[lists.lists[*board_list][0]].record.url.clone());
+            // A page whose posts were all shown by earlier pages of the thread is the same page
+            // under another spelling (`&start=0`): it is left out, and a post shown twice (by
+            // permalink, or by author, time and text when it has none) is kept once.
+            let mut posts_seen: HashSet<PostIdentity<'_>> = HashSet::new();
+            let mut kept_pages: Vec<usize> = Vec::new();
+            let mut posts: Vec<serde_json::Value> = Vec::new();
+            for &page in list {
+                let page_posts = &pages[page].record.posts;
+                let mut new_posts = 0;
+                for post in page_posts {
+                    let identity = match &post.permalink {
+                        Some(permalink) => (Some(permalink.as_str()), None, None, ""),
+                        None => (
+                            None,
+                            post.author.as_deref(),
+                            post.time.as_deref(),
+                            post.text.as_str(),
+                        ),
+                    };
+                    if !posts_seen.insert(identity) {
+                        continue;
+                    }
+                    new_posts += 1;
+                    posts.push(json!({
+                        "author": post.author,
+                        "time": post.time,
+                        "text": post.text,
+                        "permalink": post.permalink,
+                    }));
+                }
+                if new_posts > 0 || page_posts.is_empty() {
+                    kept_pages.push(page);
+                }
+            }
+            let list = kept_pages;
+            json!({
+                "url": pages[list[0]].record.url,
+                "board": board,
+                "title": title,
+                "pages": list.iter().map(|&page| &pages[page].record.url).collect::<Vec<_>>(),
+                "posts": posts,
+            })
+        })
+        .collect()
+}
