@@ -28,6 +28,11 @@ pub enum BenchCommand {
     /// judge the sitemap (page-flipping arcs, roles) and the crawl (coverage, invalid and
     /// duplicate fetches) by the ground truth.
     Learn(LearnBenchArgs),
+    /// The papers' crawl comparison: breadth-first, structure-driven and trawl's plan crawls of
+    /// every simulator family over loopback HTTP, stored as `trawl crawl` stores them and judged
+    /// by the ground truth (invalid, duplicate, coverage, first 5,000 fetches, relationships,
+    /// posts with the right time).
+    Crawl(crate::crawl_bench::CrawlBenchArgs),
 }
 
 #[derive(Debug, Args)]
@@ -147,6 +152,7 @@ pub fn run(command: BenchCommand) -> Result<()> {
             Ok(())
         }
         BenchCommand::Learn(args) => bench_learn(args),
+        BenchCommand::Crawl(args) => crate::crawl_bench::run(args),
         BenchCommand::Extract(args) if args.sim => {
             println!("| family | thread pages | posts | F1 | right time | right author |");
             println!("|---|---|---|---|---|---|");

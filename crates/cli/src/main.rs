@@ -10,6 +10,7 @@ use clap::{Parser, Subcommand};
 
 mod bench;
 mod crawl;
+mod crawl_bench;
 mod crawl_run;
 mod curve;
 mod demo;

@@ -13,6 +13,7 @@
 //! crawler the papers compare against ([`CrawlStrategy::BreadthFirst`]: every same-site link, in
 //! discovery order).
 
+pub mod baselines;
 pub mod lists;
 
 use std::collections::{HashMap, HashSet, VecDeque};
