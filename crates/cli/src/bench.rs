@@ -9,7 +9,7 @@ use trawl_model::{FetchRequest, Fetcher, Timestamp};
 use trawl_sim::{FamilyName, PageClass, Scale, SimFetcher, Site, SiteConfig};
 use trawl_sim_server::{ServerClock, SimServer};
 
-use crate::http::LoopbackClient;
+use trawl_fetch::{HttpFetcher, HttpOptions};
 
 #[derive(Debug, Subcommand)]
 pub enum BenchCommand {
@@ -274,11 +274,14 @@ fn bench_sim(args: SimBenchArgs) -> Result<()> {
             let urls = Arc::clone(&urls);
             let origin = origin.clone();
             std::thread::spawn(move || -> Result<usize> {
-                let client = LoopbackClient::new();
+                let client = HttpFetcher::new(HttpOptions::default());
                 let mut answered = 0;
                 for request in 0..per_client {
                     let path = &urls[(client_index * 7919 + request) % urls.len()];
-                    let answer = client.get(&format!("{origin}{path}"))?;
+                    let url = format!("{origin}{path}");
+                    let answer = client
+                        .fetch(&FetchRequest::new(url.as_str(), Timestamp::now()))
+                        .with_context(|| format!("GET {url} failed"))?;
                     answered += usize::from(answer.status == 200);
                 }
                 Ok(answered)

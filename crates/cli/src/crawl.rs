@@ -7,14 +7,14 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result, bail};
 use clap::{Args, ValueEnum};
 use trawl_crawl::CrawlStrategy;
-use trawl_fetch::{HttpFetcher, HttpOptions};
+use trawl_fetch::{FetchConfig, FetchStack, PolitenessOptions};
 use trawl_learn::sample::{SampleOptions, sample_site};
 use trawl_learn::traverse::Strategy;
 use trawl_model::{CookieJarFetcher, SystemClock};
 use trawl_store::Store;
 use url::Url;
 
-use crate::crawl_run::{CrawlEnd, ProgressLines, drive, open_crawl, progress_line};
+use crate::crawl_run::{CrawlEnd, DriveOptions, ProgressLines, drive, open_crawl, progress_line};
 
 #[derive(Debug, Args)]
 pub struct CrawlArgs {
@@ -35,12 +35,69 @@ pub struct CrawlArgs {
     /// Pages to sample when learning the plan.
     #[arg(long, default_value_t = 300)]
     pub samples: usize,
-    /// Pause between requests, in milliseconds (be polite to live forums).
-    #[arg(long, default_value_t = 1000)]
-    pub delay_ms: u64,
+    #[command(flatten)]
+    pub fetching: FetchArgs,
     /// Seed of the sampler's choices when learning.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Threads fetching and analysing pages (politeness still limits requests per host).
+    #[arg(long, default_value_t = default_workers())]
+    pub workers: usize,
+}
+
+/// One worker per core: page analysis is the costly part of a crawl without politeness.
+pub fn default_workers() -> usize {
+    std::thread::available_parallelism().map_or(2, |cores| cores.get())
+}
+
+/// How requests are made: politeness, robots.txt, login headers.
+#[derive(Debug, Args)]
+pub struct FetchArgs {
+    /// Least time between two requests to the forum, in milliseconds (robots.txt's
+    /// Crawl-delay lengthens it, never shortens it).
+    #[arg(long, default_value_t = 1000)]
+    pub delay_ms: u64,
+    /// Requests to the forum in flight at once.
+    #[arg(long, default_value_t = 1)]
+    pub max_in_flight: usize,
+    /// Do not read or obey robots.txt (only for a forum you run yourself).
+    #[arg(long)]
+    pub ignore_robots: bool,
+    /// A header sent with every request, such as a logged-in session:
+    /// --header "Cookie: session=abc" (repeatable).
+    #[arg(long = "header", value_name = "NAME: VALUE")]
+    pub headers: Vec<String>,
+}
+
+impl FetchArgs {
+    /// The fetch stack these options describe. The cookie jar is left out: the crawl keeps its
+    /// own, so it can store the session cookies and put them back on resume.
+    pub fn config(&self) -> Result<FetchConfig> {
+        if self.max_in_flight == 0 {
+            bail!("--max-in-flight must be at least 1");
+        }
+        let mut default_headers = Vec::new();
+        for header in &self.headers {
+            let Some((name, value)) = header.split_once(':') else {
+                bail!("--header {header:?} has no colon; write it as \"Name: value\"");
+            };
+            default_headers.push((name.trim().to_string(), value.trim().to_string()));
+        }
+        let mut config = FetchConfig {
+            cookie_jar: false,
+            default_headers,
+            politeness: PolitenessOptions {
+                min_delay: Duration::from_millis(self.delay_ms),
+                max_in_flight_per_host: self.max_in_flight,
+                ..PolitenessOptions::default()
+            },
+            ..FetchConfig::default()
+        };
+        if self.ignore_robots {
+            config.robots = None;
+        }
+        Ok(config)
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -68,9 +125,8 @@ pub fn run(args: CrawlArgs) -> Result<()> {
     }
     let mut store = Store::open(&args.db)
         .with_context(|| format!("cannot open the crawl database {}", args.db.display()))?;
-    let fetcher = CookieJarFetcher::new(HttpFetcher::new(HttpOptions::default()));
+    let fetcher = CookieJarFetcher::new(args.fetching.config()?.build());
     let clock = SystemClock;
-    let delay = Duration::from_millis(args.delay_ms);
     let opened = open_crawl(&mut store, &portal, &fetcher, &clock, || {
         match args.strategy {
             CrawlStrategyArg::Bfs => Ok(CrawlStrategy::BreadthFirst),
@@ -80,7 +136,7 @@ pub fn run(args: CrawlArgs) -> Result<()> {
                         path,
                     )?)));
                 }
-                learn_plan(&fetcher, &portal, &args, delay)
+                learn_plan(&fetcher, &portal, &args)
             }
         }
     })?;
@@ -99,7 +155,10 @@ pub fn run(args: CrawlArgs) -> Result<()> {
         &mut crawler,
         &fetcher,
         &clock,
-        args.max_pages,
+        DriveOptions {
+            max_pages: args.max_pages,
+            workers: args.workers,
+        },
         |status| progress.update(status),
     )?;
     progress.finish(&status);
@@ -143,10 +202,9 @@ pub fn run(args: CrawlArgs) -> Result<()> {
 
 /// Samples the forum and learns its plan, with progress.
 fn learn_plan(
-    fetcher: &CookieJarFetcher<HttpFetcher>,
+    fetcher: &CookieJarFetcher<FetchStack>,
     portal: &Url,
     args: &CrawlArgs,
-    delay: Duration,
 ) -> Result<CrawlStrategy> {
     if args.samples == 0 {
         bail!("--samples must be at least 1 to learn a plan (or give one with --plan)");
@@ -154,7 +212,8 @@ fn learn_plan(
     let options = SampleOptions {
         max_pages: args.samples,
         seed: args.seed,
-        delay,
+        // The fetch stack paces requests per host; the sampler need not wait as well.
+        delay: Duration::ZERO,
         ..SampleOptions::default()
     };
     let started = Instant::now();

@@ -27,7 +27,7 @@ use trawl_sim_server::{ServerClock, SimServer};
 use trawl_store::{Store, StoredPage};
 use url::Url;
 
-use crate::crawl_run::{drive, open_crawl};
+use crate::crawl_run::{DriveOptions, drive, open_crawl};
 use crate::export::role_from_name;
 use crate::sim::ScaleArg;
 
@@ -59,6 +59,9 @@ pub struct CrawlBenchArgs {
     /// Answer in process instead of serving each forum over loopback HTTP.
     #[arg(long)]
     pub in_process: bool,
+    /// Threads fetching and analysing pages in each crawl.
+    #[arg(long, default_value_t = crate::crawl::default_workers())]
+    pub workers: usize,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -213,6 +216,7 @@ pub fn run(args: CrawlBenchArgs) -> Result<()> {
                     strategy,
                     &db,
                     args.max_fetches,
+                    args.workers,
                 )?;
                 remove_database(&db);
                 print_row(family.name(), &seed.to_string(), crawler.name(), &figures);
@@ -288,6 +292,7 @@ pub fn crawl_and_judge(
     strategy: CrawlStrategy,
     db: &std::path::Path,
     max_fetches: Option<usize>,
+    workers: usize,
 ) -> Result<CrawlFigures> {
     let at_seconds = site.history().end;
     let clock = FixedClock::new(jiff::Timestamp::from_second(at_seconds)?);
@@ -306,7 +311,10 @@ pub fn crawl_and_judge(
         &mut opened.crawler,
         &fetcher,
         &clock,
-        Some(limit),
+        DriveOptions {
+            max_pages: Some(limit),
+            workers,
+        },
         |_| {},
     )?;
     let seconds = started.elapsed().as_secs_f64();

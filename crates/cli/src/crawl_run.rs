@@ -9,9 +9,11 @@
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
-use trawl_crawl::{CrawlStrategy, CrawledPage, Crawler, Queued, ResumePoint};
+use std::collections::BTreeMap;
+
+use trawl_crawl::{AnalysedPage, CrawlStrategy, CrawledPage, Crawler, Queued, ResumePoint};
 use trawl_learn::plan::Plan;
-use trawl_model::{Clock, CookieJarFetcher, FetchRequest, FetchResponse, Fetcher};
+use trawl_model::{Clock, CookieJarFetcher, FetchError, FetchRequest, FetchResponse, Fetcher};
 use trawl_store::{
     CrawlSettings, FetchOutcome, FrontierEntry, PageRecord, PostRecord, Store, ThreadEntryRecord,
 };
@@ -187,17 +189,41 @@ pub enum CrawlEnd {
     PageLimit,
 }
 
-/// Fetches until the frontier is empty or the store holds `max_pages` pages, storing every fetch
-/// as it completes. `progress` is called after every page.
+/// How a crawl run is driven.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DriveOptions {
+    /// Stop when the store holds this many pages.
+    pub max_pages: Option<usize>,
+    /// Threads fetching and analysing pages (at least 1).
+    pub workers: usize,
+}
+
+/// What a worker hands back for one request.
+type WorkerAnswer = (
+    u64,
+    Queued,
+    Result<(FetchResponse, AnalysedPage), (FetchError, jiff::Timestamp)>,
+);
+
+/// Fetches until the frontier is empty or the store holds `options.max_pages` pages, storing
+/// every fetch as it completes. `progress` is called after every page.
+///
+/// Fetching and page analysis, the costly parts, run on `options.workers` threads; the crawler's
+/// state and the store are updated on this thread, one page at a time, in the order the
+/// requests were handed out. The frontier is first in, first out, so the order in which URLs
+/// are asked for is the order they were queued in, which the in-order updates fix: however the
+/// workers' timings fall, a crawl fetches the same pages, and a resumed crawl (whose pages in
+/// flight are simply asked for again) ends with the store an uninterrupted one would have.
 pub fn drive<F: Fetcher>(
     store: &mut Store,
     crawler: &mut Crawler,
     fetcher: &CookieJarFetcher<F>,
     clock: &dyn Clock,
-    max_pages: Option<usize>,
+    options: DriveOptions,
     mut progress: impl FnMut(&CrawlProgress),
 ) -> Result<(CrawlEnd, CrawlProgress)> {
     let started = Instant::now();
+    let max_pages = options.max_pages;
     let mut status = CrawlProgress {
         pages: store.page_count()?,
         max_pages,
@@ -205,60 +231,126 @@ pub fn drive<F: Fetcher>(
         ..CrawlProgress::default()
     };
     let mut cookies = fetcher.cookies();
-    let end = loop {
-        if max_pages.is_some_and(|limit| status.pages >= limit) {
-            break CrawlEnd::PageLimit;
-        }
-        let Some(queued) = crawler.next_request() else {
-            break CrawlEnd::FrontierEmpty;
-        };
-        let request = FetchRequest::new(queued.url.as_str(), clock.now());
-        let mut outcome = match fetcher.fetch(&request) {
-            Ok(response) => {
-                let page = crawler.record(&queued, &response);
-                status.valuable_this_run += usize::from(
-                    !page.analysis.posts.is_empty() || !page.analysis.thread_entries.is_empty(),
-                );
-                status.posts_this_run += page.analysis.posts.len();
-                stored_outcome(&queued, response, page)
-            }
-            Err(error) => {
-                crawler.record_failure();
-                status.failures_this_run += 1;
-                FetchOutcome {
-                    page: PageRecord {
-                        url: queued.url.to_string(),
-                        depth: queued.depth,
-                        error: Some(error.to_string()),
-                        fetched_at: clock.now(),
-                        ..PageRecord::default()
-                    },
-                    frontier_url: queued.url.to_string(),
-                    requeued: false,
-                    queued: Vec::new(),
-                    cookies: None,
+    let workers = options.workers.max(1);
+    // More requests than workers are handed out so no worker waits for the next one, but only
+    // a few: each in flight is one page fetched again after a crash.
+    let window = 2 * workers;
+    let (job_sender, job_receiver) = std::sync::mpsc::channel::<(u64, Queued)>();
+    let job_receiver = std::sync::Mutex::new(job_receiver);
+    let (answer_sender, answer_receiver) = std::sync::mpsc::channel::<WorkerAnswer>();
+    std::thread::scope(|scope| -> Result<(CrawlEnd, CrawlProgress)> {
+        for _ in 0..workers {
+            let answer_sender = answer_sender.clone();
+            let job_receiver = &job_receiver;
+            scope.spawn(move || {
+                loop {
+                    let job = job_receiver
+                        .lock()
+                        .unwrap_or_else(|poisoned| poisoned.into_inner())
+                        .recv();
+                    let Ok((ticket, queued)) = job else {
+                        return;
+                    };
+                    let request = FetchRequest::new(queued.url.as_str(), clock.now());
+                    let answer = match fetcher.fetch(&request) {
+                        Ok(response) => {
+                            let analysed = AnalysedPage::of(&queued, &response);
+                            Ok((response, analysed))
+                        }
+                        Err(error) => Err((error, clock.now())),
+                    };
+                    if answer_sender.send((ticket, queued, answer)).is_err() {
+                        return;
+                    }
                 }
+            });
+        }
+        drop(answer_sender);
+        let mut next_ticket = 0u64;
+        let mut next_to_apply = 0u64;
+        let mut waiting: BTreeMap<u64, (Queued, _)> = BTreeMap::new();
+        let end = loop {
+            let in_flight = (next_ticket - next_to_apply) as usize;
+            let limit_left = max_pages.map(|limit| limit.saturating_sub(status.pages + in_flight));
+            if in_flight < window
+                && limit_left != Some(0)
+                && let Some(queued) = crawler.next_request()
+            {
+                job_sender
+                    .send((next_ticket, queued))
+                    .context("the crawl's worker threads stopped")?;
+                next_ticket += 1;
+                continue;
+            }
+            if in_flight == 0 {
+                break if max_pages.is_some_and(|limit| status.pages >= limit) {
+                    CrawlEnd::PageLimit
+                } else {
+                    CrawlEnd::FrontierEmpty
+                };
+            }
+            let (ticket, queued, answer) = answer_receiver
+                .recv()
+                .context("the crawl's worker threads stopped")?;
+            waiting.insert(ticket, (queued, answer));
+            while let Some((queued, answer)) = waiting.remove(&next_to_apply) {
+                next_to_apply += 1;
+                let mut outcome = match answer {
+                    Ok((response, analysed)) => {
+                        let page = crawler.record_analysed(&queued, &response, analysed);
+                        status.valuable_this_run += usize::from(
+                            !page.analysis.posts.is_empty()
+                                || !page.analysis.thread_entries.is_empty(),
+                        );
+                        status.posts_this_run += page.analysis.posts.len();
+                        stored_outcome(&queued, response, page)
+                    }
+                    Err((error, at)) => {
+                        crawler.record_failure();
+                        status.failures_this_run += 1;
+                        failed_outcome(&queued, &error, at)
+                    }
+                };
+                let now_cookies = fetcher.cookies();
+                if now_cookies != cookies {
+                    outcome.cookies = Some(now_cookies.clone());
+                    cookies = now_cookies;
+                }
+                store.record_fetch(&outcome).with_context(|| {
+                    format!(
+                        "cannot store the page {}; is the disk full? Rerun the same command to resume",
+                        outcome.page.url
+                    )
+                })?;
+                status.pages += 1;
+                status.pages_this_run += 1;
+                status.frontier = crawler.frontier_len();
+                status.elapsed_seconds = started.elapsed().as_secs_f64();
+                progress(&status);
             }
         };
-        let now_cookies = fetcher.cookies();
-        if now_cookies != cookies {
-            outcome.cookies = Some(now_cookies.clone());
-            cookies = now_cookies;
-        }
-        store.record_fetch(&outcome).with_context(|| {
-            format!(
-                "cannot store the page {}; is the disk full? Rerun the same command to resume",
-                outcome.page.url
-            )
-        })?;
-        status.pages += 1;
-        status.pages_this_run += 1;
-        status.frontier = crawler.frontier_len();
+        // Closing the job channel lets the workers finish; the scope joins them.
+        drop(job_sender);
         status.elapsed_seconds = started.elapsed().as_secs_f64();
-        progress(&status);
-    };
-    status.elapsed_seconds = started.elapsed().as_secs_f64();
-    Ok((end, status))
+        Ok((end, status))
+    })
+}
+
+/// The store's view of a fetch that got no response.
+fn failed_outcome(queued: &Queued, error: &FetchError, at: jiff::Timestamp) -> FetchOutcome {
+    FetchOutcome {
+        page: PageRecord {
+            url: queued.url.to_string(),
+            depth: queued.depth,
+            error: Some(error.to_string()),
+            fetched_at: at,
+            ..PageRecord::default()
+        },
+        frontier_url: queued.url.to_string(),
+        requeued: false,
+        queued: Vec::new(),
+        cookies: None,
+    }
 }
 
 /// The store's view of one fetched and analysed page.

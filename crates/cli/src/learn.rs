@@ -5,7 +5,6 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
 use clap::{Args, Subcommand, ValueEnum};
-use trawl_fetch::{HttpFetcher, HttpOptions};
 use trawl_learn::plan::Plan;
 use trawl_learn::sample::{SampleOptions, sample_site};
 use trawl_model::{CookieJarFetcher, SystemClock};
@@ -20,9 +19,8 @@ pub struct LearnArgs {
     /// Pages to sample.
     #[arg(long, default_value_t = 300)]
     pub samples: usize,
-    /// Pause between requests, in milliseconds (be polite to live forums).
-    #[arg(long, default_value_t = 500)]
-    pub delay_ms: u64,
+    #[command(flatten)]
+    pub fetching: crate::crawl::FetchArgs,
     /// Seed of the sampler's front-or-back choices.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -76,11 +74,12 @@ pub fn run_learn(args: LearnArgs) -> Result<()> {
     if args.samples == 0 {
         bail!("--samples must be at least 1");
     }
-    let fetcher = CookieJarFetcher::new(HttpFetcher::new(HttpOptions::default()));
+    let fetcher = CookieJarFetcher::new(args.fetching.config()?.build());
     let options = SampleOptions {
         max_pages: args.samples,
         seed: args.seed,
-        delay: Duration::from_millis(args.delay_ms),
+        // The fetch stack paces requests per host; the sampler need not wait as well.
+        delay: Duration::ZERO,
         ..SampleOptions::default()
     };
     let started = Instant::now();

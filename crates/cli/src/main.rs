@@ -17,7 +17,6 @@ mod demo;
 mod export;
 mod extract;
 mod fuzz;
-mod http;
 mod learn;
 mod plan_bench;
 mod plan_graph;

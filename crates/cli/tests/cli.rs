@@ -108,7 +108,8 @@ fn demo_walks_a_forum_over_loopback() {
         "{text}"
     );
     assert!(text.contains("crawl with the learned plan"), "{text}");
-    assert!(text.contains("breadth-first walk: 300 fetches"), "{text}");
+    assert!(text.contains("breadth-first crawl: 300 fetches"), "{text}");
+    assert!(text.contains("a thread put back together"), "{text}");
     assert!(text.contains("coverage of valuable pages"), "{text}");
 }
 

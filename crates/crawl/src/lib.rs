@@ -76,6 +76,31 @@ pub struct ResumePoint {
     pub post_patterns: Vec<(usize, u64)>,
 }
 
+/// The part of recording a page that needs no crawler state: the page analysis, the redirect
+/// target, and the region summaries classification reads.
+#[derive(Debug, Clone)]
+pub struct AnalysedPage {
+    analysis: PageAnalysis,
+    redirect: Option<Url>,
+    regions: Vec<trawl_learn::summary::RegionSummary>,
+    lone_records: Vec<trawl_learn::summary::RegionSummary>,
+}
+
+impl AnalysedPage {
+    /// Analyses the response to `queued`.
+    pub fn of(queued: &Queued, response: &FetchResponse) -> AnalysedPage {
+        let analysis = analyse_response(&queued.url, response);
+        let regions = region_summaries(&analysis.regions);
+        let lone_records = trawl_learn::summary::lone_records(&analysis.document);
+        AnalysedPage {
+            redirect: redirect_target(&queued.url, response),
+            analysis,
+            regions,
+            lone_records,
+        }
+    }
+}
+
 /// What the crawler made of one fetched page.
 #[derive(Debug, Clone)]
 pub struct CrawledPage {
@@ -335,9 +360,25 @@ impl Crawler {
     /// Takes back the response to `queued`: analyses the page, classifies it, and queues the
     /// links to follow.
     pub fn record(&mut self, queued: &Queued, response: &FetchResponse) -> CrawledPage {
+        self.record_analysed(queued, response, AnalysedPage::of(queued, response))
+    }
+
+    /// [`Crawler::record`] for a page already analysed by [`AnalysedPage::of`], which is the
+    /// expensive part and needs no crawler state, so drivers can run it on worker threads and
+    /// only this step in order.
+    pub fn record_analysed(
+        &mut self,
+        queued: &Queued,
+        response: &FetchResponse,
+        analysed: AnalysedPage,
+    ) -> CrawledPage {
         self.fetched += 1;
-        let analysis = analyse_response(&queued.url, response);
-        let redirect = redirect_target(&queued.url, response);
+        let AnalysedPage {
+            analysis,
+            redirect,
+            regions,
+            lone_records,
+        } = analysed;
         let mut page = CrawledPage {
             url: queued.url.clone(),
             status: response.status,
@@ -375,8 +416,6 @@ impl Crawler {
                 to_follow.extend(redirect.clone());
             }
             CrawlStrategy::Plan(plan) => {
-                let regions = region_summaries(&page.analysis.regions);
-                let lone_records = trawl_learn::summary::lone_records(&page.analysis.document);
                 let class = plan.classify(&page.url, &regions, &lone_records);
                 if let Some(class) = &class {
                     read_posts_by_vertex(

@@ -1,113 +1,53 @@
-//! The HTTP [`Fetcher`]: one GET per request, redirects handed back to the caller.
+//! Fetching for trawl: a real HTTP client, and the layers that make any fetcher a polite one.
 //!
-//! [`HttpFetcher`] sends a clear User-Agent and the request's headers, gives up after a timeout, refuses bodies over
-//! a size cap and never follows a redirect itself: the crawler decides whether a `Location` is
-//! worth following, and sees every hop. Wrap it in [`trawl_model::CookieJarFetcher`] to keep the
-//! session cookies a site sets. Requests carry the instant they are asked at; a response
-//! records the fetcher's clock, which is the request's instant for a live fetch.
+//! Everything here speaks the [`trawl_model::Fetcher`] seam: one request in, one response (or a
+//! [`trawl_model::FetchError`]) out, redirects handed back rather than followed. The HTTP client
+//! is one implementation; every other type is a wrapper around *any* fetcher, so the same stack
+//! runs over the network and over the in-process forum simulator.
+//!
+//! - [`HttpFetcher`] is the client: ureq over rustls (ring provider, built-in Mozilla roots, no
+//!   system OpenSSL), `Accept-Encoding: gzip, br` with the body decoded, a whole-exchange and a
+//!   connect timeout, a size cap counted on the *decoded* body so a compressed bomb is refused,
+//!   and a clear [`USER_AGENT`]. Response headers describe the body handed back (no stale
+//!   `Content-Encoding`); the body keeps the server's charset, for `trawl_page::charset` to
+//!   decode with the `<meta>` tags it can see and a transport cannot. Request headers pass
+//!   through, so conditional requests work: build them with
+//!   [`trawl_model::FetchRequest::with_validators_from`] and a 304 comes back as a response.
+//! - [`RetryingFetcher`] asks again after connection failures, timeouts, 429 and 502–504, with
+//!   exponential backoff, seeded jitter and `Retry-After` honoured up to a cap ([`RetryPolicy`]).
+//! - [`RobotsFetcher`] reads each origin's robots.txt once (RFC 9309: redirects followed, 4xx
+//!   means allowed, unreachable means disallowed for a while, a day's cache measured in request
+//!   instants) and refuses what it forbids with [`trawl_model::FetchError::Disallowed`]. It posts
+//!   each host's `Crawl-delay` on a [`HostDelays`] board.
+//! - [`PoliteFetcher`] paces each host: a minimum delay between request starts, raised to the
+//!   host's `Crawl-delay`, and a cap on requests in flight ([`PolitenessOptions`], one request
+//!   per second per host by default, [`PolitenessOptions::off`] for benchmarks).
+//! - [`DefaultHeadersFetcher`] adds configured headers (a logged-in session's cookie) to every
+//!   request; [`trawl_model::CookieJarFetcher`] keeps the cookies sites set.
+//! - [`RedirectFollowingFetcher`] follows redirects with a hop limit and loop detection, for
+//!   callers that want a final page. Crawlers do not use it: they see every hop, and their
+//!   frontier (which never asks for a URL twice) is what bounds redirect chains when crawling.
+//! - [`FetchConfig`] assembles the usual stack in one call ([`FetchConfig::build`] over HTTP,
+//!   [`FetchConfig::build_over`] over any fetcher) and documents the order of the layers.
+//!
+//! All waiting goes through a [`Sleeper`]: [`ThreadSleeper`] really sleeps, [`VirtualSleeper`]
+//! moves a virtual clock and records each wait, which is how the tests check pacing and backoff
+//! without sleeping or timing anything.
 
-use std::time::Duration;
+mod config;
+mod headers;
+mod http;
+mod polite;
+mod redirect;
+mod retry;
+mod robots;
+mod sleep;
 
-use trawl_model::{FetchError, FetchRequest, FetchResponse, Fetcher};
-
-/// The User-Agent trawl announces.
-pub const USER_AGENT: &str = concat!(
-    "trawl/",
-    env!("CARGO_PKG_VERSION"),
-    " (forum crawler; +https://example.invalid/trawl)"
-);
-
-/// Limits of one fetch.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct HttpOptions {
-    /// Whole-exchange timeout.
-    pub timeout: Duration,
-    /// Bodies larger than this are refused.
-    pub max_body_bytes: u64,
-    /// Sent as `User-Agent`.
-    pub user_agent: String,
-}
-
-impl Default for HttpOptions {
-    fn default() -> Self {
-        HttpOptions {
-            timeout: Duration::from_secs(30),
-            max_body_bytes: 16 * 1024 * 1024,
-            user_agent: USER_AGENT.to_string(),
-        }
-    }
-}
-
-/// A blocking HTTP client behind the [`Fetcher`] seam.
-#[derive(Debug)]
-pub struct HttpFetcher {
-    agent: ureq::Agent,
-    options: HttpOptions,
-}
-
-impl HttpFetcher {
-    /// A fetcher with these limits.
-    pub fn new(options: HttpOptions) -> HttpFetcher {
-        let agent = ureq::Agent::config_builder()
-            .http_status_as_error(false)
-            .max_redirects(0)
-            .timeout_global(Some(options.timeout))
-            .user_agent(options.user_agent.as_str())
-            .build()
-            .into();
-        HttpFetcher { agent, options }
-    }
-}
-
-impl Fetcher for HttpFetcher {
-    fn fetch(&self, request: &FetchRequest) -> Result<FetchResponse, FetchError> {
-        let mut call = self.agent.get(&request.url);
-        for (name, value) in &request.headers {
-            call = call.header(name.as_str(), value.as_str());
-        }
-        let mut response = call
-            .call()
-            .map_err(|error| transport_error(&request.url, error, self.options.max_body_bytes))?;
-        let status = response.status().as_u16();
-        let headers: Vec<(String, String)> = response
-            .headers()
-            .iter()
-            .filter_map(|(name, value)| {
-                Some((name.as_str().to_string(), value.to_str().ok()?.to_string()))
-            })
-            .collect();
-        let body = response
-            .body_mut()
-            .with_config()
-            .limit(self.options.max_body_bytes)
-            .read_to_vec()
-            .map_err(|error| transport_error(&request.url, error, self.options.max_body_bytes))?;
-        Ok(FetchResponse {
-            url: request.url.clone(),
-            status,
-            headers,
-            body,
-            fetched_at: request.at,
-        })
-    }
-}
-
-fn transport_error(url: &str, error: ureq::Error, limit_bytes: u64) -> FetchError {
-    match error {
-        ureq::Error::BadUri(reason) => FetchError::InvalidUrl {
-            url: url.to_string(),
-            reason,
-        },
-        ureq::Error::Timeout(_) => FetchError::Timeout {
-            url: url.to_string(),
-        },
-        ureq::Error::BodyExceedsLimit(_) => FetchError::TooLarge {
-            url: url.to_string(),
-            limit_bytes,
-        },
-        other => FetchError::Connection {
-            url: url.to_string(),
-            reason: other.to_string(),
-        },
-    }
-}
+pub use config::{FetchConfig, FetchStack};
+pub use headers::DefaultHeadersFetcher;
+pub use http::{HttpFetcher, HttpOptions, ROBOTS_TOKEN, USER_AGENT};
+pub use polite::{HostDelays, PoliteFetcher, PolitenessOptions, host_key};
+pub use redirect::{RedirectFollowingFetcher, follow_redirects};
+pub use retry::{RetryPolicy, RetryingFetcher, retry_after};
+pub use robots::{RobotsFetcher, RobotsOptions, RobotsTxt};
+pub use sleep::{Sleeper, ThreadSleeper, VirtualSleeper};
