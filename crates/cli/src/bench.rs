@@ -33,6 +33,8 @@ pub enum BenchCommand {
     /// by the ground truth (invalid, duplicate, coverage, first 5,000 fetches, relationships,
     /// posts with the right time).
     Crawl(crate::crawl_bench::CrawlBenchArgs),
+    /// Memory the crawler's frontier takes per URL waiting.
+    Frontier(crate::frontier_bench::FrontierBenchArgs),
 }
 
 #[derive(Debug, Args)]
@@ -153,6 +155,7 @@ pub fn run(command: BenchCommand) -> Result<()> {
         }
         BenchCommand::Learn(args) => bench_learn(args),
         BenchCommand::Crawl(args) => crate::crawl_bench::run(args),
+        BenchCommand::Frontier(args) => crate::frontier_bench::run(args),
         BenchCommand::Extract(args) if args.sim => {
             println!("| family | thread pages | posts | F1 | right time | right author |");
             println!("|---|---|---|---|---|---|");

@@ -16,6 +16,7 @@ mod curve;
 mod demo;
 mod export;
 mod extract;
+mod frontier_bench;
 mod fuzz;
 mod learn;
 mod plan_bench;
