@@ -14,7 +14,11 @@ use trawl_model::{CookieJarFetcher, SystemClock};
 use trawl_store::Store;
 use url::Url;
 
-use crate::crawl_run::{CrawlEnd, DriveOptions, ProgressLines, drive, open_crawl, progress_line};
+use crate::crawl_run::{
+    CrawlEnd, DriveOptions, MAX_RELEARNS_PER_RUN, ProgressLines, drive_with_relearning, open_crawl,
+    progress_line,
+};
+use trawl_learn::plan::Plan;
 
 #[derive(Debug, Args)]
 pub struct CrawlArgs {
@@ -136,7 +140,9 @@ pub fn run(args: CrawlArgs) -> Result<()> {
                         path,
                     )?)));
                 }
-                learn_plan(&fetcher, &portal, &args)
+                Ok(CrawlStrategy::Plan(Box::new(learn_plan(
+                    &fetcher, &portal, &args,
+                )?)))
             }
         }
     })?;
@@ -150,15 +156,17 @@ pub fn run(args: CrawlArgs) -> Result<()> {
         );
     }
     let mut progress = ProgressLines::new(Duration::from_secs(1));
-    let (end, status) = drive(
+    let (end, status) = drive_with_relearning(
         &mut store,
         &mut crawler,
+        &portal,
         &fetcher,
         &clock,
         DriveOptions {
             max_pages: args.max_pages,
             workers: args.workers,
         },
+        || learn_plan(&fetcher, &portal, &args),
         |status| progress.update(status),
     )?;
     progress.finish(&status);
@@ -196,6 +204,11 @@ pub fn run(args: CrawlArgs) -> Result<()> {
             status.frontier,
             progress_line(&status)
         ),
+        CrawlEnd::TemplateChanged { unclassified } => println!(
+            "stopped: {unclassified} of the recent pages still match no \
+             vertex after {MAX_RELEARNS_PER_RUN} new plans; the site may not be a forum trawl \
+             understands. Rerun to try again, or crawl it with --strategy bfs"
+        ),
     }
     Ok(())
 }
@@ -205,7 +218,7 @@ fn learn_plan(
     fetcher: &CookieJarFetcher<FetchStack>,
     portal: &Url,
     args: &CrawlArgs,
-) -> Result<CrawlStrategy> {
+) -> Result<Plan> {
     if args.samples == 0 {
         bail!("--samples must be at least 1 to learn a plan (or give one with --plan)");
     }
@@ -234,5 +247,5 @@ fn learn_plan(
         "learned a plan from {sampled} pages: {} vertices; the plan is kept in the crawl database",
         learned.sitemap.vertices.len()
     );
-    Ok(CrawlStrategy::Plan(Box::new(learned.plan)))
+    Ok(learned.plan)
 }

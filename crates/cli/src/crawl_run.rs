@@ -33,6 +33,38 @@ pub struct OpenedCrawl {
     pub resumed_pages: usize,
 }
 
+/// A crawler following `strategy` from where the crawl held in `store` stands.
+pub fn resume_crawler(store: &Store, portal: &Url, strategy: CrawlStrategy) -> Result<Crawler> {
+    let state = store.resume_state()?;
+    let point = ResumePoint {
+        pending: state
+            .pending
+            .iter()
+            .filter_map(|entry| {
+                Some(Queued {
+                    url: Url::parse(&entry.url).ok()?,
+                    depth: entry.depth,
+                    redirects: entry.redirects,
+                })
+            })
+            .collect(),
+        seen: state.seen,
+        signatures: state
+            .signatures
+            .into_iter()
+            .filter_map(|(url, signature)| Some((Url::parse(&url).ok()?, signature)))
+            .collect(),
+        fetched: state.fetched,
+        unclassified: state.unclassified,
+        post_patterns: state
+            .post_patterns
+            .iter()
+            .map(|&(vertex, pattern)| (vertex as usize, pattern))
+            .collect(),
+    };
+    Ok(Crawler::resume(portal.clone(), strategy, point))
+}
+
 /// Builds the crawler for the crawl held in `store`, or begins a new one with the strategy that
 /// `new_strategy` makes (called only for a new crawl, so a resumed crawl never learns again).
 pub fn open_crawl<F: Fetcher>(
@@ -73,37 +105,11 @@ pub fn open_crawl<F: Fetcher>(
                 store.path().display()
             ),
         };
-        let state = store.resume_state()?;
         fetcher.set_cookies(store.cookies()?);
-        let point = ResumePoint {
-            pending: state
-                .pending
-                .iter()
-                .filter_map(|entry| {
-                    Some(Queued {
-                        url: Url::parse(&entry.url).ok()?,
-                        depth: entry.depth,
-                        redirects: entry.redirects,
-                    })
-                })
-                .collect(),
-            seen: state.seen,
-            signatures: state
-                .signatures
-                .into_iter()
-                .filter_map(|(url, signature)| Some((Url::parse(&url).ok()?, signature)))
-                .collect(),
-            fetched: state.fetched,
-            unclassified: state.unclassified,
-            post_patterns: state
-                .post_patterns
-                .iter()
-                .map(|&(vertex, pattern)| (vertex as usize, pattern))
-                .collect(),
-        };
+        let crawler = resume_crawler(store, portal, strategy)?;
         return Ok(OpenedCrawl {
-            crawler: Crawler::resume(portal.clone(), strategy, point),
-            resumed_pages: state.fetched,
+            resumed_pages: crawler.fetched(),
+            crawler,
         });
     }
     let strategy = new_strategy()?;
@@ -116,6 +122,7 @@ pub fn open_crawl<F: Fetcher>(
             portal: portal.to_string(),
             strategy: name.to_string(),
             plan_json,
+            plan_generation: 0,
             started_at: clock.now(),
         },
         &FrontierEntry {
@@ -187,6 +194,71 @@ pub enum CrawlEnd {
     FrontierEmpty,
     /// The page limit was reached; rerunning with a higher limit goes on.
     PageLimit,
+    /// Most recent pages matched no vertex of the plan: the forum's templates changed.
+    TemplateChanged {
+        /// Unclassified pages among the last [`TEMPLATE_CHANGE_WINDOW`] (or fewer, when the
+        /// crawl ran dry first).
+        unclassified: usize,
+    },
+}
+
+/// Pages looked at to tell a template change: the last this many answered with 200.
+pub const TEMPLATE_CHANGE_WINDOW: usize = 100;
+
+/// Share of those pages matching no vertex that means the templates changed. Below it, a few
+/// pages of kinds the sample never met (a rare error page, a new board layout) do not cost a
+/// new sample; above it, the plan is steering blind.
+pub const TEMPLATE_CHANGE_SHARE: f64 = 0.5;
+
+/// Times one run learns the plan again before it gives up on a site whose templates keep
+/// changing under it.
+pub const MAX_RELEARNS_PER_RUN: usize = 3;
+
+/// [`drive`], learning the plan again (with `relearn`) when the forum's templates change, and
+/// going on with the new plan where the crawl stood.
+#[allow(clippy::too_many_arguments)]
+pub fn drive_with_relearning<F: Fetcher>(
+    store: &mut Store,
+    crawler: &mut Crawler,
+    portal: &Url,
+    fetcher: &CookieJarFetcher<F>,
+    clock: &dyn Clock,
+    options: DriveOptions,
+    mut relearn: impl FnMut() -> Result<Plan>,
+    mut progress: impl FnMut(&CrawlProgress),
+) -> Result<(CrawlEnd, CrawlProgress)> {
+    let mut total: Option<CrawlProgress> = None;
+    let mut relearned = 0;
+    loop {
+        let (end, status) = drive(store, crawler, fetcher, clock, options, &mut progress)?;
+        let merged = match total {
+            None => status,
+            Some(before) => CrawlProgress {
+                pages_this_run: before.pages_this_run + status.pages_this_run,
+                valuable_this_run: before.valuable_this_run + status.valuable_this_run,
+                posts_this_run: before.posts_this_run + status.posts_this_run,
+                failures_this_run: before.failures_this_run + status.failures_this_run,
+                elapsed_seconds: before.elapsed_seconds + status.elapsed_seconds,
+                ..status
+            },
+        };
+        total = Some(merged);
+        let CrawlEnd::TemplateChanged { unclassified } = end else {
+            return Ok((end, merged));
+        };
+        if relearned == MAX_RELEARNS_PER_RUN {
+            return Ok((end, merged));
+        }
+        eprintln!(
+            "{unclassified} of the recent pages matched no vertex of the plan: the forum's \
+             templates seem to have changed; learning the plan again"
+        );
+        let plan = relearn()?;
+        let generation = store.replace_plan(&plan.to_json())?;
+        *crawler = resume_crawler(store, portal, CrawlStrategy::Plan(Box::new(plan)))?;
+        relearned += 1;
+        eprintln!("learned plan {generation}; the crawl goes on with it");
+    }
 }
 
 /// How a crawl run is driven.
@@ -266,6 +338,9 @@ pub fn drive<F: Fetcher>(
             });
         }
         drop(answer_sender);
+        let follows_plan = matches!(crawler.strategy(), CrawlStrategy::Plan(_));
+        let mut recent_classified: std::collections::VecDeque<bool> =
+            std::collections::VecDeque::with_capacity(TEMPLATE_CHANGE_WINDOW);
         let mut next_ticket = 0u64;
         let mut next_to_apply = 0u64;
         let mut waiting: BTreeMap<u64, (Queued, _)> = BTreeMap::new();
@@ -283,6 +358,14 @@ pub fn drive<F: Fetcher>(
                 continue;
             }
             if in_flight == 0 {
+                // A crawl whose plan places none of its pages follows no links and runs dry
+                // before the window fills; that too is a template change.
+                let unclassified = recent_classified.iter().filter(|known| !**known).count();
+                if unclassified > 0
+                    && unclassified as f64 >= TEMPLATE_CHANGE_SHARE * recent_classified.len() as f64
+                {
+                    break CrawlEnd::TemplateChanged { unclassified };
+                }
                 break if max_pages.is_some_and(|limit| status.pages >= limit) {
                     CrawlEnd::PageLimit
                 } else {
@@ -298,6 +381,12 @@ pub fn drive<F: Fetcher>(
                 let mut outcome = match answer {
                     Ok((response, analysed)) => {
                         let page = crawler.record_analysed(&queued, &response, analysed);
+                        if follows_plan && page.status == 200 {
+                            if recent_classified.len() == TEMPLATE_CHANGE_WINDOW {
+                                recent_classified.pop_front();
+                            }
+                            recent_classified.push_back(page.vertex.is_some());
+                        }
                         status.valuable_this_run += usize::from(
                             !page.analysis.posts.is_empty()
                                 || !page.analysis.thread_entries.is_empty(),
@@ -327,6 +416,12 @@ pub fn drive<F: Fetcher>(
                 status.frontier = crawler.frontier_len();
                 status.elapsed_seconds = started.elapsed().as_secs_f64();
                 progress(&status);
+            }
+            let unclassified = recent_classified.iter().filter(|known| !**known).count();
+            if recent_classified.len() == TEMPLATE_CHANGE_WINDOW
+                && unclassified as f64 >= TEMPLATE_CHANGE_SHARE * TEMPLATE_CHANGE_WINDOW as f64
+            {
+                break CrawlEnd::TemplateChanged { unclassified };
             }
         };
         // Closing the job channel lets the workers finish; the scope joins them.

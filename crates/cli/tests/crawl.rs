@@ -302,3 +302,54 @@ fn a_crawl_killed_at_random_points_ends_with_the_same_store() {
     server.stop();
     std::fs::remove_dir_all(&directory).unwrap();
 }
+
+#[test]
+fn a_plan_whose_templates_are_gone_is_learned_again_and_the_crawl_goes_on() {
+    // A plan learned on one forum stands for the same forum after a template change: its pages
+    // no longer classify into any vertex.
+    let (old_server, old_site) = serve("phpbb", 1);
+    let directory = scratch("relearn");
+    let plan = directory.join("old-plan.json");
+    let old_portal = format!("{}{}", old_server.origin(), old_site.portal_path());
+    let learned = trawl(&[
+        "learn",
+        &old_portal,
+        "--samples",
+        "150",
+        "--delay-ms",
+        "0",
+        "--out",
+        path(&plan),
+    ]);
+    assert!(learned.status.success(), "{}", text(&learned.stderr));
+    old_server.stop();
+
+    let (server, site) = serve("smf", 2);
+    let portal = format!("{}{}", server.origin(), site.portal_path());
+    let db = directory.join("crawl.db");
+    let output = trawl(&[
+        "crawl",
+        &portal,
+        "--plan",
+        path(&plan),
+        "--db",
+        path(&db),
+        "--delay-ms",
+        "0",
+        "--samples",
+        "200",
+    ]);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let log = text(&output.stderr);
+    assert!(log.contains("learning the plan again"), "{log}");
+    assert!(log.contains("learned plan 1"), "{log}");
+    let threads = export(&db, "threads");
+    let thread_count = site.history().thread_count() as usize;
+    assert!(
+        threads.len() * 100 >= thread_count * 90,
+        "{} of {thread_count} threads after learning again",
+        threads.len()
+    );
+    server.stop();
+    std::fs::remove_dir_all(&directory).unwrap();
+}

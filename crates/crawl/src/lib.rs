@@ -380,6 +380,11 @@ impl Crawler {
         None
     }
 
+    /// How links are chosen.
+    pub fn strategy(&self) -> &CrawlStrategy {
+        &self.strategy
+    }
+
     /// URLs waiting.
     pub fn frontier_len(&self) -> usize {
         self.frontier.len()

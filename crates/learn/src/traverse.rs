@@ -116,7 +116,7 @@ pub struct Traversal {
 
 /// Chooses the traversal of `sitemap` with `strategy`.
 pub fn choose_traversal(sitemap: &Sitemap, strategy: Strategy) -> Traversal {
-    let traversal = choose_with(sitemap, strategy, false);
+    let traversal = choose_with(sitemap, strategy, Spellings::Representatives);
     let reaches_threads = sitemap.vertices.iter().any(|vertex| {
         vertex.role == Role::Thread && traversal.verdicts[vertex.id] == VertexVerdict::Kept
     });
@@ -124,16 +124,67 @@ pub fn choose_traversal(sitemap: &Sitemap, strategy: Strategy) -> Traversal {
         return traversal;
     }
     // The representative chosen for the thread layout may be one the portal cannot reach (the
-    // later pages of threads, say). Rather than a plan that crawls nothing, every spelling of
-    // a layout holding threads is kept as a candidate, and the arc selection and the pruning
-    // choose among them.
-    choose_with(sitemap, strategy, true)
+    // later pages of threads, a post permalink). The other thread spellings are tried one at a
+    // time, best rank first, and the first that yields a plan reaching threads is kept. Keeping
+    // every spelling at once, as trawl did before, let the selection keep print, archive and
+    // "next/previous thread" views beside the thread pages whenever they led somewhere: with
+    // 500 samples of the simulator's phpBB seed 1 that crawled each thread up to four times
+    // (88 % duplicate fetches).
+    let ranks = vertex_ranks(sitemap);
+    let thread_layouts: HashSet<usize> = sitemap
+        .vertices
+        .iter()
+        .filter(|vertex| vertex.role == Role::Thread)
+        .map(|vertex| vertex.layout)
+        .collect();
+    let mut spellings: Vec<usize> = sitemap
+        .vertices
+        .iter()
+        .filter(|vertex| {
+            vertex.role == Role::Thread
+                && thread_layouts.contains(&vertex.layout)
+                && traversal.verdicts[vertex.id] == VertexVerdict::NotRepresentative
+        })
+        .map(|vertex| vertex.id)
+        .collect();
+    spellings.sort_by(|a, b| {
+        ranks[*b]
+            .partial_cmp(&ranks[*a])
+            .unwrap_or(std::cmp::Ordering::Equal)
+    });
+    for spelling in spellings {
+        let attempt = choose_with(sitemap, strategy, Spellings::AlsoKeep(spelling));
+        if sitemap.vertices.iter().any(|vertex| {
+            vertex.role == Role::Thread && attempt.verdicts[vertex.id] == VertexVerdict::Kept
+        }) {
+            return attempt;
+        }
+    }
+    // No single spelling reaches threads: every spelling of a layout holding threads is kept
+    // as a candidate, and the arc selection and the pruning choose among them.
+    choose_with(sitemap, strategy, Spellings::EveryThreadSpelling)
 }
 
-fn choose_with(sitemap: &Sitemap, strategy: Strategy, keep_thread_spellings: bool) -> Traversal {
+/// Which vertices besides each layout's representative are kept before arc selection.
+#[derive(Debug, Clone, Copy)]
+enum Spellings {
+    /// The representatives only.
+    Representatives,
+    /// The representatives and this other spelling of a thread layout.
+    AlsoKeep(usize),
+    /// Every spelling of every layout holding threads.
+    EveryThreadSpelling,
+}
+
+fn choose_with(sitemap: &Sitemap, strategy: Strategy, spellings: Spellings) -> Traversal {
     let ranks = vertex_ranks(sitemap);
     let mut verdicts = clean_vertices(sitemap, &ranks);
-    if keep_thread_spellings {
+    if let Spellings::AlsoKeep(spelling) = spellings
+        && verdicts[spelling] == VertexVerdict::NotRepresentative
+    {
+        verdicts[spelling] = VertexVerdict::Kept;
+    }
+    if let Spellings::EveryThreadSpelling = spellings {
         let thread_layouts: HashSet<usize> = sitemap
             .vertices
             .iter()
@@ -168,7 +219,7 @@ fn choose_with(sitemap: &Sitemap, strategy: Strategy, keep_thread_spellings: boo
             verdicts[target] = VertexVerdict::Kept;
         }
     }
-    let primary = primary_thread_lists(sitemap, &verdicts, &ranks);
+    let primary = primary_thread_lists(sitemap, &verdicts, &ranks, &flipping);
     let portal = sitemap.portal_vertex();
     let candidate: Vec<bool> = sitemap
         .arcs
@@ -229,7 +280,22 @@ fn primary_thread_lists(
     sitemap: &Sitemap,
     verdicts: &[VertexVerdict],
     ranks: &[Rank],
+    flipping: &[bool],
 ) -> HashSet<usize> {
+    // Vertices joined by page-flipping links hold pages of the same lists (a board's first
+    // pages and its later ones, whose pager also links page 1 as `&start=0`); they are never
+    // views of one another, however many entries they share.
+    let same_lists: HashSet<(usize, usize)> = sitemap
+        .arcs
+        .iter()
+        .zip(flipping)
+        .filter(|(_, is_flipping)| **is_flipping)
+        .filter_map(|(arc, _)| {
+            let target = arc.main_target()?;
+            Some([(arc.key.source, target), (target, arc.key.source)])
+        })
+        .flatten()
+        .collect();
     let thread_patterns: HashSet<crate::url_patterns::UrlPatternId> = sitemap
         .vertices
         .iter()
@@ -281,13 +347,27 @@ fn primary_thread_lists(
         .iter()
         .filter(|vertex| vertex.mean_entries >= PRIMARY_LIST_SHARE * fullest)
         .collect();
+    // "Better" is the list that lists more distinct threads in the sample, then the higher rank.
+    // Rank alone was tried first: it counts the kinds of page linking to a list, and a "what's
+    // new" page linked from the navigation bar of every page outranks the boards, so on the
+    // simulator's XenForo seed 1 with 500 samples the boards' own entries looked like a view of
+    // it, and the calendar that linked it was kept as the route to this "goal" (an endless
+    // trap: 19,694 calendar fetches). A board lists every thread of the forum over its pages; a
+    // view lists the latest few.
+    let better = |other: usize, vertex: usize| -> bool {
+        (entries[&other].len(), ranks[other]) > (entries[&vertex].len(), ranks[vertex])
+    };
     full_lists
         .iter()
         .filter(|vertex| {
             let own = &entries[&vertex.id];
             let listed_elsewhere: BTreeSet<&str> = full_lists
                 .iter()
-                .filter(|other| other.id != vertex.id && ranks[other.id] > ranks[vertex.id])
+                .filter(|other| {
+                    other.id != vertex.id
+                        && !same_lists.contains(&(vertex.id, other.id))
+                        && better(other.id, vertex.id)
+                })
                 .flat_map(|other| entries[&other.id].iter().copied())
                 .collect();
             let shared = own.intersection(&listed_elsewhere).count();
@@ -406,7 +486,13 @@ fn clean_vertices(sitemap: &Sitemap, ranks: &[Rank]) -> Vec<VertexVerdict> {
             || source == portal
             || target == portal
             || arc.sampled_pairs.len() < MINIMUM_PAIRS_FOR_COPIES
-            || arc.self_duplicate_share < SELF_DUPLICATE_LIMIT
+            // The other direction counts too: a page holding all of the linking page's text
+            // and more (a whole thread as one "raw" or "archive" page, linked from each of its
+            // pages) repeats content the crawl already gets page by page. Without it, the
+            // simulator's Discourse seed 2 fetched every thread a second time as its raw view
+            // (256 duplicate fetches, 43.7 % of the crawl).
+            || (arc.self_duplicate_share < SELF_DUPLICATE_LIMIT
+                && arc.source_contained_share < SELF_DUPLICATE_LIMIT)
             || verdicts[source] != VertexVerdict::Kept
             || verdicts[target] != VertexVerdict::Kept
         {
@@ -424,7 +510,73 @@ fn clean_vertices(sitemap: &Sitemap, ranks: &[Rank]) -> Vec<VertexVerdict> {
         };
         verdicts[copy] = VertexVerdict::Copy;
     }
+    drop_copies_by_content(sitemap, ranks, &mut verdicts);
     verdicts
+}
+
+/// Share of a vertex's sampled pages that must show the content of pages of another vertex for
+/// the two to be one content under two spellings.
+pub const COPY_PAGE_SHARE: f64 = 0.5;
+
+/// Copies found by content alone, without links between them: of two kept vertices of one
+/// role in different layouts, when most sampled pages of one are near-duplicates of, contain,
+/// or are contained in sampled pages of the other, the two show one content (a thread and the
+/// whole thread as a single "raw" page, a board and its archive listing), and the vertex of
+/// lower rank is dropped. The link-based test above needs two sampled links from one to the
+/// other; samplers reach such views mostly from elsewhere (an archive index), so on the
+/// simulator's Discourse seed 2 the raw view had no such pair and every thread was fetched
+/// twice (256 duplicate fetches, 43.7 % of the crawl).
+fn drop_copies_by_content(sitemap: &Sitemap, ranks: &[Rank], verdicts: &mut [VertexVerdict]) {
+    let portal = sitemap.portal_vertex();
+    let groups = &sitemap.duplicate_groups;
+    let same_content = |a: usize, b: usize| -> bool {
+        groups.group_of(a) == groups.group_of(b)
+            || groups.containment(a, b) >= crate::sitemap::CONTAINED_SHARE
+            || groups.containment(b, a) >= crate::sitemap::CONTAINED_SHARE
+    };
+    let content_vertices: Vec<usize> = sitemap
+        .vertices
+        .iter()
+        .filter(|vertex| {
+            vertex.id != portal
+                && matches!(vertex.role, Role::Thread | Role::ThreadList)
+                && verdicts[vertex.id] == VertexVerdict::Kept
+        })
+        .map(|vertex| vertex.id)
+        .collect();
+    for (position, &first) in content_vertices.iter().enumerate() {
+        for &second in &content_vertices[position + 1..] {
+            let (a, b) = (&sitemap.vertices[first], &sitemap.vertices[second]);
+            if a.role != b.role
+                || a.layout == b.layout
+                || verdicts[first] != VertexVerdict::Kept
+                || verdicts[second] != VertexVerdict::Kept
+            {
+                continue;
+            }
+            // Checked from the smaller vertex: its pages are the ones that need a partner.
+            let (small, large) = if a.pages.len() <= b.pages.len() {
+                (a, b)
+            } else {
+                (b, a)
+            };
+            let with_partner = small
+                .pages
+                .iter()
+                .filter(|page| large.pages.iter().any(|other| same_content(**page, *other)))
+                .count();
+            if with_partner >= MINIMUM_PAIRS_FOR_COPIES
+                && with_partner as f64 >= COPY_PAGE_SHARE * small.pages.len() as f64
+            {
+                let copy = if ranks[first] < ranks[second] {
+                    first
+                } else {
+                    second
+                };
+                verdicts[copy] = VertexVerdict::Copy;
+            }
+        }
+    }
 }
 
 /// Choosing in-links vertex by vertex can leave a cycle the portal does not reach (boards

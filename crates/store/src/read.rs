@@ -36,7 +36,11 @@ impl Store {
         }
         let mut pages = self
             .connection
-            .prepare("SELECT url, signature, vertex, status, post_pattern FROM pages ORDER BY id")
+            .prepare(
+                "SELECT url, signature, vertex, status, post_pattern, \
+                 plan_generation = (SELECT CAST(value AS INTEGER) FROM meta \
+                 WHERE key = 'plan_generation') FROM pages ORDER BY id",
+            )
             .map_err(database)?;
         let mut rows = pages.query([]).map_err(database)?;
         while let Some(row) = rows.next().map_err(database)? {
@@ -45,11 +49,13 @@ impl Store {
             let vertex: Option<i64> = row.get(2).map_err(database)?;
             let status: u16 = row.get(3).map_err(database)?;
             let post_pattern: Option<i64> = row.get(4).map_err(database)?;
-            if let (Some(vertex), Some(pattern)) = (vertex, post_pattern) {
+            // Vertex numbers of an earlier plan name other vertices in the current one.
+            let current_plan: bool = row.get(5).map_err(database)?;
+            if let (Some(vertex), Some(pattern), true) = (vertex, post_pattern, current_plan) {
                 state.post_patterns.push((vertex as u32, pattern as u64));
             }
             state.fetched += 1;
-            if vertex.is_none() && status != 0 {
+            if vertex.is_none() && status != 0 && current_plan {
                 state.unclassified += 1;
             }
             state

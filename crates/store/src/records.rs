@@ -12,6 +12,9 @@ pub struct CrawlSettings {
     pub strategy: String,
     /// The traversal plan's JSON text, for the plan strategy.
     pub plan_json: Option<String>,
+    /// How many times the plan was learned again during the crawl (0 for the first plan).
+    /// Vertex numbers mean something only within one generation.
+    pub plan_generation: u32,
     /// When the crawl began.
     pub started_at: Timestamp,
 }

@@ -32,7 +32,8 @@ CREATE TABLE pages (
     role TEXT,
     title TEXT,
     signature INTEGER,
-    post_pattern INTEGER
+    post_pattern INTEGER,
+    plan_generation INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE list_links (
     page INTEGER NOT NULL,

@@ -38,6 +38,7 @@ fn settings() -> CrawlSettings {
         portal: "http://forum.test/".into(),
         strategy: "plan".into(),
         plan_json: Some("{\"format_version\": 1}".into()),
+        plan_generation: 0,
         started_at: Timestamp::from_second(1_700_000_000).unwrap(),
     }
 }
@@ -225,6 +226,61 @@ fn a_url_queued_twice_is_kept_once() {
         &[],
         2,
     );
+}
+
+#[test]
+fn a_plan_learned_again_starts_a_generation_whose_pages_alone_resume_it() {
+    let file = TemporaryDatabase::new();
+    let mut store = Store::open(&file.0).unwrap();
+    store
+        .begin_crawl(&settings(), &entry("http://forum.test/", 0))
+        .unwrap();
+    store
+        .record_fetch(&outcome("http://forum.test/", &["http://forum.test/a"]))
+        .unwrap();
+    assert_eq!(
+        store.resume_state().unwrap().post_patterns,
+        [(2, u64::MAX - 9)]
+    );
+    assert_eq!(store.replace_plan("{\"new\": true}").unwrap(), 1);
+    let reopened = Store::open(&file.0).unwrap();
+    let settings = reopened.settings().unwrap().unwrap();
+    assert_eq!(settings.plan_generation, 1);
+    assert_eq!(settings.plan_json.as_deref(), Some("{\"new\": true}"));
+    let state = reopened.resume_state().unwrap();
+    assert!(state.post_patterns.is_empty(), "vertices of the old plan");
+    assert_eq!(
+        state.pending,
+        [entry("http://forum.test/a", 1)],
+        "its page had a vertex"
+    );
+    assert_eq!(state.fetched, 1);
+    drop(reopened);
+    store
+        .record_fetch(&outcome("http://forum.test/a", &[]))
+        .unwrap();
+    assert_eq!(
+        store.resume_state().unwrap().post_patterns,
+        [(2, u64::MAX - 9)]
+    );
+}
+
+#[test]
+fn pages_the_old_plan_could_not_place_are_fetched_again_with_the_new_one() {
+    let file = TemporaryDatabase::new();
+    let mut store = Store::open(&file.0).unwrap();
+    store
+        .begin_crawl(&settings(), &entry("http://forum.test/", 0))
+        .unwrap();
+    let mut unplaced = outcome("http://forum.test/", &["http://forum.test/a"]);
+    unplaced.page.vertex = None;
+    store.record_fetch(&unplaced).unwrap();
+    assert_eq!(store.resume_state().unwrap().unclassified, 1);
+    store.replace_plan("{}").unwrap();
+    let state = store.resume_state().unwrap();
+    let pending: Vec<&str> = state.pending.iter().map(|e| e.url.as_str()).collect();
+    assert_eq!(pending, ["http://forum.test/", "http://forum.test/a"]);
+    assert_eq!(state.unclassified, 0, "counted against the old plan only");
 }
 
 #[test]

@@ -31,6 +31,10 @@ impl Store {
             insert.execute(params!["portal", settings.portal])?;
             insert.execute(params!["strategy", settings.strategy])?;
             insert.execute(params!["started_at", settings.started_at.to_string()])?;
+            insert.execute(params![
+                "plan_generation",
+                settings.plan_generation.to_string()
+            ])?;
             if let Some(plan) = &settings.plan_json {
                 insert.execute(params!["plan", plan])?;
             }
@@ -64,12 +68,51 @@ impl Store {
             .ok_or_else(|| self.damaged("no start time"))?
             .parse()
             .map_err(|error| self.damaged(format!("start time: {error}")))?;
+        let plan_generation = value("plan_generation")?
+            .ok_or_else(|| self.damaged("no plan generation"))?
+            .parse()
+            .map_err(|error| self.damaged(format!("plan generation: {error}")))?;
         Ok(Some(CrawlSettings {
             portal,
             strategy,
             plan_json: value("plan")?,
+            plan_generation,
             started_at,
         }))
+    }
+
+    /// Replaces the crawl's plan with one learned again (the forum's templates changed) and
+    /// returns the new generation. Pages fetched from now on carry it. Pages the old plan could
+    /// not place (answered, but matching no vertex) go back into the frontier, at their old
+    /// places in it, so the new plan reads them and follows their links.
+    pub fn replace_plan(&mut self, plan_json: &str) -> Result<u32, StoreError> {
+        let generation = self
+            .settings()?
+            .ok_or_else(|| self.damaged("replace_plan on a file that holds no crawl"))?
+            .plan_generation
+            + 1;
+        let transaction = self
+            .connection
+            .transaction()
+            .map_err(|error| database_error(&self.path, error))?;
+        let write = || -> rusqlite::Result<()> {
+            let mut update =
+                transaction.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES (?1, ?2)")?;
+            update.execute(params!["plan", plan_json])?;
+            update.execute(params!["plan_generation", generation.to_string()])?;
+            transaction.execute(
+                "UPDATE frontier SET done = 0 WHERE url IN \
+                 (SELECT url FROM pages WHERE vertex IS NULL AND status = 200 \
+                 AND plan_generation < ?1)",
+                [generation],
+            )?;
+            Ok(())
+        };
+        write().map_err(|error| database_error(&self.path, error))?;
+        transaction
+            .commit()
+            .map_err(|error| database_error(&self.path, error))?;
+        Ok(generation)
     }
 
     /// Writes one fetch, its records, and its frontier changes in one transaction. Returns the
@@ -87,8 +130,9 @@ impl Store {
             transaction
                 .prepare_cached(
                     "INSERT INTO pages (url, depth, status, error, fetched_at, headers, body, \
-                     vertex, role, title, signature, post_pattern) \
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+                     vertex, role, title, signature, post_pattern, plan_generation) \
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, \
+                     (SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'plan_generation'))",
                 )?
                 .execute(params![
                     page.url,
