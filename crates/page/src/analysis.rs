@@ -3,13 +3,13 @@
 use url::Url;
 
 use crate::charset::{DecodedPage, decode_html};
-use crate::dom::Document;
+use crate::dom::{Document, NodeKind, ROOT};
 use crate::links::{Link, link_table};
 use crate::records::{
     PageFacts, Post, ThreadEntry, posts_from, posts_in_region, thread_entries_from,
 };
 use crate::regions::{RecordSlot, Region, SingleRecord, find_regions, record_slots};
-use crate::time::DateContext;
+use crate::time::{DateContext, site_utc_offset};
 
 /// Everything trawl knows about one page.
 #[derive(Debug, Clone)]
@@ -30,6 +30,9 @@ pub struct PageAnalysis {
     pub posts: Vec<Post>,
     /// Thread entries, when the page is a board page.
     pub thread_entries: Vec<ThreadEntry>,
+    /// The context the page's dates were read in: the caller's, with the forum's offset from
+    /// UTC filled in from the page ([`site_utc_offset`]) when the caller did not know it.
+    pub date_context: DateContext,
 }
 
 /// Analyses the bytes of a page served for `url` with the given `Content-Type`, fetched at
@@ -52,12 +55,15 @@ pub fn analyse(
 /// The posts of a page whose post region did not repeat (a thread of one post), read from
 /// `record`, a lone record whose pattern the caller knows to hold posts on other pages of the
 /// site. With one record there is no column statistics to lean on; the readers fall back on
-/// what one record shows (the latest date is the post's, not the author's join date).
+/// what one record shows (the latest date is the post's, not the author's join date). When
+/// `context` has no offset from UTC, the one the page stated (see [`PageAnalysis::date_context`])
+/// is used, as [`analyse`] does.
 pub fn lone_record_posts(
     analysis: &PageAnalysis,
     record: &SingleRecord,
     context: &DateContext,
 ) -> Vec<Post> {
+    let context = &with_site_offset(context, analysis.date_context.utc_offset_seconds);
     let mut regions = analysis.regions.clone();
     regions.push(Region {
         parent: record.parent,
@@ -86,6 +92,13 @@ pub fn analyse_text(
     context: &DateContext,
 ) -> PageAnalysis {
     let document = Document::parse(text);
+    let context = &match context.utc_offset_seconds {
+        Some(_) => *context,
+        None => with_site_offset(
+            context,
+            site_utc_offset(&visible_text(&document), context.fetched_at),
+        ),
+    };
     let regions = find_regions(&document);
     let slots = record_slots(&document, &regions);
     let links = link_table(&document, &regions, url);
@@ -101,5 +114,36 @@ pub fn analyse_text(
         links,
         posts,
         thread_entries,
+        date_context: *context,
     }
+}
+
+/// `context` with `site_offset` as the forum's offset when it had none: a caller that knows the
+/// offset (from configuration, or from the forum's other pages) is trusted over the page.
+fn with_site_offset(context: &DateContext, site_offset: Option<i32>) -> DateContext {
+    DateContext {
+        utc_offset_seconds: context.utc_offset_seconds.or(site_offset),
+        ..*context
+    }
+}
+
+/// The text a reader sees, scripts and styles left out, with a space between text nodes so that
+/// the words of neighbouring elements stay apart.
+fn visible_text(document: &Document) -> String {
+    let mut text = String::new();
+    let mut walk = document.descendants(ROOT);
+    while let Some(node) = walk.next() {
+        let data = document.node(node);
+        match data.kind {
+            NodeKind::Element if data.is("script") || data.is("style") => walk.skip_children(),
+            NodeKind::Text => {
+                if !text.is_empty() {
+                    text.push(' ');
+                }
+                text.push_str(document.text_of(node));
+            }
+            _ => {}
+        }
+    }
+    text
 }

@@ -6,6 +6,9 @@
 //! a template generated (MDR-style, with shape similarity) and gives each a pattern id stable across
 //! the pages of a site, and [`regions::column_of`] places a node in its record's columns;
 //! [`links::link_table`] lists every link with its absolute URL, anchor text and location.
+//! [`time`] reads the dates forums print and [`records`] reads posts and thread entries from the
+//! regions; [`analysis::analyse`] runs it all, reading relative dates on the forum's own clock,
+//! which it takes from the page ([`time::site_utc_offset`]) when the caller does not know it.
 
 pub mod analysis;
 pub mod charset;

@@ -241,12 +241,20 @@ pub fn block_text(document: &Document, node: NodeId) -> String {
 
 /// Whether an element is marked as a signature by its class or id.
 fn is_signature(document: &Document, node: NodeId) -> bool {
-    ["class", "id"].iter().any(|attribute| {
-        document.attribute(node, attribute).is_some_and(|value| {
-            let value = value.to_ascii_lowercase();
-            value.contains("signature") || value.split_whitespace().any(|token| token == "sig")
+    // An element that opens with the conventional separator line ("__________________") holds
+    // a signature even when nothing names it so, as [`block_text`] reads it in running text.
+    let opens_with_separator = document.node(node).first_child.is_some_and(|child| {
+        let data = document.node(child);
+        let text = document.text_of(child).trim();
+        data.kind == NodeKind::Text && text.len() >= 5 && text.chars().all(|c| c == '_' || c == '-')
+    });
+    opens_with_separator
+        || ["class", "id"].iter().any(|attribute| {
+            document.attribute(node, attribute).is_some_and(|value| {
+                let value = value.to_ascii_lowercase();
+                value.contains("signature") || value.split_whitespace().any(|token| token == "sig")
+            })
         })
-    })
 }
 
 fn is_ancestor(document: &Document, ancestor: NodeId, mut node: NodeId) -> bool {
@@ -259,7 +267,8 @@ fn is_ancestor(document: &Document, ancestor: NodeId, mut node: NodeId) -> bool 
     false
 }
 
-/// Text bytes below every node, scripts and styles excluded.
+/// Text bytes below every node, scripts, styles and elements marked as signatures excluded (a
+/// signature is the author's, repeated under each of their posts, never the post's text).
 fn text_sizes(document: &Document) -> Vec<u32> {
     let mut sizes = vec![0u32; document.len()];
     let mut order: Vec<NodeId> = document.descendants(ROOT).collect();
@@ -269,7 +278,10 @@ fn text_sizes(document: &Document) -> Vec<u32> {
         if node.kind == NodeKind::Text {
             sizes[id as usize] += document.text_of(id).trim().len() as u32;
         }
-        if node.is("script") || node.is("style") {
+        if node.is("script")
+            || node.is("style")
+            || (node.kind == NodeKind::Element && is_signature(document, id))
+        {
             sizes[id as usize] = 0;
         }
         if let Some(parent) = node.parent {

@@ -39,12 +39,19 @@ pub fn posts_in_region(facts: &PageFacts<'_>, region: usize, page_url: &Url) -> 
     let records = regions[region].records.len();
     let times = choose_time_column(facts, region);
     let authors = choose_author_column(facts, region);
-    let excluded: Vec<NodeId> = times
+    let titles = page_titles(document);
+    let mut excluded: Vec<NodeId> = times
         .iter()
         .flatten()
         .map(|candidate| candidate.element)
         .chain(authors.iter().flatten().map(|(node, _)| *node))
         .collect();
+    // A lone record has no other records to show which of its elements vary like a message; its
+    // subject line, when longer than a short message, would pass for the text. An element that
+    // only repeats the thread's title is a field, not the post.
+    if records == 1 {
+        excluded.extend(subject_elements(facts, region, &titles));
+    }
     let bodies = choose_text_column(facts, region, &excluded);
     let permalinks = choose_permalink_column(facts, region, page_url);
     let mut posts: Vec<Post> = (0..records)
@@ -57,7 +64,7 @@ pub fn posts_in_region(facts: &PageFacts<'_>, region: usize, page_url: &Url) -> 
                 .map(str::to_string),
             time: times[record].map(|candidate| candidate.time),
             text: bodies[record]
-                .map(|node| block_text(document, node))
+                .map(|node| without_subject_line(block_text(document, node), &titles))
                 .unwrap_or_default(),
             permalink: permalinks[record].clone(),
             node: regions[region].records[record],
@@ -68,6 +75,90 @@ pub fn posts_in_region(facts: &PageFacts<'_>, region: usize, page_url: &Url) -> 
         posts.insert(0, leading);
     }
     posts
+}
+
+/// The thread's title as the page names it: the `<title>` and the parts it joins with a
+/// separator ("Thread title - Forum name"), and the main headings.
+fn page_titles(document: &Document) -> Vec<String> {
+    const SEPARATORS: [&str; 7] = [" - ", " | ", " :: ", " » ", " – ", " — ", " · "];
+    let mut titles: Vec<String> = Vec::new();
+    for node in document.descendants(ROOT) {
+        let data = document.node(node);
+        if !(data.is("title") || data.is("h1") || data.is("h2")) {
+            continue;
+        }
+        let text = document.text_content(node);
+        let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        if text.is_empty() || text.len() > 300 {
+            continue;
+        }
+        let mut parts = vec![text.as_str()];
+        for separator in SEPARATORS {
+            parts = parts
+                .into_iter()
+                .flat_map(|part| part.split(separator))
+                .collect();
+        }
+        titles.extend(
+            parts
+                .into_iter()
+                .map(str::trim)
+                .filter(|part| !part.is_empty())
+                .map(str::to_string),
+        );
+        titles.push(text);
+    }
+    titles
+}
+
+/// The elements of region `region` whose whole text is the thread's title, "Re: " prefixed or
+/// not.
+fn subject_elements(facts: &PageFacts<'_>, region: usize, titles: &[String]) -> Vec<NodeId> {
+    let document = facts.document;
+    let longest = titles.iter().map(String::len).max().unwrap_or(0) + 8;
+    let mut subjects = Vec::new();
+    for record in 0..facts.regions[region].records.len() {
+        for member in facts.regions[region].record_nodes(document, record) {
+            for node in document.descendants(member) {
+                let size = facts.sizes[node as usize] as usize;
+                if document.node(node).kind != NodeKind::Element || size == 0 || size > longest {
+                    continue;
+                }
+                let text = document.text_content(node);
+                let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+                if titles
+                    .iter()
+                    .any(|title| *title == without_reply_prefix(&text))
+                {
+                    subjects.push(node);
+                }
+            }
+        }
+    }
+    subjects
+}
+
+/// `subject` without the "Re: " that replies put before the thread's title.
+fn without_reply_prefix(subject: &str) -> &str {
+    const REPLY_PREFIXES: [&str; 6] = ["Re:", "RE:", "Aw:", "AW:", "回复:", "回复："];
+    REPLY_PREFIXES
+        .iter()
+        .find_map(|prefix| subject.strip_prefix(prefix))
+        .map_or(subject, str::trim_start)
+}
+
+/// A post's text without a first line that only repeats the thread's title (engines print the
+/// subject above the message, "Re: " prefixed in replies), when more text follows: the subject
+/// is the thread's, the message is the post's.
+fn without_subject_line(text: String, titles: &[String]) -> String {
+    let Some((first, rest)) = text.split_once('\n') else {
+        return text;
+    };
+    let subject = without_reply_prefix(first.trim());
+    if rest.trim().is_empty() || !titles.iter().any(|title| title == subject) {
+        return text;
+    }
+    rest.to_string()
 }
 
 /// Many engines render a thread's first post apart from the replies (a question box above the
@@ -192,7 +283,7 @@ fn post_region(facts: &PageFacts<'_>) -> Option<usize> {
 
 /// Per record, the date of the column that behaves like post times.
 fn choose_time_column(facts: &PageFacts<'_>, region: usize) -> Vec<Option<DateCandidate>> {
-    let by_record = facts.dates_by_record(region);
+    let by_record = merge_wrapped_columns(facts, region, facts.dates_by_record(region));
     let records = by_record.len();
     let mut columns: Vec<u64> = by_record
         .iter()
@@ -254,6 +345,45 @@ fn choose_time_column(facts: &PageFacts<'_>, region: usize) -> Vec<Option<DateCa
         .max_by(|a, b| a.0.total_cmp(&b.0))
         .map(|(_, values)| values)
         .unwrap_or_else(|| vec![None; records])
+}
+
+/// Engines often print older dates as text and recent ones as a relative phrase wrapped in an
+/// element that carries the exact time ("发表于 2025-12-23 21:35" beside "发表于 <span
+/// title=...>5 天前</span>"), so one field spreads over two columns, an element and its child,
+/// each covering only part of the records, and a column of join dates covering all of them
+/// would win. A date whose element sits at most two levels below an element of another column
+/// that holds dates in other records is counted in that outer column: it is the same field.
+fn merge_wrapped_columns(
+    facts: &PageFacts<'_>,
+    region: usize,
+    mut by_record: Vec<Vec<(u64, DateCandidate)>>,
+) -> Vec<Vec<(u64, DateCandidate)>> {
+    let dated_columns: Vec<u64> = by_record
+        .iter()
+        .flatten()
+        .map(|(column, _)| *column)
+        .collect();
+    for (record, dates) in by_record.iter_mut().enumerate() {
+        for (column, candidate) in dates.iter_mut() {
+            let mut current = candidate.element;
+            for _ in 0..2 {
+                let Some(parent) = facts.document.node(current).parent else {
+                    break;
+                };
+                let Some((parent_record, parent_column)) = facts.place(region, parent) else {
+                    break;
+                };
+                if parent_record != record {
+                    break;
+                }
+                if dated_columns.contains(&parent_column) {
+                    *column = parent_column;
+                }
+                current = parent;
+            }
+        }
+    }
+    by_record
 }
 
 /// Dates whose columns recur in at least half of the records (post times, join dates, last
@@ -341,31 +471,115 @@ fn choose_text_column(
         return vec![None; records];
     };
     // Tighten: a column whose nodes sit inside the chosen ones and keep 80 % of their text in
-    // at least 90 % of the records replaces them.
+    // at least 90 % of the records replaces them. A record where the column's position holds
+    // something else (the first post of a thread carrying the thread's title above its message,
+    // which shifts the message one sibling down) keeps up when it holds an element of the same
+    // identity as the column's (tag and id or class, numbers aside: `post_message_1` beside
+    // `post_message_39`), which is the same field whatever its position.
     loop {
-        let tighter = columns.iter().find(|values| {
-            let mut kept = 0;
-            let mut compared = 0;
-            for (inner, outer) in values.iter().zip(&chosen) {
+        // The outer element's text as a reader sees it: a signature below a separator line is
+        // not part of the post (see [`block_text`]), so an inner element holding the message
+        // without the signature still holds all of the post.
+        let outer_texts: Vec<String> = chosen
+            .iter()
+            .map(|outer| outer.map_or_else(String::new, |node| shown_text(document, node)))
+            .collect();
+        let tighter = columns.iter().find_map(|values| {
+            let mut fitting: Vec<Option<NodeId>> = vec![None; records];
+            for (record, (inner, outer)) in values.iter().zip(&chosen).enumerate() {
                 let (Some(inner), Some(outer)) = (inner, outer) else {
                     continue;
                 };
-                compared += 1;
                 if inner != outer
                     && is_ancestor(document, *outer, *inner)
-                    && facts.sizes[*inner as usize] * 5 >= facts.sizes[*outer as usize] * 4
+                    && keeps_most_of(
+                        document,
+                        facts.sizes[*inner as usize],
+                        *inner,
+                        &outer_texts[record],
+                    )
                 {
-                    kept += 1;
+                    fitting[record] = Some(*inner);
                 }
             }
-            compared > 0 && kept * 10 >= compared * 9
+            let identities: Vec<String> = fitting
+                .iter()
+                .flatten()
+                .filter_map(|&node| element_identity(document, node))
+                .collect();
+            let shared = identities
+                .first()
+                .filter(|first| identities.iter().all(|identity| identity == *first));
+            let mut compared = 0;
+            let mut kept = 0;
+            let mut tightened = chosen.clone();
+            for (record, outer) in chosen.iter().enumerate() {
+                let Some(outer) = outer else { continue };
+                compared += 1;
+                let same_identity = || {
+                    document.descendants(*outer).find(|&node| {
+                        node != *outer
+                            && facts.sizes[node as usize] > 0
+                            && element_identity(document, node).as_ref() == shared
+                    })
+                };
+                let inner = fitting[record].or_else(|| shared.and_then(|_| same_identity()));
+                if let Some(inner) = inner {
+                    kept += 1;
+                    tightened[record] = Some(inner);
+                }
+            }
+            // A record where the tighter column neither fits nor has its identity keeps its
+            // wider element: an empty post is worse than one with a line too many.
+            (kept > 0 && kept * 10 >= compared * 9).then_some(tightened)
         });
         match tighter {
-            Some(values) => chosen = values.clone(),
+            Some(values) => chosen = values,
             None => break,
         }
     }
     chosen
+}
+
+/// The text of `node` as a post shows it ([`block_text`]: signatures left out), without
+/// whitespace, for comparing what two nested elements show.
+fn shown_text(document: &Document, node: NodeId) -> String {
+    block_text(document, node)
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect()
+}
+
+/// Whether `inner` (whose text is `inner_size` bytes) shows at least 80 % of `outer_shown`, and
+/// only text that `outer_shown` shows too: a signature block holds much text, but none of the
+/// post's.
+fn keeps_most_of(document: &Document, inner_size: u32, inner: NodeId, outer_shown: &str) -> bool {
+    // Raw sizes count whitespace inside text nodes that the shown text drops, so the cheap
+    // test can only overestimate; the exact one runs on the few elements that pass it.
+    if (inner_size as usize) * 5 < outer_shown.len() * 4 {
+        return false;
+    }
+    let inner_shown = shown_text(document, inner);
+    inner_shown.len() * 5 >= outer_shown.len() * 4 && outer_shown.contains(inner_shown.as_str())
+}
+
+/// What names an element apart from its position: its tag with its id, or else its class, with
+/// digits removed, so that the numbered elements of one template field compare equal. Elements
+/// with neither have no identity.
+fn element_identity(document: &Document, node: NodeId) -> Option<String> {
+    let data = document.node(node);
+    if data.kind != NodeKind::Element {
+        return None;
+    }
+    let name = document
+        .attribute(node, "id")
+        .map(|id| ("#", id))
+        .or_else(|| document.attribute(node, "class").map(|class| (".", class)))?;
+    let letters: String = name.1.chars().filter(|c| !c.is_ascii_digit()).collect();
+    if letters.trim().is_empty() {
+        return None;
+    }
+    Some(format!("{}{}{}", data.tag(), name.0, letters.trim()))
 }
 
 /// Per record, a link unique to the record that points at the post itself.
@@ -410,4 +624,66 @@ fn choose_permalink_column(
             present.len() * 10 >= records * 6 && distinct.len() == present.len()
         })
         .unwrap_or_else(|| vec![None; records])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TITLES: [&str; 3] = [
+        "Router keeps dropping - Northwind Forums",
+        "Router keeps dropping",
+        "Northwind Forums",
+    ];
+
+    #[track_caller]
+    fn check(text: &str, expected: &str) {
+        let titles: Vec<String> = TITLES.iter().map(|title| title.to_string()).collect();
+        assert_eq!(without_subject_line(text.to_string(), &titles), expected);
+    }
+
+    #[test]
+    fn a_first_line_repeating_the_title_is_the_subject_not_the_message() {
+        let cases = [
+            (
+                "Router keeps dropping\nIt drops every evening.",
+                "It drops every evening.",
+            ),
+            ("Re: Router keeps dropping\nSame here.", "Same here."),
+            ("AW: Router keeps dropping\nHier auch.", "Hier auch."),
+            ("回复: Router keeps dropping\n我也是。", "我也是。"),
+            // A title alone is all the post says: kept, as an empty post would be worse.
+            ("Router keeps dropping", "Router keeps dropping"),
+            ("Router keeps dropping\n  ", "Router keeps dropping\n  "),
+            // Lines that only resemble the title, or repeat it later, stay.
+            (
+                "Router keeps dropping again\nYes.",
+                "Router keeps dropping again\nYes.",
+            ),
+            ("Yes.\nRouter keeps dropping", "Yes.\nRouter keeps dropping"),
+            ("router keeps dropping\nYes.", "router keeps dropping\nYes."),
+        ];
+        for (text, expected) in cases {
+            check(text, expected);
+        }
+    }
+
+    #[test]
+    fn page_titles_are_the_title_its_parts_and_the_main_headings() {
+        let document = Document::parse(
+            "<html><head><title>Router keeps dropping | Hardware - Northwind</title></head>\
+             <body><h1>Router  keeps dropping</h1><h3>Not a title</h3></body></html>",
+        );
+        assert_eq!(
+            page_titles(&document),
+            [
+                "Router keeps dropping",
+                "Hardware",
+                "Northwind",
+                "Router keeps dropping | Hardware - Northwind",
+                "Router keeps dropping",
+                "Router keeps dropping",
+            ]
+        );
+    }
 }

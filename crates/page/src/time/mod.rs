@@ -23,7 +23,9 @@
 //! where an expression may start; `clock` reads the time of day and zones, `dates` numeric and
 //! month-name dates, `absolute` joins dates and clocks into whole expressions, `relative` reads
 //! the expressions that need the fetch instant, `calendar` does the calendar arithmetic, and
-//! `scan` walks a page and tries the grammars where they can match.
+//! `scan` walks a page and tries the grammars where they can match. [`site_utc_offset`]
+//! (`site_zone`) reads the forum's offset from what a page says about its clock ("All times are
+//! GMT -5", "The time now is 10:32 PM"), for callers that do not know it.
 //!
 //! # Formats
 //!
@@ -50,7 +52,8 @@
 //! # Relative expressions
 //!
 //! They are resolved against `fetched_at` as the forum's own clock shows it (the context's
-//! offset, UTC when unknown), and marked `relative`:
+//! offset, UTC when unknown; page analysis fills an unknown offset in from the page with
+//! [`site_utc_offset`]), and marked `relative`:
 //!
 //! - "Today", "Yesterday", "the day before yesterday" and their translations ("Heute",
 //!   "Gestern", "vorgestern", "aujourd'hui", "hier", "hoy", "ayer", "昨天", "前天", "вчера"...)
@@ -128,6 +131,7 @@ mod lexicon;
 mod relative;
 mod relative_words;
 mod scan;
+mod site_zone;
 mod words;
 
 #[cfg(test)]
@@ -138,6 +142,7 @@ use jiff::civil::DateTime;
 use jiff::tz::{Offset, TimeZone};
 
 pub use scan::{find_times, parse_time, parse_time_with_alternative, parse_unix_time};
+pub use site_zone::site_utc_offset;
 
 /// What the caller knows about the page a text comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
