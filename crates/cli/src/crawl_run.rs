@@ -400,6 +400,7 @@ pub fn drive<F: Fetcher>(
                         failed_outcome(&queued, &error, at)
                     }
                 };
+                outcome.skipped = crawler.take_skipped();
                 let now_cookies = fetcher.cookies();
                 if now_cookies != cookies {
                     outcome.cookies = Some(now_cookies.clone());
@@ -445,6 +446,7 @@ fn failed_outcome(queued: &Queued, error: &FetchError, at: jiff::Timestamp) -> F
         requeued: false,
         queued: Vec::new(),
         cookies: None,
+        skipped: Vec::new(),
     }
 }
 
@@ -497,6 +499,7 @@ pub fn stored_outcome(queued: &Queued, response: FetchResponse, page: CrawledPag
         },
         frontier_url: queued.url.to_string(),
         requeued: page.requeued,
+        skipped: Vec::new(),
         queued: page
             .queued
             .iter()

@@ -2,7 +2,9 @@
 //! fetch by the simulator's ground truth. The floors are what the current learner reaches with
 //! 300 samples on seed 2 (see docs/BENCHMARKS.md, `trawl bench learn`), a little lower, plus a
 //! few other seeds that once went wrong: they catch regressions; the issue's bars are higher
-//! and not yet met everywhere.
+//! and not yet met everywhere (Discourse seed 2 still fetches each thread's raw view: 44 %
+//! duplicates). Raised on 2026-11-21 after the fixes to first-page spellings, profiles and
+//! thread representatives.
 
 use std::collections::HashSet;
 use std::sync::Arc;
@@ -31,14 +33,14 @@ fn path_and_query(url: &Url) -> String {
     }
 }
 
-fn learn_and_crawl(family: FamilyName, seed: u64) -> Outcome {
+fn learn_and_crawl(family: FamilyName, seed: u64, sample_seed: u64) -> Outcome {
     let site = Arc::new(Site::build(SiteConfig::new(family, seed, Scale::Small)));
     let at = jiff::Timestamp::from_second(site.history().end).unwrap();
     let portal = Url::parse(&format!("{ORIGIN}{}", site.portal_path())).unwrap();
     let sampler = CookieJarFetcher::new(SimFetcher::new(Arc::clone(&site), ORIGIN));
     let options = SampleOptions {
         max_pages: 300,
-        seed,
+        seed: sample_seed,
         delay: NO_DELAY,
         ..SampleOptions::default()
     };
@@ -101,7 +103,27 @@ fn check_seed(
     maximum_invalid: f64,
     maximum_duplicate: f64,
 ) {
-    let outcome = learn_and_crawl(family, seed);
+    check_sampled(
+        family,
+        seed,
+        seed,
+        minimum_coverage,
+        maximum_invalid,
+        maximum_duplicate,
+    );
+}
+
+/// [`check_seed`] with the sampler's seed chosen apart from the forum's (`trawl bench crawl`
+/// samples every forum with seed 1).
+fn check_sampled(
+    family: FamilyName,
+    seed: u64,
+    sample_seed: u64,
+    minimum_coverage: f64,
+    maximum_invalid: f64,
+    maximum_duplicate: f64,
+) {
+    let outcome = learn_and_crawl(family, seed, sample_seed);
     let coverage = outcome.valuable as f64 / outcome.valuable_total as f64;
     let invalid = outcome.invalid_or_endless as f64 / outcome.fetched as f64;
     let duplicate = outcome.duplicate as f64 / outcome.fetched as f64;
@@ -109,7 +131,7 @@ fn check_seed(
         coverage >= minimum_coverage
             && invalid <= maximum_invalid
             && duplicate <= maximum_duplicate,
-        "{} seed {seed}: coverage {coverage:.3} (floor {minimum_coverage}), invalid {invalid:.3} \
+        "{} seed {seed} (sampled with seed {sample_seed}): coverage {coverage:.3} (floor {minimum_coverage}), invalid {invalid:.3} \
          (ceiling {maximum_invalid}), duplicate {duplicate:.3} (ceiling {maximum_duplicate}) over \
          {} fetches",
         family.name(),
@@ -119,37 +141,37 @@ fn check_seed(
 
 #[test]
 fn phpbb_is_crawled_through_its_learned_plan() {
-    check(FamilyName::Phpbb, 0.97, 0.01, 0.18);
+    check(FamilyName::Phpbb, 0.98, 0.01, 0.03);
 }
 
 #[test]
 fn vbulletin_is_crawled_through_its_learned_plan() {
-    check(FamilyName::Vbulletin, 0.94, 0.01, 0.05);
+    check(FamilyName::Vbulletin, 0.97, 0.01, 0.01);
 }
 
 #[test]
 fn discuz_is_crawled_through_its_learned_plan() {
-    check(FamilyName::Discuz, 0.97, 0.01, 0.02);
+    check(FamilyName::Discuz, 0.99, 0.01, 0.01);
 }
 
 #[test]
 fn smf_is_crawled_through_its_learned_plan() {
-    check(FamilyName::Smf, 0.98, 0.01, 0.16);
+    check(FamilyName::Smf, 0.99, 0.01, 0.03);
 }
 
 #[test]
 fn xenforo_is_crawled_through_its_learned_plan() {
-    check(FamilyName::Xenforo, 0.97, 0.01, 0.02);
+    check(FamilyName::Xenforo, 0.98, 0.01, 0.01);
 }
 
 #[test]
 fn discourse_is_crawled_through_its_learned_plan() {
-    check(FamilyName::Discourse, 0.97, 0.10, 0.50);
+    check(FamilyName::Discourse, 0.99, 0.01, 0.50);
 }
 
 #[test]
 fn tablecraft_is_crawled_through_its_learned_plan() {
-    check(FamilyName::Tablecraft, 0.97, 0.01, 0.12);
+    check(FamilyName::Tablecraft, 0.99, 0.01, 0.02);
 }
 
 /// Seeds whose plans once lost whole boards or fetched every thread twice: boards reached only
@@ -160,10 +182,26 @@ fn tablecraft_is_crawled_through_its_learned_plan() {
 /// 100 % / 0 %.
 #[test]
 fn seeds_that_once_lost_boards_or_fetched_copies_are_crawled_through_their_plans() {
-    check_seed(FamilyName::Discourse, 1, 0.98, 0.03, 0.10);
+    check_seed(FamilyName::Discourse, 1, 0.99, 0.01, 0.03);
     check_seed(FamilyName::Discuz, 1, 0.99, 0.01, 0.01);
-    check_seed(FamilyName::Vbulletin, 1, 0.95, 0.01, 0.10);
+    check_seed(FamilyName::Vbulletin, 1, 0.95, 0.01, 0.03);
     check_seed(FamilyName::Xenforo, 3, 0.99, 0.01, 0.01);
+}
+
+/// Forums sampled with seed 1, as `trawl bench crawl` samples them. SMF seed 3's plan once
+/// represented threads by their "last post" spelling and crawled 10 pages (0.3 % coverage);
+/// explicit first-page spellings (`&start=0`, `?page=1` of threads only, `-1.html`) cost phpBB,
+/// Discourse and tablecraft 24-52 duplicate fetches each before rewrites learned while crawling
+/// were scoped to a path and checked again as URLs leave the frontier (after: 2-5 each); and
+/// vBulletin seed 2 lost thread pages 8-13 to rules learned from a "new posts" view (95.4 % →
+/// 98.4 % coverage). Measured on 2026-11-21.
+#[test]
+fn forums_sampled_with_seed_one_are_crawled_without_first_page_copies() {
+    check_sampled(FamilyName::Smf, 3, 1, 0.99, 0.01, 0.03);
+    check_sampled(FamilyName::Phpbb, 2, 1, 0.98, 0.01, 0.02);
+    check_sampled(FamilyName::Discourse, 2, 1, 0.99, 0.01, 0.01);
+    check_sampled(FamilyName::Tablecraft, 2, 1, 0.99, 0.01, 0.01);
+    check_sampled(FamilyName::Vbulletin, 2, 1, 0.98, 0.01, 0.01);
 }
 
 #[test]

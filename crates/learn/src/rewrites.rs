@@ -40,6 +40,32 @@ pub enum UrlRewrite {
     },
 }
 
+/// The last path segment of `path` split into (directory with its slash, name stem, extension
+/// with its dot or empty).
+fn split_last_segment(path: &str) -> Option<(&str, &str, &str)> {
+    let slash = path.rfind('/')?;
+    let (directory, name) = path.split_at(slash + 1);
+    let (stem, extension) = match name.rfind('.') {
+        Some(dot) if dot > 0 => name.split_at(dot),
+        _ => (name, ""),
+    };
+    Some((directory, stem, extension))
+}
+
+/// The separator-and-number suffix of a name stem (`-1` of `5a3f-1`), when the stem has one and
+/// something before it.
+fn numbered_suffix(stem: &str) -> Option<&str> {
+    let digits_start = stem.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+    if digits_start == stem.len() || digits_start < 2 {
+        return None;
+    }
+    let separator = stem[..digits_start].chars().next_back()?;
+    if !matches!(separator, '-' | '_' | ',' | '.') {
+        return None;
+    }
+    Some(&stem[digits_start - separator.len_utf8()..])
+}
+
 impl UrlRewrite {
     /// The URL without the redundant part, or `None` when the rule does not apply.
     pub fn apply(&self, url: &Url) -> Option<Url> {
@@ -80,6 +106,30 @@ impl UrlRewrite {
             }
         }
     }
+}
+
+/// `url` without `suffix` (a separator and a number, such as `-1`) at the end of its last path
+/// segment's name, before the extension: `/t/5a3f-1.html` becomes `/t/5a3f.html`; `None` when
+/// the name does not end so. Sites that spell a list's pages inside the file name (`-2.html`)
+/// write page 1 both with and without the number. This kind of rule is learned while crawling
+/// only: plans keep [`UrlRewrite`]s, whose set the plan format fixes.
+pub fn drop_name_suffix(url: &Url, suffix: &str) -> Option<Url> {
+    let (directory, stem, extension) = split_last_segment(url.path())?;
+    if numbered_suffix(stem) != Some(suffix) {
+        return None;
+    }
+    let shortened = &stem[..stem.len() - suffix.len()];
+    let mut rewritten = url.clone();
+    rewritten.set_path(&format!("{directory}{shortened}{extension}"));
+    Some(rewritten)
+}
+
+/// The numbered suffix of `url`'s last segment name with the URL without it (see
+/// [`drop_name_suffix`]).
+pub fn shorter_name_spelling(url: &Url) -> Option<(String, Url)> {
+    let (_, stem, _) = split_last_segment(url.path())?;
+    let suffix = numbered_suffix(stem)?;
+    Some((suffix.to_string(), drop_name_suffix(url, suffix)?))
 }
 
 /// Every URL one redundant-looking part shorter than `url`: without one of its query pairs, or
@@ -208,12 +258,34 @@ pub fn learn_rewrites(urls: &[&Url], groups: &DuplicateGroups) -> Vec<UrlRewrite
             }
         }
     }
+    // A redundant number is a list's first page (`start=0`, `page=1`), never a later one. A
+    // paged view that shows the same few entries on every page (a "new posts" search whose
+    // pages beyond the first repeat it) otherwise yields rules such as `page=8`, which would
+    // fold page 8 of every thread into its first page. Measured on the simulator: vBulletin
+    // seed 2 learned `page=8` to `page=13`, Discuz! seeds 1-2 `page=6` to `page=26` and phpBB
+    // seeds 2-3 `start=300`, from such views.
+    let mut smallest_number: HashMap<String, u64> = HashMap::new();
+    for url in urls {
+        for (key, value) in url.query_pairs() {
+            if let Ok(number) = value.parse::<u64>() {
+                let smallest = smallest_number.entry(key.into_owned()).or_insert(number);
+                *smallest = (*smallest).min(number);
+            }
+        }
+    }
     evidence
         .into_iter()
         .filter(|(_, (agreeing, contradicting))| {
             *agreeing >= MINIMUM_EVIDENCE && *contradicting == 0
         })
         .map(|(rule, _)| rule)
+        .filter(|rule| match rule {
+            UrlRewrite::DropQueryPair { key, value } => match value.parse::<u64>() {
+                Ok(number) => smallest_number.get(key) == Some(&number),
+                Err(_) => true,
+            },
+            _ => true,
+        })
         .collect()
 }
 
@@ -321,6 +393,44 @@ mod tests {
         assert_eq!(spellings, ["http://f.test/threads/a.5/"]);
         assert!(shorter_spellings(&url("http://f.test/t/a/123")).is_empty());
         assert!(shorter_spellings(&url("http://f.test/viewtopic.php")).is_empty());
+    }
+
+    #[test]
+    fn numbered_name_suffixes_are_dropped_before_the_extension() {
+        let cases = [
+            (
+                "http://f.test/t/5a3f-1.html",
+                "-1",
+                Some("http://f.test/t/5a3f.html"),
+            ),
+            ("http://f.test/t/5a3f-1", "-1", Some("http://f.test/t/5a3f")),
+            (
+                "http://f.test/t/5a3f_1.htm?x=2",
+                "_1",
+                Some("http://f.test/t/5a3f.htm?x=2"),
+            ),
+            ("http://f.test/t/5a3f-11.html", "-1", None),
+            ("http://f.test/t/5a3f-2.html", "-1", None),
+            ("http://f.test/t/-1.html", "-1", None),
+            ("http://f.test/t/5a3f.html", "-1", None),
+            ("http://f.test/t/5a3f1.html", "1", None),
+        ];
+        for (before, suffix, after) in cases {
+            assert_eq!(
+                drop_name_suffix(&url(before), suffix).map(String::from),
+                after.map(str::to_string),
+                "{before} without {suffix}"
+            );
+        }
+        assert_eq!(
+            shorter_name_spelling(&url("http://f.test/t/5a3f-2.html"))
+                .map(|(suffix, shorter)| (suffix, shorter.to_string())),
+            Some(("-2".to_string(), "http://f.test/t/5a3f.html".to_string()))
+        );
+        assert_eq!(
+            shorter_name_spelling(&url("http://f.test/t/5a3f.html")),
+            None
+        );
     }
 
     #[test]

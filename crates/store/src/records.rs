@@ -107,6 +107,9 @@ pub struct FetchOutcome {
     pub queued: Vec<FrontierEntry>,
     /// The session cookies, when this exchange changed them.
     pub cookies: Option<Vec<(String, String)>>,
+    /// Frontier URLs the crawler passed over without fetching (known spellings of URLs
+    /// already queued); they leave the frontier with this fetch.
+    pub skipped: Vec<String>,
 }
 
 /// What a crawler needs to go on where it stopped.

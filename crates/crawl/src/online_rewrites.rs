@@ -1,0 +1,441 @@
+//! URL rewrites learned while crawling, from pages whose records repeat those of a page
+//! fetched under another spelling.
+
+use std::collections::HashMap;
+
+use trawl_learn::rewrites::{
+    UrlRewrite, difference as rewrite_between, drop_name_suffix, shorter_name_spelling,
+    shorter_spellings,
+};
+use url::Url;
+
+/// Rewrites learned while crawling: when a fetched page shows exactly the records of a page
+/// fetched before under a URL one part shorter (`?t=5&start=0` and `?t=5`), that part is taken
+/// as redundant after [`REWRITE_EVIDENCE`] such pages, unless some page ever showed other records
+/// than its shorter spelling. The plan's rewrites come from the sample; these catch the ones
+/// the sample held no pair for, at the cost of a couple of duplicate fetches each.
+///
+/// Rules hold only within the scope they were learned in, the URLs' first path segment
+/// (`viewtopic.php`, `t`, `c`): one forum may number a thread's pages from 1 and a board's from
+/// 0, so `?page=1` is page 1 of a thread but page 2 of a board. Unscoped, the boards'
+/// contradictions withdrew the threads' rule on the simulator's Discourse seeds 2 and 3 (36
+/// duplicate fetches each).
+///
+/// A second kind of rule joins two URL *shapes* (the URL with each run of digits replaced by a
+/// placeholder) that carry the same numbers: `/index.php?topic=8.0` and
+/// `/index.php/topic,8.0.html`. When pages fetched under both shapes with the same numbers show
+/// the same records on [`REWRITE_EVIDENCE`] occasions, and never other records, the later
+/// shape is read as a spelling of the earlier one. No part is dropped, so the rules above
+/// cannot see it. Measured on the simulator's SMF seeds 1-3, whose pagers link each thread's
+/// first page in the "search engine friendly" spelling: 40-60 duplicate fetches before,
+/// 5-8 duplicate fetches of any kind after (`trawl bench crawl`).
+#[derive(Debug, Clone, Default)]
+pub(crate) struct OnlineRewrites {
+    /// Record signature of every fetched page that had records.
+    pub(crate) signature_of_url: HashMap<String, u64>,
+    /// Per scoped rule: (agreeing pages, contradicting pages).
+    evidence: HashMap<ScopedRewrite, (usize, usize)>,
+    /// Rules in force.
+    pub(crate) rules: Vec<ScopedRewrite>,
+    /// Per tuple of numbers, the shapes fetched with it and their pages' signatures.
+    shapes_of_numbers: HashMap<Vec<String>, Vec<(String, u64)>>,
+    /// Per (later shape, earlier shape): (agreeing pages, contradicting pages).
+    twin_evidence: HashMap<(String, String), (usize, usize)>,
+    /// Shape rules in force: URLs of the first shape are spellings of the second.
+    pub(crate) twins: Vec<(String, String)>,
+}
+
+/// The placeholder standing for a run of digits in a URL shape.
+const NUMBER_PLACEHOLDER: &str = "\u{1}";
+
+/// `url`'s shape and the numbers it carries, in order.
+fn shape_of(url: &Url) -> (String, Vec<String>) {
+    let text = url.as_str();
+    let mut shape = String::with_capacity(text.len());
+    let mut numbers = Vec::new();
+    let mut digits = String::new();
+    for character in text.chars() {
+        if character.is_ascii_digit() {
+            digits.push(character);
+            continue;
+        }
+        if !digits.is_empty() {
+            numbers.push(std::mem::take(&mut digits));
+            shape.push_str(NUMBER_PLACEHOLDER);
+        }
+        shape.push(character);
+    }
+    if !digits.is_empty() {
+        numbers.push(digits);
+        shape.push_str(NUMBER_PLACEHOLDER);
+    }
+    (shape, numbers)
+}
+
+/// The URL of `shape` carrying `numbers`.
+fn fill_shape(shape: &str, numbers: &[String]) -> Option<Url> {
+    let mut text = String::with_capacity(shape.len() + 8 * numbers.len());
+    let mut numbers = numbers.iter();
+    let mut pieces = shape.split(NUMBER_PLACEHOLDER);
+    text.push_str(pieces.next()?);
+    for piece in pieces {
+        text.push_str(numbers.next()?);
+        text.push_str(piece);
+    }
+    if numbers.next().is_some() {
+        return None;
+    }
+    Url::parse(&text).ok()
+}
+
+/// A rewrite learned while crawling, with the URLs it holds for.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct ScopedRewrite {
+    /// The first path segment of the URLs the rule applies to (empty for the root).
+    pub scope: String,
+    /// The rule.
+    pub rule: OnlineRule,
+}
+
+/// What a rewrite learned while crawling drops.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum OnlineRule {
+    /// A query pair or a trailing path segment, as the plan's rewrites do.
+    Part(UrlRewrite),
+    /// A separator and a number at the end of the last segment's name (`-1` of
+    /// `/t/5a3f-1.html`; see [`drop_name_suffix`]). Measured on the simulator's tablecraft
+    /// seeds 1-3, whose pagers spell every thread's first page `-1.html`: 11-31 duplicate fetches
+    /// before, 2 after.
+    NameSuffix(String),
+}
+
+impl OnlineRule {
+    fn apply(&self, url: &Url) -> Option<Url> {
+        match self {
+            OnlineRule::Part(rule) => rule.apply(url),
+            OnlineRule::NameSuffix(suffix) => drop_name_suffix(url, suffix),
+        }
+    }
+}
+
+/// The scope of `url` for rewrites learned while crawling: its first path segment.
+fn rewrite_scope(url: &Url) -> &str {
+    url.path()
+        .trim_start_matches('/')
+        .split('/')
+        .next()
+        .unwrap_or("")
+}
+
+/// Agreeing pages an online rewrite needs.
+pub const REWRITE_EVIDENCE: usize = 2;
+
+impl OnlineRewrites {
+    pub(crate) fn observe(&mut self, url: &Url, signature: Option<u64>) {
+        let Some(signature) = signature else {
+            return;
+        };
+        let mut candidates: Vec<(OnlineRule, Url)> = shorter_spellings(url)
+            .into_iter()
+            .filter_map(|shorter| {
+                Some((OnlineRule::Part(rewrite_between(url, &shorter)?), shorter))
+            })
+            .collect();
+        if let Some((suffix, shorter)) = shorter_name_spelling(url) {
+            candidates.push((OnlineRule::NameSuffix(suffix), shorter));
+        }
+        for (rule, shorter) in candidates {
+            let Some(known) = self.signature_of_url.get(shorter.as_str()) else {
+                continue;
+            };
+            let rule = ScopedRewrite {
+                scope: rewrite_scope(url).to_string(),
+                rule,
+            };
+            let entry = self.evidence.entry(rule.clone()).or_default();
+            if *known == signature {
+                entry.0 += 1;
+            } else {
+                entry.1 += 1;
+            }
+            let (agreeing, contradicting) = *entry;
+            let in_force = self.rules.contains(&rule);
+            if !in_force && agreeing >= REWRITE_EVIDENCE && contradicting == 0 {
+                self.rules.push(rule);
+            } else if in_force && contradicting > 0 {
+                self.rules.retain(|kept| *kept != rule);
+            }
+        }
+        self.signature_of_url.insert(url.to_string(), signature);
+        self.observe_shape(url, signature);
+    }
+
+    /// Weighs the page against earlier pages carrying the same numbers under other shapes.
+    fn observe_shape(&mut self, url: &Url, signature: u64) {
+        let (shape, numbers) = shape_of(url);
+        // A URL without numbers names one page, and pairs of such pages say nothing about
+        // shapes.
+        if numbers.is_empty() {
+            return;
+        }
+        let earlier = self.shapes_of_numbers.entry(numbers).or_default();
+        for (other_shape, other_signature) in earlier.iter() {
+            if *other_shape == shape {
+                continue;
+            }
+            let pair = (shape.clone(), other_shape.clone());
+            let entry = self.twin_evidence.entry(pair.clone()).or_default();
+            if *other_signature == signature {
+                entry.0 += 1;
+            } else {
+                entry.1 += 1;
+            }
+            let (agreeing, contradicting) = *entry;
+            let in_force = self.twins.contains(&pair);
+            // The reverse rule in force already joins the two shapes; adding this one too
+            // would send URLs back and forth.
+            let reverse_in_force = self
+                .twins
+                .iter()
+                .any(|(from, to)| *from == pair.1 && *to == pair.0);
+            if !in_force && !reverse_in_force && agreeing >= REWRITE_EVIDENCE && contradicting == 0
+            {
+                self.twins.push(pair);
+            } else if in_force && contradicting > 0 {
+                self.twins.retain(|kept| *kept != pair);
+            }
+        }
+        if !earlier.iter().any(|(other_shape, _)| *other_shape == shape) {
+            earlier.push((shape, signature));
+        }
+    }
+
+    /// `url` with every rule in force for its scope applied.
+    pub(crate) fn canonical(&self, url: &Url) -> Url {
+        let url = self.canonical_by_parts(url);
+        if self.twins.is_empty() {
+            return url;
+        }
+        let (shape, numbers) = shape_of(&url);
+        self.twins
+            .iter()
+            .find(|(from, _)| *from == shape)
+            .and_then(|(_, to)| fill_shape(to, &numbers))
+            .unwrap_or(url)
+    }
+
+    fn canonical_by_parts(&self, url: &Url) -> Url {
+        if self.rules.is_empty() {
+            return url.clone();
+        }
+        let scope = rewrite_scope(url);
+        let rules: Vec<&OnlineRule> = self
+            .rules
+            .iter()
+            .filter(|scoped| scoped.scope == scope)
+            .map(|scoped| &scoped.rule)
+            .collect();
+        // Applied repeatedly, as the plan's rules are, so a URL carrying two redundant parts
+        // loses both; dropping only shortens the URL, so a few rounds suffice.
+        let mut current = url.clone();
+        for _ in 0..4 {
+            let mut changed = false;
+            for rule in &rules {
+                if let Some(rewritten) = rule.apply(&current) {
+                    current = rewritten;
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        current
+    }
+}
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn url(text: &str) -> Url {
+        Url::parse(text).unwrap()
+    }
+
+    #[test]
+    fn a_part_is_redundant_after_two_pages_agree_and_none_disagrees() {
+        let mut online = OnlineRewrites::default();
+        let start_zero = UrlRewrite::DropQueryPair {
+            key: "start".into(),
+            value: "0".into(),
+        };
+        online.observe(&url("http://f.test/v?t=5"), Some(1));
+        online.observe(&url("http://f.test/v?t=5&start=0"), Some(1));
+        assert!(online.rules.is_empty(), "one agreeing page is not enough");
+        online.observe(&url("http://f.test/v?t=6"), Some(2));
+        online.observe(&url("http://f.test/v?t=6&start=0"), Some(2));
+        assert_eq!(
+            online.rules,
+            [ScopedRewrite {
+                scope: "v".into(),
+                rule: OnlineRule::Part(start_zero)
+            }]
+        );
+        online.observe(&url("http://f.test/v?t=7"), Some(3));
+        online.observe(&url("http://f.test/v?t=7&start=0"), Some(4));
+        assert!(
+            online.rules.is_empty(),
+            "a contradiction withdraws the rule"
+        );
+    }
+
+    fn page_one_rule(scope: &str) -> ScopedRewrite {
+        ScopedRewrite {
+            scope: scope.into(),
+            rule: OnlineRule::Part(UrlRewrite::DropQueryPair {
+                key: "page".into(),
+                value: "1".into(),
+            }),
+        }
+    }
+
+    #[test]
+    fn rules_hold_only_in_the_scope_they_were_learned_in() {
+        // Threads number their pages from 1 and boards from 0, as on the simulator's Discourse.
+        let mut online = OnlineRewrites::default();
+        for thread in 1..=3 {
+            online.observe(&url(&format!("http://f.test/t/a/{thread}")), Some(thread));
+            online.observe(
+                &url(&format!("http://f.test/t/a/{thread}?page=1")),
+                Some(thread),
+            );
+        }
+        for board in 1..=3 {
+            online.observe(
+                &url(&format!("http://f.test/c/b/{board}")),
+                Some(10 + board),
+            );
+            online.observe(
+                &url(&format!("http://f.test/c/b/{board}?page=1")),
+                Some(20 + board),
+            );
+        }
+        assert_eq!(online.rules, [page_one_rule("t")]);
+        let cases = [
+            ("http://f.test/t/z/9?page=1", "http://f.test/t/z/9"),
+            ("http://f.test/c/b/9?page=1", "http://f.test/c/b/9?page=1"),
+            ("http://f.test/t/z/9?page=2", "http://f.test/t/z/9?page=2"),
+        ];
+        for (before, after) in cases {
+            assert_eq!(online.canonical(&url(before)).as_str(), after, "{before}");
+        }
+    }
+
+    #[test]
+    fn numbered_name_suffixes_are_learned_from_first_pages_only() {
+        let mut online = OnlineRewrites::default();
+        for thread in ["5a3f", "9b1c", "77d0"] {
+            online.observe(&url(&format!("http://f.test/t/{thread}.html")), Some(1));
+            online.observe(&url(&format!("http://f.test/t/{thread}-1.html")), Some(1));
+            online.observe(&url(&format!("http://f.test/t/{thread}-2.html")), Some(2));
+        }
+        assert_eq!(
+            online.rules,
+            [ScopedRewrite {
+                scope: "t".into(),
+                rule: OnlineRule::NameSuffix("-1".into())
+            }]
+        );
+        let cases = [
+            ("http://f.test/t/0e0e-1.html", "http://f.test/t/0e0e.html"),
+            ("http://f.test/t/0e0e-2.html", "http://f.test/t/0e0e-2.html"),
+            ("http://f.test/b/0e0e-1.html", "http://f.test/b/0e0e-1.html"),
+        ];
+        for (before, after) in cases {
+            assert_eq!(online.canonical(&url(before)).as_str(), after, "{before}");
+        }
+    }
+
+    #[test]
+    fn pages_without_records_prove_nothing() {
+        let mut online = OnlineRewrites::default();
+        for thread in 0..5 {
+            online.observe(&url(&format!("http://f.test/login?next={thread}")), None);
+            online.observe(&url("http://f.test/login"), None);
+        }
+        assert!(online.rules.is_empty());
+        assert!(online.signature_of_url.is_empty());
+    }
+
+    #[test]
+    fn shapes_carrying_the_same_numbers_are_joined_by_their_records() {
+        let mut online = OnlineRewrites::default();
+        for topic in 1..=3u64 {
+            online.observe(
+                &url(&format!("http://f.test/index.php?topic={topic}.0")),
+                Some(topic),
+            );
+            online.observe(
+                &url(&format!("http://f.test/index.php/topic,{topic}.0.html")),
+                Some(topic),
+            );
+            // A board with the same number lists other records: no evidence either way for the
+            // topic shapes.
+            online.observe(
+                &url(&format!("http://f.test/index.php?board={topic}.0")),
+                Some(100 + topic),
+            );
+        }
+        let cases = [
+            (
+                "http://f.test/index.php/topic,9.0.html",
+                "http://f.test/index.php?topic=9.0",
+            ),
+            (
+                "http://f.test/index.php/topic,9.15.html",
+                "http://f.test/index.php?topic=9.15",
+            ),
+            (
+                "http://f.test/index.php?topic=9.0",
+                "http://f.test/index.php?topic=9.0",
+            ),
+            (
+                "http://f.test/index.php?board=9.0",
+                "http://f.test/index.php?board=9.0",
+            ),
+        ];
+        for (before, after) in cases {
+            assert_eq!(online.canonical(&url(before)).as_str(), after, "{before}");
+        }
+    }
+
+    #[test]
+    fn shapes_are_not_joined_when_one_pair_disagrees() {
+        let mut online = OnlineRewrites::default();
+        for (number, same) in [(1u64, true), (2, true), (3, false)] {
+            online.observe(&url(&format!("http://f.test/f?id={number}")), Some(number));
+            let other = if same { number } else { 50 };
+            online.observe(&url(&format!("http://f.test/g?id={number}")), Some(other));
+        }
+        assert!(online.twins.is_empty(), "{:?}", online.twins);
+        assert_eq!(
+            online.canonical(&url("http://f.test/g?id=7")).as_str(),
+            "http://f.test/g?id=7"
+        );
+    }
+
+    #[test]
+    fn shapes_round_trip_their_numbers() {
+        let cases = [
+            "http://f.test/index.php/topic,8.15.html",
+            "http://f.test/t/slug-2/227?page=1",
+            "http://f.test/",
+        ];
+        for text in cases {
+            let (shape, numbers) = shape_of(&url(text));
+            assert_eq!(
+                fill_shape(&shape, &numbers).map(String::from),
+                Some(text.to_string())
+            );
+        }
+    }
+}
