@@ -112,16 +112,19 @@ pub enum CrawlStrategyArg {
     Bfs,
 }
 
-pub fn run(args: CrawlArgs) -> Result<()> {
-    let portal = Url::parse(&args.url).with_context(|| {
-        format!(
-            "{:?} is not a URL; give the forum's portal, like https://forum.example.org/",
-            args.url
-        )
+/// The portal URL a user typed, checked: an absolute http or https URL.
+pub fn parse_portal(text: &str) -> Result<Url> {
+    let portal = Url::parse(text).with_context(|| {
+        format!("{text:?} is not a URL; give the forum's portal, like https://forum.example.org/")
     })?;
     if !matches!(portal.scheme(), "http" | "https") {
         bail!("trawl crawls http and https sites; {portal} is neither");
     }
+    Ok(portal)
+}
+
+pub fn run(args: CrawlArgs) -> Result<()> {
+    let portal = parse_portal(&args.url)?;
     if args.plan.is_some() && args.strategy == CrawlStrategyArg::Bfs {
         bail!(
             "--plan and --strategy bfs contradict each other: a breadth-first crawl uses no plan"

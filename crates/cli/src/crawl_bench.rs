@@ -18,7 +18,6 @@ use anyhow::{Context, Result, bail};
 use clap::{Args, ValueEnum};
 use trawl_crawl::CrawlStrategy;
 use trawl_crawl::baselines::structure_driven_plan;
-use trawl_crawl::lists::{ListPage, assemble_lists};
 use trawl_fetch::{HttpFetcher, HttpOptions};
 use trawl_learn::traverse::Strategy;
 use trawl_model::{CookieJarFetcher, Fetcher, FixedClock};
@@ -28,7 +27,6 @@ use trawl_store::{Store, StoredPage};
 use url::Url;
 
 use crate::crawl_run::{DriveOptions, drive, open_crawl};
-use crate::export::role_from_name;
 use crate::sim::ScaleArg;
 
 #[derive(Debug, Args)]
@@ -369,25 +367,11 @@ pub fn judge(site: &Site, at_seconds: i64, pages: &[StoredPage]) -> CrawlFigures
     }
     // Relationships: a valuable later page of a list is kept when the crawl's list holding it
     // also holds the list's first page.
-    let roles: Vec<_> = pages
-        .iter()
-        .map(|page| page.record.role.as_deref().and_then(role_from_name))
+    let list_of_page: HashMap<usize, usize> = crate::export::lists(pages)
+        .list_of_page
+        .into_iter()
+        .map(|(page, (list, _))| (page, list))
         .collect();
-    let input: Vec<ListPage<'_>> = pages
-        .iter()
-        .zip(&roles)
-        .map(|(page, role)| ListPage {
-            url: &page.record.url,
-            role: *role,
-            list_links: &page.record.list_links,
-        })
-        .collect();
-    let mut list_of_page: HashMap<usize, usize> = HashMap::new();
-    for (list_index, list) in assemble_lists(&input).iter().enumerate() {
-        for &page in &list.pages {
-            list_of_page.insert(page, list_index);
-        }
-    }
     let mut first_page_lists: HashMap<&str, HashSet<usize>> = HashMap::new();
     for (index, truth) in truths.iter().enumerate() {
         if truth.class == PageClass::Valuable

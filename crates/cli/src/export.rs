@@ -93,13 +93,15 @@ pub fn role_from_name(name: &str) -> Option<Role> {
     .find(|role| role.name() == name)
 }
 
-/// Each page's list: the list's first URL and the page's position in it.
-struct Lists {
-    lists: Vec<Vec<usize>>,
-    list_of_page: HashMap<usize, (usize, usize)>,
+/// The lists a crawl's pages make (indices into the pages, in page order), and for each page
+/// in a list, its list and its position there.
+pub struct Lists {
+    pub lists: Vec<Vec<usize>>,
+    pub list_of_page: HashMap<usize, (usize, usize)>,
 }
 
-fn lists(pages: &[StoredPage]) -> Lists {
+/// Boards and threads put back together from stored pages, as every export shows them.
+pub fn lists(pages: &[StoredPage]) -> Lists {
     let roles: Vec<Option<Role>> = pages
         .iter()
         .map(|page| page.record.role.as_deref().and_then(role_from_name))

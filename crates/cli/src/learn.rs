@@ -8,7 +8,6 @@ use clap::{Args, Subcommand, ValueEnum};
 use trawl_learn::plan::Plan;
 use trawl_learn::sample::{SampleOptions, sample_site};
 use trawl_model::{CookieJarFetcher, SystemClock};
-use url::Url;
 
 use crate::bench::StrategyArg;
 
@@ -62,15 +61,7 @@ pub enum GraphFormat {
 }
 
 pub fn run_learn(args: LearnArgs) -> Result<()> {
-    let portal = Url::parse(&args.url).with_context(|| {
-        format!(
-            "{:?} is not a URL; give the forum's portal, like https://forum.example.org/",
-            args.url
-        )
-    })?;
-    if !matches!(portal.scheme(), "http" | "https") {
-        bail!("trawl crawls http and https sites; {portal} is neither");
-    }
+    let portal = crate::crawl::parse_portal(&args.url)?;
     if args.samples == 0 {
         bail!("--samples must be at least 1");
     }
