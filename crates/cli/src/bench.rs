@@ -398,15 +398,19 @@ fn bench_page(args: PageBenchArgs) -> Result<()> {
     Ok(())
 }
 
+/// The families a `--family` list names, or every family for an empty list.
+pub fn families_named(names: &[String]) -> Result<Vec<FamilyName>> {
+    if names.is_empty() {
+        return Ok(FamilyName::ALL.to_vec());
+    }
+    names
+        .iter()
+        .map(|name| FamilyName::parse(name).with_context(|| format!("unknown family {name:?}")))
+        .collect()
+}
+
 fn bench_learn(args: LearnBenchArgs) -> Result<()> {
-    let families: Vec<FamilyName> = if args.family.is_empty() {
-        FamilyName::ALL.to_vec()
-    } else {
-        args.family
-            .iter()
-            .map(|name| FamilyName::parse(name).with_context(|| format!("unknown family {name:?}")))
-            .collect::<Result<_>>()?
-    };
+    let families = families_named(&args.family)?;
     println!(
         "| family | seed | samples | sample + analysis s | learn s | vertices kept | flipping arcs (FP/FN) | role errors | fetches | coverage | invalid | duplicate | endless | relations kept |"
     );

@@ -2,13 +2,12 @@
 //! given, and resume a stopped crawl when run again with the same database.
 
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
 use clap::{Args, ValueEnum};
 use trawl_crawl::CrawlStrategy;
 use trawl_fetch::{FetchConfig, FetchStack, PolitenessOptions};
-use trawl_learn::sample::{SampleOptions, sample_site};
 use trawl_learn::traverse::Strategy;
 use trawl_model::{CookieJarFetcher, SystemClock};
 use trawl_store::Store;
@@ -225,25 +224,7 @@ fn learn_plan(
     if args.samples == 0 {
         bail!("--samples must be at least 1 to learn a plan (or give one with --plan)");
     }
-    let options = SampleOptions {
-        max_pages: args.samples,
-        seed: args.seed,
-        // The fetch stack paces requests per host; the sampler need not wait as well.
-        delay: Duration::ZERO,
-        ..SampleOptions::default()
-    };
-    let started = Instant::now();
-    let pages = sample_site(fetcher, &SystemClock, portal.clone(), &options, |sampler| {
-        let done = sampler.pages().len();
-        if done % 25 == 0 || done == args.samples {
-            eprintln!(
-                "learning: sampled {done}/{} pages ({:.0} s)",
-                args.samples,
-                started.elapsed().as_secs_f64()
-            );
-        }
-    })
-    .context("sampling the forum failed: check that the portal URL answers")?;
+    let pages = crate::learn::sample_with_progress(fetcher, portal, args.samples, args.seed)?;
     let sampled = pages.len();
     let learned = trawl_learn::learn(portal, pages, Strategy::Skeleton);
     eprintln!(

@@ -21,7 +21,7 @@ use trawl_crawl::baselines::structure_driven_plan;
 use trawl_fetch::{HttpFetcher, HttpOptions};
 use trawl_learn::traverse::Strategy;
 use trawl_model::{CookieJarFetcher, Fetcher, FixedClock};
-use trawl_sim::{FamilyName, PageClass, Site, SiteConfig};
+use trawl_sim::{PageClass, Site, SiteConfig};
 use trawl_sim_server::{ServerClock, SimServer};
 use trawl_store::{Store, StoredPage};
 use url::Url;
@@ -125,14 +125,7 @@ impl CrawlFigures {
 }
 
 pub fn run(args: CrawlBenchArgs) -> Result<()> {
-    let families: Vec<FamilyName> = if args.family.is_empty() {
-        FamilyName::ALL.to_vec()
-    } else {
-        args.family
-            .iter()
-            .map(|name| FamilyName::parse(name).with_context(|| format!("unknown family {name:?}")))
-            .collect::<Result<_>>()?
-    };
+    let families = crate::bench::families_named(&args.family)?;
     if args.samples == 0 {
         bail!("--samples must be at least 1");
     }
@@ -206,7 +199,7 @@ pub fn run(args: CrawlBenchArgs) -> Result<()> {
                     },
                 };
                 let db = scratch.join(format!("{}-{seed}-{crawler:?}.db", family.name()));
-                remove_database(&db);
+                trawl_store::remove_database_files(&db);
                 let figures = crawl_and_judge(
                     &site,
                     &origin,
@@ -216,7 +209,7 @@ pub fn run(args: CrawlBenchArgs) -> Result<()> {
                     args.max_fetches,
                     args.workers,
                 )?;
-                remove_database(&db);
+                trawl_store::remove_database_files(&db);
                 print_row(family.name(), &seed.to_string(), crawler.name(), &figures);
                 totals.entry(crawler.name()).or_default().push(figures);
             }
@@ -276,12 +269,6 @@ fn print_row(family: &str, seed: &str, crawler: &str, figures: &CrawlFigures) {
     );
 }
 
-fn remove_database(path: &std::path::Path) {
-    for suffix in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
-    }
-}
-
 /// Crawls `site` (under `origin`, through `fetcher`) into a new store at `db` and judges it.
 pub fn crawl_and_judge(
     site: &Site,
@@ -325,17 +312,10 @@ pub fn crawl_and_judge(
 }
 
 fn path_and_query(url: &str) -> String {
-    match Url::parse(url) {
-        Ok(url) => match url.query() {
-            Some(query) => format!("{}?{query}", url.path()),
-            None => url.path().to_string(),
-        },
-        Err(_) => url.to_string(),
-    }
-}
-
-fn normalise(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
+    Url::parse(url).map_or_else(
+        |_| url.to_string(),
+        |url| crate::plan_bench::path_and_query(&url),
+    )
 }
 
 /// Judges stored pages by the simulator's truth at `at_seconds`.
@@ -409,14 +389,18 @@ pub fn judge(site: &Site, at_seconds: i64, pages: &[StoredPage]) -> CrawlFigures
     let mut truth_posts: HashMap<String, (u32, String)> = HashMap::new();
     site.for_each_post_truth(at_seconds, |post| {
         let minute = post.created.get(..16).unwrap_or(&post.created).to_string();
-        truth_posts.insert(normalise(&post.text), (post.post, minute));
+        truth_posts.insert(
+            crate::sim_extraction::normalise(&post.text),
+            (post.post, minute),
+        );
     });
     figures.posts_total = truth_posts.len();
     let mut found: HashSet<u32> = HashSet::new();
     let mut right_time: HashSet<u32> = HashSet::new();
     for page in pages {
         for post in &page.record.posts {
-            let Some((id, minute)) = truth_posts.get(&normalise(&post.text)) else {
+            let Some((id, minute)) = truth_posts.get(&crate::sim_extraction::normalise(&post.text))
+            else {
                 continue;
             };
             found.insert(*id);

@@ -84,7 +84,7 @@ pub fn run(args: DemoArgs) -> Result<()> {
     let plan_db = directory.join("plan.db");
     let bfs_db = directory.join("bfs.db");
     for db in [&plan_db, &bfs_db] {
-        remove_database(db);
+        trawl_store::remove_database_files(db);
     }
     let planned = crawl_and_judge(
         &site,
@@ -138,12 +138,6 @@ pub fn run(args: DemoArgs) -> Result<()> {
         plan_db.display()
     );
     Ok(())
-}
-
-fn remove_database(path: &std::path::Path) {
-    for suffix in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
-    }
 }
 
 fn render(name: &str, figures: &CrawlFigures) -> String {

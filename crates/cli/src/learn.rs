@@ -7,7 +7,9 @@ use anyhow::{Context, Result, bail};
 use clap::{Args, Subcommand, ValueEnum};
 use trawl_learn::plan::Plan;
 use trawl_learn::sample::{SampleOptions, sample_site};
-use trawl_model::{CookieJarFetcher, SystemClock};
+use trawl_learn::summary::PageSummary;
+use trawl_model::{CookieJarFetcher, Fetcher, SystemClock};
+use url::Url;
 
 use crate::bench::StrategyArg;
 
@@ -66,32 +68,7 @@ pub fn run_learn(args: LearnArgs) -> Result<()> {
         bail!("--samples must be at least 1");
     }
     let fetcher = CookieJarFetcher::new(args.fetching.config()?.build());
-    let options = SampleOptions {
-        max_pages: args.samples,
-        seed: args.seed,
-        // The fetch stack paces requests per host; the sampler need not wait as well.
-        delay: Duration::ZERO,
-        ..SampleOptions::default()
-    };
-    let started = Instant::now();
-    let pages = sample_site(
-        &fetcher,
-        &SystemClock,
-        portal.clone(),
-        &options,
-        |sampler| {
-            let done = sampler.pages().len();
-            if done % 25 == 0 || done == args.samples {
-                eprintln!(
-                    "sampled {done}/{} pages ({} queued, {:.0} s)",
-                    args.samples,
-                    sampler.queued(),
-                    started.elapsed().as_secs_f64()
-                );
-            }
-        },
-    )
-    .context("sampling failed: check that the portal URL answers")?;
+    let pages = sample_with_progress(&fetcher, &portal, args.samples, args.seed)?;
     let sampled = pages.len();
     let learning = Instant::now();
     let learned = trawl_learn::learn(&portal, pages, args.strategy.strategy());
@@ -118,6 +95,34 @@ pub fn run_learn(args: LearnArgs) -> Result<()> {
         args.out.display()
     );
     Ok(())
+}
+
+/// Samples the forum from `portal` over the live clock, printing progress every 25 pages.
+pub fn sample_with_progress(
+    fetcher: &dyn Fetcher,
+    portal: &Url,
+    samples: usize,
+    seed: u64,
+) -> Result<Vec<PageSummary>> {
+    let options = SampleOptions {
+        max_pages: samples,
+        seed,
+        // The fetch stack paces requests per host; the sampler need not wait as well.
+        delay: Duration::ZERO,
+        ..SampleOptions::default()
+    };
+    let started = Instant::now();
+    sample_site(fetcher, &SystemClock, portal.clone(), &options, |sampler| {
+        let done = sampler.pages().len();
+        if done % 25 == 0 || done == samples {
+            eprintln!(
+                "sampled {done}/{samples} pages ({} queued, {:.0} s)",
+                sampler.queued(),
+                started.elapsed().as_secs_f64()
+            );
+        }
+    })
+    .context("sampling the forum failed: check that the portal URL answers")
 }
 
 pub fn read_plan(path: &PathBuf) -> Result<Plan> {

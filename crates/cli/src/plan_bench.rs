@@ -332,7 +332,8 @@ pub fn crawl_through(
     Ok(outcome)
 }
 
-fn path_and_query(url: &Url) -> String {
+/// A URL as the simulator's truth names it: path and query.
+pub fn path_and_query(url: &Url) -> String {
     match url.query() {
         Some(query) => format!("{}?{query}", url.path()),
         None => url.path().to_string(),

@@ -32,7 +32,8 @@ impl FamilyScore {
     }
 }
 
-fn normalise(text: &str) -> String {
+/// Text with runs of white space made one space, as the truth is compared.
+pub fn normalise(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 

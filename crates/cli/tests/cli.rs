@@ -1,13 +1,9 @@
 //! The `trawl` binary, run as a user runs it.
 
-use std::process::{Command, Output};
+use std::process::Output;
 
-fn trawl(arguments: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_trawl"))
-        .args(arguments)
-        .output()
-        .expect("trawl runs")
-}
+mod support;
+use support::{serve, trawl};
 
 fn stdout(output: &Output) -> String {
     String::from_utf8_lossy(&output.stdout).into_owned()
@@ -212,23 +208,9 @@ fn web_forum_52_extraction_does_not_regress() {
     assert!(figure("author") >= 0.69, "{summary}");
 }
 
-/// A simulated forum served on loopback for the duration of a test.
-fn serve(family: &str, seed: u64) -> trawl_sim_server::SimServer {
-    use std::sync::Arc;
-    let family = trawl_sim::FamilyName::parse(family).expect("a known family");
-    let site = Arc::new(trawl_sim::Site::build(trawl_sim::SiteConfig::new(
-        family,
-        seed,
-        trawl_sim::Scale::Small,
-    )));
-    let at = jiff::Timestamp::from_second(site.history().end).expect("a valid instant");
-    let clock = trawl_sim_server::ServerClock::Fixed(at).into_clock();
-    trawl_sim_server::SimServer::start(site, clock, "127.0.0.1:0", 2).expect("the server starts")
-}
-
 #[test]
 fn learn_writes_a_plan_that_show_and_graph_read() {
-    let server = serve("phpbb", 2);
+    let (server, _) = serve("phpbb", 2);
     let directory = std::env::temp_dir().join(format!("trawl-learn-test-{}", std::process::id()));
     std::fs::create_dir_all(&directory).unwrap();
     let plan = directory.join("plan.json");

@@ -3,34 +3,14 @@
 //! must end with the same store as a crawl never interrupted.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-use std::sync::Arc;
-use std::time::Instant;
+use std::process::Command;
 
-fn trawl(arguments: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_trawl"))
-        .args(arguments)
-        .output()
-        .expect("trawl runs")
-}
+mod support;
+use std::time::Instant;
+use support::{serve, trawl};
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
-}
-
-/// A simulated forum frozen at the end of its history, served on loopback.
-fn serve(family: &str, seed: u64) -> (trawl_sim_server::SimServer, Arc<trawl_sim::Site>) {
-    let family = trawl_sim::FamilyName::parse(family).expect("a known family");
-    let site = Arc::new(trawl_sim::Site::build(trawl_sim::SiteConfig::new(
-        family,
-        seed,
-        trawl_sim::Scale::Small,
-    )));
-    let at = jiff::Timestamp::from_second(site.history().end).expect("a valid instant");
-    let clock = trawl_sim_server::ServerClock::Fixed(at).into_clock();
-    let server = trawl_sim_server::SimServer::start(Arc::clone(&site), clock, "127.0.0.1:0", 2)
-        .expect("the server starts");
-    (server, site)
 }
 
 /// A directory of its own for one test, emptied first.

@@ -23,6 +23,7 @@
 pub mod baselines;
 pub mod lists;
 mod online_rewrites;
+mod url_numbers;
 
 pub use online_rewrites::{OnlineRule, REWRITE_EVIDENCE, ScopedRewrite};
 
@@ -36,8 +37,7 @@ use trawl_learn::summary::{analyse_response, redirect_target, region_summaries};
 use trawl_learn::traverse::Decision;
 use trawl_model::FetchResponse;
 use trawl_page::analysis::{PageAnalysis, lone_record_posts};
-use trawl_page::regions::single_record_candidates;
-use trawl_page::time::DateContext;
+use trawl_page::regions::{SingleRecord, single_record_candidates};
 use url::Url;
 
 /// How links are chosen.
@@ -132,6 +132,9 @@ pub struct AnalysedPage {
     redirect: Option<Url>,
     regions: Vec<trawl_learn::summary::RegionSummary>,
     lone_records: Vec<trawl_learn::summary::RegionSummary>,
+    /// Where single records sit; `lone_records` summarises them for classification, and a page
+    /// whose post did not repeat is read from them.
+    single_records: Vec<SingleRecord>,
 }
 
 impl AnalysedPage {
@@ -139,12 +142,13 @@ impl AnalysedPage {
     pub fn of(queued: &Queued, response: &FetchResponse) -> AnalysedPage {
         let analysis = analyse_response(&queued.url, response);
         let regions = region_summaries(&analysis.regions);
-        let lone_records = trawl_learn::summary::lone_records(&analysis.document);
+        let single_records = single_record_candidates(&analysis.document);
         AnalysedPage {
             redirect: redirect_target(&queued.url, response),
+            lone_records: trawl_learn::summary::lone_records_of(&single_records),
+            single_records,
             analysis,
             regions,
-            lone_records,
         }
     }
 }
@@ -208,7 +212,7 @@ fn read_posts_by_vertex(
     post_patterns: &mut HashMap<usize, Vec<u64>>,
     page: &mut CrawledPage,
     vertex: usize,
-    response: &FetchResponse,
+    single_records: Vec<SingleRecord>,
 ) {
     let analysis = &page.analysis;
     if !analysis.posts.is_empty() {
@@ -221,13 +225,12 @@ fn read_posts_by_vertex(
     let Some(known) = post_patterns.get(&vertex) else {
         return;
     };
-    let lone = single_record_candidates(&analysis.document)
+    let lone = single_records
         .into_iter()
         .filter(|candidate| known.contains(&candidate.pattern))
         .max_by(|first, second| first.text_share.total_cmp(&second.text_share));
     if let Some(record) = lone {
-        let context = DateContext::new(response.fetched_at, None);
-        let posts = lone_record_posts(analysis, &record, &context);
+        let posts = lone_record_posts(analysis, &record, &analysis.date_context);
         if !posts.is_empty() {
             page.analysis.posts = posts;
             page.signature = record_signature(&page.analysis);
@@ -405,6 +408,7 @@ impl Crawler {
             redirect,
             regions,
             lone_records,
+            single_records,
         } = analysed;
         let mut page = CrawledPage {
             url: queued.url.clone(),
@@ -449,7 +453,7 @@ impl Crawler {
                         &mut self.post_patterns,
                         &mut page,
                         class.vertex,
-                        response,
+                        single_records,
                     );
                 }
                 self.online_rewrites.observe(&page.url, page.signature);

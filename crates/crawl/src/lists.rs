@@ -16,6 +16,8 @@ use std::collections::HashMap;
 
 use trawl_learn::sitemap::Role;
 
+use crate::url_numbers::shape_and_numbers;
+
 /// A fetched page, as far as list assembly needs it.
 #[derive(Debug, Clone, Copy)]
 pub struct ListPage<'a> {
@@ -82,44 +84,24 @@ pub fn assemble_lists(pages: &[ListPage<'_>]) -> Vec<AssembledList> {
         .collect()
 }
 
-/// A URL split into its digit runs and the text between them.
+/// A URL's shape and its numbers as values ([`crate::url_numbers`]); a number too long for
+/// 64 bits counts as the largest.
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct SplitUrl {
-    /// The text runs around the numbers, one more than there are numbers (empty where the URL
-    /// starts or ends with digits): the template the numbers fill.
-    template: Vec<String>,
-    /// The numbers, in order; saturating at `u64::MAX` for absurdly long digit runs.
+    template: String,
     numbers: Vec<u64>,
 }
 
 fn split_url(url: &str) -> SplitUrl {
     let without_fragment = url.split('#').next().unwrap_or(url);
-    let mut template = vec![String::new()];
-    let mut numbers = Vec::new();
-    let mut in_digits = false;
-    for character in without_fragment.chars() {
-        if let Some(digit) = character.to_digit(10) {
-            if !in_digits {
-                numbers.push(0u64);
-                in_digits = true;
-            }
-            if let Some(last) = numbers.last_mut() {
-                *last = last.saturating_mul(10).saturating_add(u64::from(digit));
-            }
-        } else {
-            if in_digits {
-                template.push(String::new());
-                in_digits = false;
-            }
-            if let Some(last) = template.last_mut() {
-                last.push(character);
-            }
-        }
+    let (template, numbers) = shape_and_numbers(without_fragment);
+    SplitUrl {
+        template,
+        numbers: numbers
+            .iter()
+            .map(|number| number.parse().unwrap_or(u64::MAX))
+            .collect(),
     }
-    if in_digits {
-        template.push(String::new());
-    }
-    SplitUrl { template, numbers }
 }
 
 /// Sorts one list's page indices into page order (see the module essay).
@@ -133,13 +115,13 @@ fn order_by_page_key(pages: &[ListPage<'_>], list: &mut [usize]) {
         .collect();
     // The template most of the list's URLs follow; on a tie, the longer one, since a first page
     // spelled without its number is the shorter spelling.
-    let mut template_counts: HashMap<&Vec<String>, usize> = HashMap::new();
+    let mut template_counts: HashMap<&String, usize> = HashMap::new();
     for parts in split.values() {
         *template_counts.entry(&parts.template).or_default() += 1;
     }
     let Some(main_template) = template_counts
         .iter()
-        .max_by_key(|(template, count)| (**count, template.iter().map(String::len).sum::<usize>()))
+        .max_by_key(|(template, count)| (**count, template.len()))
         .map(|(template, _)| (*template).clone())
     else {
         return;

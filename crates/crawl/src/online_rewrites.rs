@@ -9,6 +9,8 @@ use trawl_learn::rewrites::{
 };
 use url::Url;
 
+use crate::url_numbers::{fill_shape, shape_and_numbers};
+
 /// Rewrites learned while crawling: when a fetched page shows exactly the records of a page
 /// fetched before under a URL one part shorter (`?t=5&start=0` and `?t=5`), that part is taken
 /// as redundant after [`REWRITE_EVIDENCE`] such pages, unless some page ever showed other records
@@ -22,7 +24,7 @@ use url::Url;
 /// duplicate fetches each).
 ///
 /// A second kind of rule joins two URL *shapes* (the URL with each run of digits replaced by a
-/// placeholder) that carry the same numbers: `/index.php?topic=8.0` and
+/// mark, see [`crate::url_numbers`]) that carry the same numbers: `/index.php?topic=8.0` and
 /// `/index.php/topic,8.0.html`. When pages fetched under both shapes with the same numbers show
 /// the same records on [`REWRITE_EVIDENCE`] occasions, and never other records, the later
 /// shape is read as a spelling of the earlier one. No part is dropped, so the rules above
@@ -43,49 +45,6 @@ pub(crate) struct OnlineRewrites {
     twin_evidence: HashMap<(String, String), (usize, usize)>,
     /// Shape rules in force: URLs of the first shape are spellings of the second.
     pub(crate) twins: Vec<(String, String)>,
-}
-
-/// The placeholder standing for a run of digits in a URL shape.
-const NUMBER_PLACEHOLDER: &str = "\u{1}";
-
-/// `url`'s shape and the numbers it carries, in order.
-fn shape_of(url: &Url) -> (String, Vec<String>) {
-    let text = url.as_str();
-    let mut shape = String::with_capacity(text.len());
-    let mut numbers = Vec::new();
-    let mut digits = String::new();
-    for character in text.chars() {
-        if character.is_ascii_digit() {
-            digits.push(character);
-            continue;
-        }
-        if !digits.is_empty() {
-            numbers.push(std::mem::take(&mut digits));
-            shape.push_str(NUMBER_PLACEHOLDER);
-        }
-        shape.push(character);
-    }
-    if !digits.is_empty() {
-        numbers.push(digits);
-        shape.push_str(NUMBER_PLACEHOLDER);
-    }
-    (shape, numbers)
-}
-
-/// The URL of `shape` carrying `numbers`.
-fn fill_shape(shape: &str, numbers: &[String]) -> Option<Url> {
-    let mut text = String::with_capacity(shape.len() + 8 * numbers.len());
-    let mut numbers = numbers.iter();
-    let mut pieces = shape.split(NUMBER_PLACEHOLDER);
-    text.push_str(pieces.next()?);
-    for piece in pieces {
-        text.push_str(numbers.next()?);
-        text.push_str(piece);
-    }
-    if numbers.next().is_some() {
-        return None;
-    }
-    Url::parse(&text).ok()
 }
 
 /// A rewrite learned while crawling, with the URLs it holds for.
@@ -172,7 +131,7 @@ impl OnlineRewrites {
 
     /// Weighs the page against earlier pages carrying the same numbers under other shapes.
     fn observe_shape(&mut self, url: &Url, signature: u64) {
-        let (shape, numbers) = shape_of(url);
+        let (shape, numbers) = shape_and_numbers(url.as_str());
         // A URL without numbers names one page, and pairs of such pages say nothing about
         // shapes.
         if numbers.is_empty() {
@@ -216,7 +175,7 @@ impl OnlineRewrites {
         if self.twins.is_empty() {
             return url;
         }
-        let (shape, numbers) = shape_of(&url);
+        let (shape, numbers) = shape_and_numbers(url.as_str());
         self.twins
             .iter()
             .find(|(from, _)| *from == shape)
@@ -431,7 +390,7 @@ mod tests {
             "http://f.test/",
         ];
         for text in cases {
-            let (shape, numbers) = shape_of(&url(text));
+            let (shape, numbers) = shape_and_numbers(url(text).as_str());
             assert_eq!(
                 fill_shape(&shape, &numbers).map(String::from),
                 Some(text.to_string())

@@ -664,47 +664,39 @@ fn assign_roles(sitemap: &mut Sitemap) {
         let count = pages.len();
         let redirects = pages.iter().filter(|page| page.redirect.is_some()).count();
         let errors = pages.iter().filter(|page| page.status >= 400).count();
-        let listing = pages
+        // Per page listing entries, (entries, entries into another layout holding posts,
+        // entries into another layout at all), each entry URL classified once.
+        let entry_counts: Vec<(usize, usize, usize)> = pages
             .iter()
-            .filter(|page| {
+            .filter(|page| page.mean_post_words < LONGEST_LIST_ROW_WORDS)
+            .map(|page| {
                 let entries = &page.thread_entry_urls;
-                let into_posts = entries
-                    .iter()
-                    .filter(|url| {
-                        sitemap
-                            .url_patterns
-                            .classify(url)
-                            .and_then(|pattern| layout_of_pattern.get(&pattern))
-                            .is_some_and(|(layout, _)| {
-                                *layout != vertex.layout && post_layout[*layout]
-                            })
-                    })
-                    .count();
-                entries.len() >= 2
-                    && 2 * into_posts > entries.len()
-                    && page.mean_post_words < LONGEST_LIST_ROW_WORDS
+                let mut into_posts = 0;
+                let mut elsewhere = 0;
+                for url in entries {
+                    let other_layout = sitemap
+                        .url_patterns
+                        .classify(url)
+                        .and_then(|pattern| layout_of_pattern.get(&pattern))
+                        .map(|(layout, _)| *layout)
+                        .filter(|layout| *layout != vertex.layout);
+                    if let Some(layout) = other_layout {
+                        elsewhere += 1;
+                        into_posts += usize::from(post_layout[layout]);
+                    }
+                }
+                (entries.len(), into_posts, elsewhere)
             })
+            .collect();
+        let listing = entry_counts
+            .iter()
+            .filter(|(entries, into_posts, _)| *entries >= 2 && 2 * into_posts > *entries)
             .count();
         // Pages listing things of another layout that holds no posts: member lists, lists of
         // boards. Their rows have names and dates too, so the post reader finds "posts" there.
-        let listing_other = pages
+        let listing_other = entry_counts
             .iter()
-            .filter(|page| {
-                let entries = &page.thread_entry_urls;
-                let elsewhere = entries
-                    .iter()
-                    .filter(|url| {
-                        sitemap
-                            .url_patterns
-                            .classify(url)
-                            .and_then(|pattern| layout_of_pattern.get(&pattern))
-                            .is_some_and(|(layout, _)| *layout != vertex.layout)
-                    })
-                    .count();
-                entries.len() >= 2
-                    && 2 * elsewhere > entries.len()
-                    && page.mean_post_words < LONGEST_LIST_ROW_WORDS
-            })
+            .filter(|(entries, _, elsewhere)| *entries >= 2 && 2 * elsewhere > *entries)
             .count();
         let with_posts = pages
             .iter()

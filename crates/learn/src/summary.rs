@@ -138,8 +138,13 @@ impl PageSummary {
 
 /// The lone-record candidates of a page, one per pattern (the largest).
 pub fn lone_records(document: &trawl_page::dom::Document) -> Vec<RegionSummary> {
+    lone_records_of(&single_record_candidates(document))
+}
+
+/// [`lone_records`] from candidates already found, for a caller that needs them too.
+pub fn lone_records_of(candidates: &[trawl_page::regions::SingleRecord]) -> Vec<RegionSummary> {
     let mut by_pattern: std::collections::BTreeMap<PatternId, f64> = Default::default();
-    for candidate in single_record_candidates(document) {
+    for candidate in candidates {
         let area = f64::from(candidate.text_share + candidate.node_share) / 2.0;
         let entry = by_pattern.entry(candidate.pattern).or_insert(area);
         *entry = entry.max(area);

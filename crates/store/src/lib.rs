@@ -123,5 +123,16 @@ impl Store {
     }
 }
 
+/// Removes the crawl database at `path` with its write-ahead log and shared-memory files, as a
+/// fresh crawl in the same place needs; files that are not there are no error.
+pub fn remove_database_files(path: &Path) {
+    for suffix in ["", "-wal", "-shm"] {
+        let mut file = path.as_os_str().to_owned();
+        file.push(suffix);
+        // A file that cannot be removed shows itself when the store is opened again.
+        let _ = std::fs::remove_file(file);
+    }
+}
+
 #[cfg(test)]
 mod tests;

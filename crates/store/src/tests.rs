@@ -16,20 +16,14 @@ impl TemporaryDatabase {
             std::process::id(),
             COUNTER.fetch_add(1, Ordering::Relaxed)
         ));
-        remove_database(&path);
+        remove_database_files(&path);
         TemporaryDatabase(path)
     }
 }
 
 impl Drop for TemporaryDatabase {
     fn drop(&mut self) {
-        remove_database(&self.0);
-    }
-}
-
-fn remove_database(path: &std::path::Path) {
-    for suffix in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
+        remove_database_files(&self.0);
     }
 }
 

@@ -1,0 +1,28 @@
+//! What the binary's test files share: running `trawl`, and a simulated forum on loopback.
+
+use std::process::{Command, Output};
+use std::sync::Arc;
+
+/// Runs the `trawl` binary as a user would and waits for it.
+pub fn trawl(arguments: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_trawl"))
+        .args(arguments)
+        .output()
+        .expect("trawl runs")
+}
+
+/// A small simulated forum frozen at the end of its history, served on loopback for the
+/// duration of a test, with the site it serves.
+pub fn serve(family: &str, seed: u64) -> (trawl_sim_server::SimServer, Arc<trawl_sim::Site>) {
+    let family = trawl_sim::FamilyName::parse(family).expect("a known family");
+    let site = Arc::new(trawl_sim::Site::build(trawl_sim::SiteConfig::new(
+        family,
+        seed,
+        trawl_sim::Scale::Small,
+    )));
+    let at = jiff::Timestamp::from_second(site.history().end).expect("a valid instant");
+    let clock = trawl_sim_server::ServerClock::Fixed(at).into_clock();
+    let server = trawl_sim_server::SimServer::start(Arc::clone(&site), clock, "127.0.0.1:0", 2)
+        .expect("the server starts");
+    (server, site)
+}
