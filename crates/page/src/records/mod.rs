@@ -25,6 +25,7 @@ use crate::links::Link;
 use crate::regions::{RecordSlot, Region, column_of};
 use crate::time::{DateContext, ParsedTime, Precision, find_times, parse_time, parse_unix_time};
 
+mod author_signals;
 mod entries;
 mod posts;
 
@@ -492,6 +493,77 @@ struct AuthorColumn {
     column: u64,
     values: AuthorsByRecord,
     hinted: bool,
+    /// Named by an attribute of the record element itself (`data-author`).
+    explicit: bool,
+}
+
+impl AuthorColumn {
+    /// Whether this column is hinted and could name the authors: present in more than half
+    /// the records, and not one text repeated over more than three records (a rank like "Member").
+    fn names_most_records(&self, records: usize) -> bool {
+        let mut present: Vec<&str> = self
+            .values
+            .iter()
+            .flatten()
+            .map(|(_, name)| name.as_str())
+            .collect();
+        let count = present.len();
+        present.sort_unstable();
+        present.dedup();
+        self.hinted && count * 2 > records && !(records > 3 && present.len() == 1)
+    }
+}
+
+/// Adds to `columns`, per record, the first non-link element that `accepts` and whose text is a
+/// name holding no date, grouped by column.
+fn collect_name_elements(
+    facts: &PageFacts<'_>,
+    region: usize,
+    columns: &mut Vec<AuthorColumn>,
+    hinted: bool,
+    accepts: impl Fn(&Document, NodeId) -> bool,
+) {
+    let document = facts.document;
+    let records = facts.regions[region].records.len();
+    for record in 0..records {
+        for member in facts.regions[region].record_nodes(document, record) {
+            for node in document.descendants(member) {
+                let data = document.node(node);
+                if data.kind != NodeKind::Element || data.is("a") || !accepts(document, node) {
+                    continue;
+                }
+                let text = document.text_content(node);
+                if !name_like(&text) || shows_a_date(facts, node) {
+                    continue;
+                }
+                let column = column_of(document, member, node);
+                let entry = match columns.iter_mut().find(|entry| entry.column == column) {
+                    Some(entry) => entry,
+                    None => {
+                        columns.push(AuthorColumn {
+                            column,
+                            values: vec![None; records],
+                            hinted,
+                            explicit: false,
+                        });
+                        columns.last_mut().expect("just pushed")
+                    }
+                };
+                if entry.values[record].is_none() {
+                    entry.values[record] = Some((node, text));
+                }
+            }
+        }
+    }
+}
+
+/// Whether `node` holds one of the page's date candidates: a box with the name and the post
+/// time together ("Marry_ 18. Dezember 2019") is a header, not a name, though both are short.
+fn shows_a_date(facts: &PageFacts<'_>, node: NodeId) -> bool {
+    facts
+        .dates
+        .iter()
+        .any(|date| date.element == node || is_ancestor(facts.document, node, date.element))
 }
 
 /// Per record, the author link (or name element) and its text.
@@ -500,9 +572,12 @@ fn choose_author_column(facts: &PageFacts<'_>, region: usize) -> AuthorsByRecord
     // column -> per record the first name-like link of that column
     let mut columns: Vec<AuthorColumn> = Vec::new();
     for link in facts.links {
-        let Some((record, column)) = facts.place(region, link.node) else {
+        let Some((record, _position)) = facts.place(region, link.node) else {
             continue;
         };
+        // Links are grouped by where they lead rather than by their position in the record:
+        // see `author_signals` for the templates that move the author link around.
+        let column = author_signals::link_kind(&link.url);
         let text = link.text.trim().to_string();
         // A link whose text is a date (a permalink shown as its post time) names no one.
         let shows_date = facts.dates.iter().any(|date| {
@@ -523,6 +598,7 @@ fn choose_author_column(facts: &PageFacts<'_>, region: usize) -> AuthorsByRecord
                     column,
                     values: vec![None; records],
                     hinted: false,
+                    explicit: false,
                 });
                 columns.last_mut().expect("just pushed")
             }
@@ -532,39 +608,79 @@ fn choose_author_column(facts: &PageFacts<'_>, region: usize) -> AuthorsByRecord
             entry.values[record] = Some((link.node, text));
         }
     }
+    // A link group that repeats the same words in every record while leading somewhere else
+    // each time is a button ("Share", "Teilen"), whatever its markup hints.
+    columns.retain(|column| {
+        let values: Vec<(&str, &str)> = column
+            .values
+            .iter()
+            .flatten()
+            .map(|(node, text)| {
+                (
+                    text.as_str(),
+                    facts.document.attribute(*node, "href").unwrap_or(""),
+                )
+            })
+            .collect();
+        !author_signals::is_button_group(&values)
+    });
+    // Engines that name the author in an attribute of the record element itself say so
+    // plainly; such a column outranks any guess from links or classes.
+    let explicit: AuthorsByRecord = (0..records)
+        .map(|record| {
+            facts.regions[region]
+                .record_nodes(facts.document, record)
+                .into_iter()
+                .find_map(|member| {
+                    author_signals::explicit_author(facts.document, member)
+                        .map(|name| (member, name))
+                })
+                .map(|(member, name)| {
+                    // The name's own link, when the record has one, keeps the profile URL.
+                    let link = facts.links.iter().find(|link| {
+                        link.text.trim().eq_ignore_ascii_case(&name)
+                            && facts
+                                .place(region, link.node)
+                                .is_some_and(|(owner, _)| owner == record)
+                    });
+                    (link.map_or(member, |link| link.node), name)
+                })
+        })
+        .collect();
+    if explicit.iter().any(Option::is_some) {
+        columns.insert(
+            0,
+            AuthorColumn {
+                column: u64::MAX,
+                values: explicit,
+                hinted: true,
+                explicit: true,
+            },
+        );
+    }
     // Names that are not links (guests, engines that link elsewhere): elements whose own class
-    // or itemprop says author and whose text is a name.
-    if !columns.iter().any(|column| column.hinted) {
-        let document = facts.document;
-        for record in 0..records {
-            for member in facts.regions[region].record_nodes(document, record) {
-                for node in document.descendants(member) {
-                    let data = document.node(node);
-                    if data.kind != NodeKind::Element || data.is("a") || !own_hint(document, node) {
-                        continue;
-                    }
-                    let text = document.text_content(node);
-                    if !name_like(&text) {
-                        continue;
-                    }
-                    let column = column_of(document, member, node);
-                    let entry = match columns.iter_mut().find(|entry| entry.column == column) {
-                        Some(entry) => entry,
-                        None => {
-                            columns.push(AuthorColumn {
-                                column,
-                                values: vec![None; records],
-                                hinted: true,
-                            });
-                            columns.last_mut().expect("just pushed")
-                        }
-                    };
-                    if entry.values[record].is_none() {
-                        entry.values[record] = Some((node, text));
-                    }
-                }
-            }
-        }
+    // or itemprop says author and whose text is a name. Looked for unless a hinted link column
+    // already names most records: mentions of members inside a few posts' text are profile
+    // links too, and must not stop the search for the names every post shows.
+    let named_by_links = columns
+        .iter()
+        .any(|column| column.names_most_records(records));
+    if !named_by_links {
+        collect_name_elements(facts, region, &mut columns, true, |document, node| {
+            own_hint(document, node)
+        });
+    }
+    // Last resort for templates with no author markup at all (FluxBB shows guests a bare
+    // `<dt><strong>name</strong></dt>`): short bold or term texts, unhinted, so that any hinted
+    // column found above would have won and only a steady, varied, early column wins here.
+    let hinted_names = columns
+        .iter()
+        .any(|column| column.names_most_records(records));
+    if !hinted_names {
+        collect_name_elements(facts, region, &mut columns, false, |document, node| {
+            let data = document.node(node);
+            data.is("strong") || data.is("b") || data.is("dt")
+        });
     }
     let mut best: Option<(f32, AuthorsByRecord)> = None;
     let total_columns = columns.len().max(1) as f32;
@@ -573,6 +689,7 @@ fn choose_author_column(facts: &PageFacts<'_>, region: usize) -> AuthorsByRecord
         AuthorColumn {
             values,
             hinted: hint,
+            explicit,
             ..
         },
     ) in columns.into_iter().enumerate()
@@ -594,7 +711,11 @@ fn choose_author_column(facts: &PageFacts<'_>, region: usize) -> AuthorsByRecord
             continue;
         }
         let early = 1.0 - rank as f32 / total_columns;
-        let score = coverage + 0.5 * variety + if hint { 1.0 } else { 0.0 } + 0.3 * early;
+        let score = coverage
+            + 0.5 * variety
+            + if hint { 1.0 } else { 0.0 }
+            + if explicit { 1.0 } else { 0.0 }
+            + 0.3 * early;
         if best
             .as_ref()
             .is_none_or(|(best_score, _)| score > *best_score)

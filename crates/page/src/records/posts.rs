@@ -214,14 +214,7 @@ fn read_single_post(
     {
         return None;
     }
-    let author = facts.links.iter().find(|link| {
-        inside(link.node)
-            && name_like(link.text.trim())
-            && (PROFILE_HINTS
-                .iter()
-                .any(|hint| link.url.to_ascii_lowercase().contains(hint))
-                || hinted(document, link.node, element))
-    })?;
+    let author = single_post_author(facts, element)?;
     let mut best: Option<(NodeId, u32)> = None;
     for node in document.descendants(element) {
         if document.node(node).kind != NodeKind::Element
@@ -242,13 +235,73 @@ fn read_single_post(
         return None;
     }
     Some(Post {
-        author: Some(author.text.trim().to_string()),
         author_url: document.attribute(author.node, "href").map(str::to_string),
+        author: Some(author.name),
         time: Some(date.time),
         text: block_text(document, body),
         permalink: None,
         node: element,
     })
+}
+
+/// The author of a post read on its own, and the element that shows it.
+struct SingleAuthor {
+    node: NodeId,
+    name: String,
+}
+
+/// The author of one post element, from the plainest signal to the weakest: a name the element
+/// states in an attribute (`data-author`, with its link if it has one); a name-like link to a
+/// profile URL; an element whose own class or itemprop says it is a name (`span.username`) and
+/// that holds no date; a name-like link somewhere under author-like markup. The order matters
+/// because post headers hold buttons ("Teilen", "Share") under user-menu markup too.
+fn single_post_author(facts: &PageFacts<'_>, element: NodeId) -> Option<SingleAuthor> {
+    let document = facts.document;
+    let inside = |node: NodeId| node == element || is_ancestor(document, element, node);
+    if let Some(name) = author_signals::explicit_author(document, element) {
+        let node = facts
+            .links
+            .iter()
+            .find(|link| inside(link.node) && link.text.trim().eq_ignore_ascii_case(&name))
+            .map_or(element, |link| link.node);
+        return Some(SingleAuthor { node, name });
+    }
+    let name_links = || {
+        facts
+            .links
+            .iter()
+            .filter(move |link| inside(link.node) && name_like(link.text.trim()))
+    };
+    if let Some(link) = name_links().find(|link| {
+        PROFILE_HINTS
+            .iter()
+            .any(|hint| link.url.to_ascii_lowercase().contains(hint))
+    }) {
+        return Some(SingleAuthor {
+            node: link.node,
+            name: link.text.trim().to_string(),
+        });
+    }
+    for node in document.descendants(element) {
+        let data = document.node(node);
+        if data.kind != NodeKind::Element || data.is("a") || !own_hint(document, node) {
+            continue;
+        }
+        let text = document.text_content(node);
+        let text = text.trim();
+        if name_like(text) && !shows_a_date(facts, node) {
+            return Some(SingleAuthor {
+                node,
+                name: text.to_string(),
+            });
+        }
+    }
+    name_links()
+        .find(|link| hinted(document, link.node, element))
+        .map(|link| SingleAuthor {
+            node: link.node,
+            name: link.text.trim().to_string(),
+        })
 }
 
 /// Among regions with a tenth of the text or more whose records mostly carry a date, the one
