@@ -101,7 +101,17 @@ impl Document {
     pub fn parse(html: &str) -> Document {
         let html = expand_self_closing(html);
         let sink = ArenaSink::default();
-        let parser = html5ever::parse_document(sink, html5ever::ParseOpts::default());
+        // Parsed as a browser with scripts off would: a crawler runs no script, so what a page
+        // puts in `<noscript>` (Discourse's whole crawler view, for one) is what it shows us. With
+        // scripting on, the tree builder would keep that content as one opaque text node.
+        let options = html5ever::ParseOpts {
+            tree_builder: html5ever::tree_builder::TreeBuilderOpts {
+                scripting_enabled: false,
+                ..Default::default()
+            },
+            ..Default::default()
+        };
+        let parser = html5ever::parse_document(sink, options);
         parser.one(StrTendril::from_slice(&html))
     }
 
@@ -698,6 +708,18 @@ mod tests {
             "body('text after' table(tbody(tr(td('cell')))))",
         );
         check("", "body");
+    }
+
+    #[test]
+    fn noscript_content_is_parsed_as_a_crawler_sees_it() {
+        check(
+            "<p>menu</p><noscript><div class=post><p>first post</p></div></noscript>",
+            "body(p('menu') noscript(div(p('first post'))))",
+        );
+        check(
+            "<div><noscript data-path=\"/t/1\"><a href=/u/x>x</a> wrote</noscript></div>",
+            "body(div(noscript(a('x') ' wrote')))",
+        );
     }
 
     #[test]
