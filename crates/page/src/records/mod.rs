@@ -231,12 +231,23 @@ pub fn block_text(document: &Document, node: NodeId) -> String {
         .filter(|line| !line.is_empty())
         .collect();
     // A line of underscores or dashes is the conventional signature separator (vBulletin's
-    // "__________________", Usenet's "-- "): what follows it is the signature.
-    let end = lines
-        .iter()
-        .skip(1)
-        .position(|line| line.len() >= 5 && line.chars().all(|c| c == '_' || c == '-'))
-        .map_or(lines.len(), |position| position + 1);
+    // "__________________", Usenet's "-- "): what follows it is the signature. Authors draw the
+    // same lines inside their messages too (under a heading, between sections), so only the
+    // last such line whose tail is shorter than what stands above it cuts: a signature closes
+    // the post and is shorter than it. Cutting at the first line instead lost whole messages
+    // that open with a decorated title. A short post under a long signature keeps the signature,
+    // the lesser loss.
+    let characters: Vec<usize> = lines.iter().map(|line| line.chars().count()).collect();
+    let total: usize = characters.iter().sum();
+    let mut above = 0;
+    let mut end = lines.len();
+    for (index, line) in lines.iter().enumerate() {
+        let separator = line.len() >= 5 && line.chars().all(|c| c == '_' || c == '-');
+        if index > 0 && separator && total - above - characters[index] < above {
+            end = index;
+        }
+        above += characters[index];
+    }
     lines[..end].join("\n")
 }
 
@@ -725,4 +736,44 @@ fn choose_author_column(facts: &PageFacts<'_>, region: usize) -> AuthorsByRecord
     }
     best.map(|(_, values)| values)
         .unwrap_or_else(|| vec![None; records])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The text `block_text` reads from the body of `html`, lines joined by " | ".
+    fn check_text(html: &str, expected: &str) {
+        let document = Document::parse(html);
+        let body = document.find("body").expect("browsers always make a body");
+        assert_eq!(
+            block_text(&document, body).replace('\n', " | "),
+            expected,
+            "{html}"
+        );
+    }
+
+    #[test]
+    fn signatures_end_at_the_last_separator_that_closes_the_post() {
+        check_text(
+            "<div>The driver update fixed the queue for me after two days.<br>\
+             __________________<br>My rig</div>",
+            "The driver update fixed the queue for me after two days.",
+        );
+        check_text(
+            "<div>LaTeX arrives<br>------<br>\
+             Write formulas between tex tags and they are drawn as images.</div>",
+            "LaTeX arrives | ------ | Write formulas between tex tags and they are drawn as images.",
+        );
+        check_text(
+            "<div>First part of a long guide with sections.<br>-----<br>\
+             Second part of the guide, longer than the first one.<br>_____<br>sig</div>",
+            "First part of a long guide with sections. | ----- | \
+             Second part of the guide, longer than the first one.",
+        );
+        check_text(
+            "<div>Thanks!<br>_____<br>A long signature with links and quotes</div>",
+            "Thanks! | _____ | A long signature with links and quotes",
+        );
+    }
 }
