@@ -430,3 +430,57 @@ fn simulated_forums_with_relative_dates_are_read_on_their_own_clock() {
         );
     }
 }
+
+/// The times of three table posts dated `dates`, read by the whole analysis.
+fn minutes_of_dated_posts(dates: [&str; 3]) -> Vec<String> {
+    let posts: Vec<String> = dates
+        .iter()
+        .enumerate()
+        .map(|(index, date)| {
+            table_post(
+                index as u32 + 1,
+                date,
+                ["alice", "bob", "carol"][index],
+                None,
+                MESSAGES[index],
+                None,
+            )
+        })
+        .collect();
+    post_minutes(&analysed(
+        &table_page(&posts, "Powered by a forum"),
+        Some(0),
+    ))
+}
+
+#[test]
+fn one_day_first_date_anywhere_on_the_page_settles_the_order_of_the_others() {
+    // "28/02/2007" can only be day first, so the other posts' "06/02/2008" is the 6th of
+    // February, though each element alone would read month first.
+    assert_eq!(
+        minutes_of_dated_posts([
+            "28/02/2007, 13:20",
+            "06/02/2008, 17:13",
+            "11/02/2008, 16:32"
+        ]),
+        ["2007-02-28T13:20", "2008-02-06T17:13", "2008-02-11T16:32"]
+    );
+    // Nothing proves the order: the month-first default stands.
+    assert_eq!(
+        minutes_of_dated_posts([
+            "02/01/2008, 13:20",
+            "06/02/2008, 17:13",
+            "11/02/2008, 16:32"
+        ]),
+        ["2008-02-01T13:20", "2008-06-02T17:13", "2008-11-02T16:32"]
+    );
+    // A month-first proof ("12/28/2007") keeps the month-first reading.
+    assert_eq!(
+        minutes_of_dated_posts([
+            "12/28/2007, 13:20",
+            "01/02/2008, 17:13",
+            "01/03/2008, 16:32"
+        ]),
+        ["2007-12-28T13:20", "2008-01-02T17:13", "2008-01-03T16:32"]
+    );
+}

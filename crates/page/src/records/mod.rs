@@ -23,7 +23,10 @@
 use crate::dom::{Document, NodeId, NodeKind, ROOT};
 use crate::links::Link;
 use crate::regions::{RecordSlot, Region, column_of};
-use crate::time::{DateContext, ParsedTime, Precision, find_times, parse_time, parse_unix_time};
+use crate::time::{
+    DateContext, DayMonthOrder, ParsedTime, Precision, TimeMatch, find_times, parse_time,
+    parse_unix_time,
+};
 
 mod author_signals;
 mod entries;
@@ -76,7 +79,11 @@ struct DateCandidate {
 
 /// Every date shown on the page, attached to the element that shows it, in document order.
 fn date_candidates(document: &Document, context: &DateContext) -> Vec<DateCandidate> {
-    let mut candidates = Vec::new();
+    // Texts are read one by one, but the day and month order is the page's: one "28/02/2007"
+    // anywhere proves that "06/02/2008" in another element is the 6th of February. So the
+    // page's matches are gathered first, in document order, and the order settled over all of
+    // them before they become candidates.
+    let mut pending: Vec<PendingDate<'_>> = Vec::new();
     for node in document.descendants(ROOT) {
         let data = document.node(node);
         match data.kind {
@@ -85,7 +92,42 @@ fn date_candidates(document: &Document, context: &DateContext) -> Vec<DateCandid
                 if document.node(parent).is("script") || document.node(parent).is("style") {
                     continue;
                 }
-                for found in find_times(document.text_of(node), context) {
+                let found = find_times(document.text_of(node), context);
+                if !found.is_empty() {
+                    pending.push(PendingDate::Text(parent, found));
+                }
+            }
+            NodeKind::Element => {
+                for attribute in ["datetime", "title", "data-time", "data-timestamp"] {
+                    if let Some(value) = document.attribute(node, attribute) {
+                        pending.push(PendingDate::Attribute(node, attribute, value));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    let page_context = match page_day_month_order(&pending) {
+        Some(order) if context.day_month_order == DayMonthOrder::Unknown => {
+            for found in pending.iter_mut().flat_map(|pending| match pending {
+                PendingDate::Text(_, found) => found.as_mut_slice(),
+                PendingDate::Attribute(..) => &mut [],
+            }) {
+                if let (true, Some(alternative)) = (found.order_by_default, found.alternative) {
+                    found.alternative = Some(found.time);
+                    found.time = alternative;
+                    found.order_by_default = false;
+                }
+            }
+            context.with_day_month_order(order)
+        }
+        _ => *context,
+    };
+    let mut candidates = Vec::new();
+    for pending in pending {
+        match pending {
+            PendingDate::Text(parent, found) => {
+                for found in found {
                     let mut best = DateCandidate {
                         element: parent,
                         time: found.time,
@@ -95,34 +137,51 @@ fn date_candidates(document: &Document, context: &DateContext) -> Vec<DateCandid
                     // ("14.12.2019 <span class=time>21:42</span>"): when a text gives only a
                     // day, read the short text of the enclosing elements as one expression.
                     if found.time.precision == Precision::Day {
-                        best = with_clock_nearby(document, parent, best, context);
+                        best = with_clock_nearby(document, parent, best, &page_context);
                     }
                     candidates.push(best);
                 }
             }
-            NodeKind::Element => {
-                for attribute in ["datetime", "title", "data-time", "data-timestamp"] {
-                    let Some(value) = document.attribute(node, attribute) else {
-                        continue;
-                    };
-                    let parsed = if attribute.starts_with("data-") {
-                        parse_unix_time(value)
-                    } else {
-                        parse_time(value, context)
-                    };
-                    if let Some(time) = parsed {
-                        candidates.push(DateCandidate {
-                            element: node,
-                            time,
-                            machine: true,
-                        });
-                    }
+            PendingDate::Attribute(node, attribute, value) => {
+                let parsed = if attribute.starts_with("data-") {
+                    parse_unix_time(value)
+                } else {
+                    parse_time(value, &page_context)
+                };
+                if let Some(time) = parsed {
+                    candidates.push(DateCandidate {
+                        element: node,
+                        time,
+                        machine: true,
+                    });
                 }
             }
-            _ => {}
         }
     }
     candidates
+}
+
+/// A date found on the page before the page's day and month order is settled: a text's matches
+/// (with the element holding the text), or an attribute still to be read.
+enum PendingDate<'document> {
+    Text(NodeId, Vec<TimeMatch>),
+    Attribute(NodeId, &'static str, &'document str),
+}
+
+/// Day first when some numeric date of the page can only be read day first and none only month
+/// first; nothing otherwise (the readers' month-first default stands).
+fn page_day_month_order(pending: &[PendingDate<'_>]) -> Option<DayMonthOrder> {
+    let proves = |order: DayMonthOrder| {
+        pending
+            .iter()
+            .flat_map(|pending| match pending {
+                PendingDate::Text(_, found) => found.as_slice(),
+                PendingDate::Attribute(..) => &[],
+            })
+            .any(|found| found.evidence == Some(order))
+    };
+    (proves(DayMonthOrder::DayFirst) && !proves(DayMonthOrder::MonthFirst))
+        .then_some(DayMonthOrder::DayFirst)
 }
 
 /// Looks up to two levels above `element` for a short text that reads as the same day with a

@@ -289,4 +289,9 @@ pub struct TimeMatch {
     pub time: ParsedTime,
     /// The other reading of an ambiguous day and month, when it is also a valid date.
     pub alternative: Option<ParsedTime>,
+    /// Whether `time` was preferred to `alternative` only by the month-first default, which
+    /// evidence elsewhere on the page (a "28/02/2007") may overturn.
+    pub order_by_default: bool,
+    /// The day and month order this expression's digits prove ("28/02/2007": day first).
+    pub evidence: Option<DayMonthOrder>,
 }

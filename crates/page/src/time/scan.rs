@@ -47,6 +47,8 @@ pub fn find_times(text: &str, context: &DateContext) -> Vec<TimeMatch> {
             end: result.end,
             time: result.time,
             alternative: result.alternative,
+            order_by_default: result.order_by_default,
+            evidence: result.evidence,
         })
         .collect()
 }
@@ -281,6 +283,8 @@ pub fn parse_time_with_alternative(text: &str, context: &DateContext) -> Option<
         end: result.end,
         time: result.time,
         alternative: result.alternative,
+        order_by_default: result.order_by_default,
+        evidence: result.evidence,
     })
 }
 
