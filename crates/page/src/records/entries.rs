@@ -158,36 +158,54 @@ fn integer_column(facts: &PageFacts<'_>, region: usize) -> Vec<Option<u64>> {
 
 /// Per record, the date of the column whose dates are latest on average (last replies come after
 /// the threads' creation dates shown beside them).
+///
+/// Dates are grouped by the record's cell that holds them, not by their exact column: engines
+/// print recent and older last replies with different markup in the same cell (Discuz! wraps
+/// "5 小时前" in a link and a span with the exact time as its title, and prints an older
+/// "2025-12-20" bare), which would split one field into two columns that each cover only part of
+/// the records and lose to the creation dates beside them.
 fn latest_date_column(facts: &PageFacts<'_>, region: usize) -> Vec<Option<ParsedTime>> {
     let by_record = facts.dates_by_record(region);
     let records = by_record.len();
-    let mut columns: Vec<u64> = by_record
-        .iter()
-        .flatten()
-        .map(|(column, _)| *column)
-        .collect();
-    columns.sort_unstable();
-    columns.dedup();
     let seconds = |time: &ParsedTime| {
         time.local
             .to_zoned(jiff::tz::TimeZone::UTC)
             .map_or(0, |zoned| zoned.timestamp().as_second())
     };
-    columns
+    let by_cell: Vec<Vec<(u64, DateCandidate)>> = by_record
+        .iter()
+        .enumerate()
+        .map(|(record, dates)| {
+            dates
+                .iter()
+                .filter_map(|(_, date)| {
+                    cell_column(facts, region, record, date.element).map(|cell| (cell, *date))
+                })
+                .collect()
+        })
+        .collect();
+    let mut cells: Vec<u64> = by_cell.iter().flatten().map(|(cell, _)| *cell).collect();
+    cells.sort_unstable();
+    cells.dedup();
+    cells
         .into_iter()
-        .map(|column| {
-            let values: Vec<Option<ParsedTime>> = by_record
+        .map(|cell| {
+            by_cell
                 .iter()
                 .map(|dates| {
-                    let in_column = dates.iter().filter(|(c, _)| *c == column).map(|(_, d)| *d);
-                    in_column
-                        .clone()
+                    let in_cell: Vec<DateCandidate> = dates
+                        .iter()
+                        .filter(|(c, _)| *c == cell)
+                        .map(|(_, d)| *d)
+                        .collect();
+                    // The exact time an attribute gives, else the latest the cell shows.
+                    in_cell
+                        .iter()
                         .find(|d| d.machine)
-                        .or_else(|| in_column.clone().next())
+                        .or_else(|| in_cell.iter().max_by_key(|d| seconds(&d.time)))
                         .map(|d| d.time)
                 })
-                .collect();
-            values
+                .collect::<Vec<Option<ParsedTime>>>()
         })
         .filter(|values| values.iter().flatten().count() * 2 >= records)
         .max_by_key(|values| {
@@ -195,4 +213,27 @@ fn latest_date_column(facts: &PageFacts<'_>, region: usize) -> Vec<Option<Parsed
             present.iter().sum::<i64>() / present.len().max(1) as i64
         })
         .unwrap_or_else(|| vec![None; records])
+}
+
+/// The column of the child of record `record`'s element that holds `element`: the record's
+/// cell, whatever markup the cell wraps its content in.
+fn cell_column(
+    facts: &PageFacts<'_>,
+    region: usize,
+    record: usize,
+    element: NodeId,
+) -> Option<u64> {
+    let document = facts.document;
+    let member = facts.regions[region]
+        .record_nodes(document, record)
+        .into_iter()
+        .find(|&member| member == element || is_ancestor(document, member, element))?;
+    let mut cell = element;
+    while let Some(parent) = document.node(cell).parent {
+        if parent == member || cell == member {
+            break;
+        }
+        cell = parent;
+    }
+    Some(column_of(document, member, cell))
 }
