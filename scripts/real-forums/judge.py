@@ -59,6 +59,7 @@ class Truth:
         self.posts = {}  # thread id -> [(author, created UTC naive, text)] in thread order
         self.shown_zone = datetime.UTC
         self.post_page = {}  # post id -> (thread id, page) for engines that link posts by id
+        self.posts_per_page = 10
 
     def valuable_keys(self):
         keys = set()
@@ -92,6 +93,7 @@ def flaskbb_truth(db_path):
             truth.posts[topic_id].append((username, _parse_db_time(created), content))
     for topic_id, posts in truth.posts.items():
         truth.thread_pages[topic_id] = max(1, math.ceil(len(posts) / posts_per_page))
+    truth.posts_per_page = posts_per_page
     return truth
 
 
@@ -143,6 +145,7 @@ def machina_truth(db_path):
             truth.posts[topic_id].append((username, _parse_db_time(created), content))
     for topic_id, posts in truth.posts.items():
         truth.thread_pages[topic_id] = max(1, math.ceil(len(posts) / posts_per_page))
+    truth.posts_per_page = posts_per_page
     return truth
 
 
@@ -225,13 +228,17 @@ def judge(engine, db_path, pages_path, threads_path):
             if keys == expected:
                 reassembled += 1
 
-    gold_posts = found = author_ok = time_ok = 0
+    # Posts on the thread pages the crawl fetched: what extraction could have found at best,
+    # which separates what the crawl missed from what page analysis missed.
+    gold_posts = found = author_ok = time_ok = on_fetched = found_on_fetched = 0
     extracted = sum(len(thread["posts"]) for thread in threads)
     for thread_id, posts in truth.posts.items():
         candidates = posts_by_thread.get(thread_id, [])
         used = set()
-        for author, created, text in posts:
+        for position, (author, created, text) in enumerate(posts):
             gold_posts += 1
+            fetched = ("thread", thread_id, position // truth.posts_per_page + 1) in fetched_keys
+            on_fetched += fetched
             gold_tokens = tokens(text)
             best, best_index = 0.0, None
             for index, candidate in enumerate(candidates):
@@ -244,6 +251,7 @@ def judge(engine, db_path, pages_path, threads_path):
                 continue
             used.add(best_index)
             found += 1
+            found_on_fetched += fetched
             candidate = candidates[best_index]
             if " ".join((candidate.get("author") or "").lower().split()) == \
                     " ".join(author.lower().split()):
@@ -274,6 +282,8 @@ def judge(engine, db_path, pages_path, threads_path):
         "posts_extracted": extracted,
         "posts_found": found,
         "post_recall": found / max(gold_posts, 1),
+        "posts_on_fetched_pages": on_fetched,
+        "extraction_recall": found_on_fetched / max(on_fetched, 1),
         "post_precision": found / max(extracted, 1),
         "author_right": author_ok / max(found, 1),
         "time_right": time_ok / max(found, 1),
@@ -281,7 +291,7 @@ def judge(engine, db_path, pages_path, threads_path):
 
 
 def table(result):
-    return "\n".join([
+    lines = [
         f"engine {result['engine']}: {result['fetches']} fetches",
         f"  coverage of valuable pages  {result['coverage']:.3f} "
         f"({result['valuable_fetched']}/{result['valuable_pages']}; board list pages "
@@ -289,14 +299,24 @@ def table(result):
         f"{result['thread_pages_fetched']}/{result['thread_pages']})",
         f"  invalid share               {result['invalid_share']:.3f} {result['invalid_kinds']}",
         f"  duplicate share             {result['duplicate_share']:.3f}",
+    ]
+    if result["threads_exported"] == 0:
+        # Export groups threads by the roles a plan gives pages; a crawl without a plan has
+        # none, so there is nothing to judge rather than a score of zero.
+        lines.append("  threads and posts           n/a: `trawl export threads` printed no thread")
+        return "\n".join(lines)
+    lines += [
         f"  threads reassembled         {result['threads_reassembled']}/{result['threads']} "
         f"({result['threads_exported']} exported)",
         f"  posts found (F1 >= 0.8)     {result['posts_found']}/{result['db_posts']} "
         f"recall {result['post_recall']:.3f}, precision {result['post_precision']:.3f} "
         f"of {result['posts_extracted']} extracted",
+        f"  posts on fetched pages      {result['posts_on_fetched_pages']}, found there "
+        f"{result['extraction_recall']:.3f}",
         f"  author right / time right   {result['author_right']:.3f} / "
         f"{result['time_right']:.3f} (of found posts)",
-    ])
+    ]
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":
