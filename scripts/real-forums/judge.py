@@ -3,7 +3,7 @@
 
 usage: judge.py ENGINE ENGINE_DB PAGES_JSONL THREADS_JSONL [--json OUT]
 
-ENGINE is flaskbb or machina. PAGES_JSONL and THREADS_JSONL are `trawl export --db DB pages`
+ENGINE is flaskbb, machina or spirit. PAGES_JSONL and THREADS_JSONL are `trawl export --db DB pages`
 and `... threads`. Standard library only, so it runs with any Python 3.
 
 Valuable pages are every page of every board list and every page of every thread that the
@@ -15,7 +15,8 @@ not depend on how its URL is spelled. A fetch is
 A thread is reassembled when one exported thread holds exactly its pages, in order. A database
 post is found when an exported post of that thread (unused so far) has token F1 >= 0.8 with it,
 as in the WEB-FORUM-52 scorer; author is right after case and space folding; time is right when
-it equals the database time, to the minute, in the zone the site shows.
+it equals the database time, to the minute, in the zone the site shows (to the day where the
+site shows only the day).
 """
 
 import datetime
@@ -60,6 +61,8 @@ class Truth:
         self.shown_zone = datetime.UTC
         self.post_page = {}  # post id -> (thread id, page) for engines that link posts by id
         self.posts_per_page = 10
+        # Whether the site shows post times to the minute or only the day ("28 Dec '24").
+        self.time_to_the_day = False
 
     def valuable_keys(self):
         keys = set()
@@ -168,9 +171,60 @@ def machina_key(url, truth):
     return None
 
 
+def spirit_truth(db_path):
+    truth = Truth()
+    connection = sqlite3.connect(db_path)
+    topics_per_page = posts_per_page = 20  # Spirit's defaults (djconfig), unchanged by the site
+    categories = list(connection.execute(
+        "select id, parent_id from spirit_category_category"
+        " where not is_private and not is_removed"))
+    for category_id, parent_id in categories:
+        # A top-level category lists its sub-categories' topics too.
+        if parent_id is None:
+            condition = "(c.id = ? or c.parent_id = ?)"
+            parameters = (category_id, category_id)
+        else:
+            condition = "c.id = ?"
+            parameters = (category_id,)
+        topic_count, = connection.execute(
+            "select count(*) from spirit_topic_topic t join spirit_category_category c"
+            f" on c.id = t.category_id where not t.is_removed and {condition}",
+            parameters).fetchone()
+        truth.board_pages[category_id] = max(1, math.ceil(topic_count / topics_per_page))
+    for topic_id, in connection.execute(
+            "select t.id from spirit_topic_topic t join spirit_category_category c"
+            " on c.id = t.category_id where not t.is_removed and not c.is_private"):
+        truth.posts[topic_id] = []
+    for topic_id, username, created, content in connection.execute(
+            "select c.topic_id, u.username, c.date, c.comment from spirit_comment_comment c"
+            " join auth_user u on u.id = c.user_id where not c.is_removed"
+            " order by c.topic_id, c.date, c.id"):
+        if topic_id in truth.posts:
+            truth.posts[topic_id].append((username, _parse_db_time(created), content))
+    for topic_id, posts in truth.posts.items():
+        truth.thread_pages[topic_id] = max(1, math.ceil(len(posts) / posts_per_page))
+    truth.posts_per_page = posts_per_page
+    # Spirit prints "28 Dec '24" and keeps the minute only in a title attribute.
+    truth.time_to_the_day = True
+    return truth
+
+
+def spirit_key(url, _truth):
+    parts = urlsplit(url)
+    match = re.fullmatch(r"/(category|topic)/(\d+)/[^/]+/?", parts.path)
+    if not match:
+        return None
+    page = page_number(parts.query, "page")
+    if page is None:
+        return None
+    kind = "board" if match.group(1) == "category" else "thread"
+    return (kind, int(match.group(2)), page)
+
+
 ENGINES = {
     "flaskbb": (flaskbb_truth, flaskbb_key),
     "machina": (machina_truth, machina_key),
+    "spirit": (spirit_truth, spirit_key),
 }
 
 
@@ -256,8 +310,10 @@ def judge(engine, db_path, pages_path, threads_path):
             if " ".join((candidate.get("author") or "").lower().split()) == \
                     " ".join(author.lower().split()):
                 author_ok += 1
-            if parse_trawl_time(candidate.get("time"), truth.shown_zone) == \
-                    created.replace(second=0, microsecond=0):
+            shown = parse_trawl_time(candidate.get("time"), truth.shown_zone)
+            if truth.time_to_the_day:
+                time_ok += shown is not None and shown.date() == created.date()
+            elif shown == created.replace(second=0, microsecond=0):
                 time_ok += 1
 
     total = max(len(fetches), 1)

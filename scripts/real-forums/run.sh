@@ -2,11 +2,11 @@
 # Serves a real forum engine on loopback, seeds it with the synthetic community, crawls it with
 # trawl (no engine-specific configuration) and judges the crawl against the engine's database.
 #
-# usage: scripts/real-forums/run.sh ENGINE            (ENGINE: flaskbb | machina)
+# usage: scripts/real-forums/run.sh ENGINE            (ENGINE: flaskbb | machina | spirit)
 # environment (all optional):
 #   REAL_FORUMS_DIR  venvs, seeded databases and results   (default target/real-forums)
 #   SEED             the community's seed                  (default 7)
-#   PORT             loopback port                         (default 8731 flaskbb, 8732 machina)
+#   PORT             loopback port              (default 8731 flaskbb, 8732 machina, 8733 spirit)
 #   SAMPLES          pages `trawl learn` samples           (default: trawl's own)
 #   MAX_PAGES        bound on each crawl                   (default 4000)
 #   STRATEGIES       crawls to run and judge               (default "plan bfs")
@@ -16,7 +16,7 @@
 # this script is killed, and every wait below is bounded.
 set -euo pipefail
 
-ENGINE=${1:?usage: run.sh flaskbb|machina}
+ENGINE=${1:?usage: run.sh flaskbb|machina|spirit}
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
 DIR=${REAL_FORUMS_DIR:-$ROOT/target/real-forums}
@@ -59,7 +59,14 @@ case "$ENGINE" in
         SITE=$HERE/machina_site.py
         ENGINE_DB=$DIR/machina-data/machina.sqlite
         ;;
-    *) echo "unknown engine $ENGINE (flaskbb or machina)" >&2; exit 2 ;;
+    spirit)
+        PORT=${PORT:-8733}
+        VENV=$DIR/venv-spirit
+        BASE_PYTHON=python3
+        SITE=$HERE/spirit_site.py
+        ENGINE_DB=$DIR/spirit-data/spirit.sqlite
+        ;;
+    *) echo "unknown engine $ENGINE (flaskbb, machina or spirit)" >&2; exit 2 ;;
 esac
 DATA=$(dirname "$ENGINE_DB")
 OUT=$DIR/results-$ENGINE
