@@ -18,7 +18,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from community import make_community  # noqa: E402
 
 
-def make_config(data_dir):
+def make_config(data_dir, search_index=True):
     data_dir = os.path.abspath(data_dir)
 
     class LoopbackConfig:
@@ -38,6 +38,9 @@ def make_config(data_dir):
         REDIS_ENABLED = False
         MAIL_SUPPRESS_SEND = True
         DEBUG_TB_ENABLED = False
+        # Whoosh rewrites its index after every commit; seeding commits once per post, and
+        # the crawl never searches, so the seeder leaves the index out.
+        WHOOSHEE_ENABLE_INDEXING = search_index
 
     os.makedirs(LoopbackConfig.LOG_PATH, exist_ok=True)
     return LoopbackConfig
@@ -69,7 +72,7 @@ def seed(data_dir, seed_value):
         cursor.close()
 
     community = make_community(seed=seed_value)
-    app = create_app(make_config(data_dir))
+    app = create_app(make_config(data_dir, search_index=False))
     with app.app_context():
         create_latest_db()
         create_default_groups()
