@@ -199,14 +199,32 @@ pub fn word_count(text: &str) -> usize {
 
 /// Analyses the body of a response to a request for `url`, with relative dates resolved against
 /// the response's instant. The sampler and the crawler read pages the same way through this.
+///
+/// A response that declares a type other than HTML (an RSS or Atom feed, JSON, an image) is read
+/// as an empty page: its text is no post and its URLs no links of the site's pages, and parsing a
+/// feed as HTML made its items look like a thread's posts. A response without a type is sniffed
+/// as HTML, as browsers do.
 pub fn analyse_response(url: &Url, response: &FetchResponse) -> PageAnalysis {
     let context = DateContext::new(response.fetched_at, None);
-    analyse(
-        &response.body,
-        response.header("content-type"),
-        url,
-        &context,
-    )
+    let content_type = response.header("content-type");
+    if !declares_html(content_type) {
+        return analyse(b"", Some("text/html"), url, &context);
+    }
+    analyse(&response.body, content_type, url, &context)
+}
+
+/// Whether a `Content-Type` value names an HTML page (or says nothing).
+fn declares_html(content_type: Option<&str>) -> bool {
+    let Some(value) = content_type else {
+        return true;
+    };
+    let media_type = value
+        .split(';')
+        .next()
+        .unwrap_or_default()
+        .trim()
+        .to_ascii_lowercase();
+    media_type.is_empty() || media_type == "text/html" || media_type == "application/xhtml+xml"
 }
 
 /// Where a redirect answer points, resolved against the URL asked for.
@@ -214,9 +232,15 @@ pub fn redirect_target(url: &Url, response: &FetchResponse) -> Option<Url> {
     if !response.is_redirect() {
         return None;
     }
+    // The fragment names a place in the target page, not another page: kept, every redirect to
+    // `…?page=3#p17` would be a new URL to the seen set and the same page fetched again per post.
     response
         .header("location")
         .and_then(|location| url.join(location).ok())
+        .map(|mut target| {
+            target.set_fragment(None);
+            target
+        })
 }
 
 /// The regions of a page as layout clustering sees them.
@@ -229,4 +253,81 @@ pub fn region_summaries(regions: &[Region]) -> Vec<RegionSummary> {
             area: f64::from(region.text_share + region.node_share) / 2.0,
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn response(status: u16, headers: &[(&str, &str)], body: &str) -> FetchResponse {
+        FetchResponse {
+            url: "http://forum.test/".to_string(),
+            status,
+            headers: headers
+                .iter()
+                .map(|(name, value)| (name.to_string(), value.to_string()))
+                .collect(),
+            body: body.as_bytes().to_vec(),
+            fetched_at: "2026-01-01T00:00:00Z".parse().expect("a valid instant"),
+        }
+    }
+
+    fn check_redirect(location: &str, expected: Option<&str>) {
+        let asked = Url::parse("http://forum.test/post/17").expect("a valid URL");
+        let answer = response(302, &[("Location", location)], "");
+        assert_eq!(
+            redirect_target(&asked, &answer)
+                .map(String::from)
+                .as_deref(),
+            expected,
+            "{location}"
+        );
+    }
+
+    #[test]
+    fn redirect_targets_are_pages_without_fragments() {
+        check_redirect(
+            "/topic/3-printer?page=2#pid17",
+            Some("http://forum.test/topic/3-printer?page=2"),
+        );
+        check_redirect("../t/9", Some("http://forum.test/t/9"));
+        check_redirect("http://forum.test/a?b=1", Some("http://forum.test/a?b=1"));
+    }
+
+    fn check_declares_html(content_type: Option<&str>, expected: bool) {
+        assert_eq!(declares_html(content_type), expected, "{content_type:?}");
+    }
+
+    #[test]
+    fn only_html_types_are_pages() {
+        check_declares_html(None, true);
+        check_declares_html(Some("text/html; charset=GBK"), true);
+        check_declares_html(Some("TEXT/HTML"), true);
+        check_declares_html(Some("application/xhtml+xml"), true);
+        check_declares_html(Some("application/rss+xml; charset=utf-8"), false);
+        check_declares_html(Some("application/atom+xml"), false);
+        check_declares_html(Some("application/json"), false);
+        check_declares_html(Some("image/png"), false);
+    }
+
+    #[test]
+    fn a_feed_gives_no_links_and_no_posts() {
+        let url = Url::parse("http://forum.test/forum/3/feed/").expect("a valid URL");
+        let feed = "<rss><channel><item><title>Printer</title>\
+                    <link>http://forum.test/topic/3/</link><pubDate>Mon, 13 Mar 2025 10:00:00 GMT</pubDate>\
+                    <description>My printer stops.</description></item><item><title>Router</title>\
+                    <link>http://forum.test/topic/4/</link><pubDate>Mon, 13 Mar 2025 11:00:00 GMT</pubDate>\
+                    <description>My router drops.</description></item></channel></rss>";
+        let analysis = analyse_response(
+            &url,
+            &response(200, &[("Content-Type", "application/rss+xml")], feed),
+        );
+        assert!(analysis.links.is_empty() && analysis.posts.is_empty());
+        let as_page = analyse_response(&url, &response(200, &[], "<a href=/t/1>one</a>"));
+        assert_eq!(
+            as_page.links.len(),
+            1,
+            "a page without a type is still read"
+        );
+    }
 }
