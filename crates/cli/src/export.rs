@@ -185,10 +185,20 @@ pub fn threads(pages: &[StoredPage]) -> Vec<serde_json::Value> {
             }
         }
     }
+    // A crawl without a plan (`--strategy bfs`) gives its pages no role and keeps no list
+    // relationships: each page that shows posts is then a thread of its own, the most such a
+    // crawl knows, rather than no thread at all.
+    let unplaced_pages_with_posts: Vec<Vec<usize>> = pages
+        .iter()
+        .enumerate()
+        .filter(|(_, page)| page.record.role.is_none() && !page.record.posts.is_empty())
+        .map(|(index, _)| vec![index])
+        .collect();
     lists
         .lists
         .iter()
         .filter(|list| pages[list[0]].record.role.as_deref() == Some(Role::Thread.name()))
+        .chain(&unplaced_pages_with_posts)
         .map(|list| {
             let entry = list
                 .iter()

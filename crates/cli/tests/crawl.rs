@@ -174,11 +174,26 @@ fn a_store_from_another_crawl_or_no_store_gets_a_clear_error() {
         "--strategy",
         "bfs",
         "--max-pages",
-        "5",
+        "40",
         "--delay-ms",
         "0",
     ]);
     assert!(first.status.success(), "{}", text(&first.stderr));
+    // A crawl without a plan knows no thread's other pages, but each page with posts is still
+    // exported as a thread of one page.
+    let threads = export(&db, "threads");
+    assert!(
+        !threads.is_empty(),
+        "a breadth-first crawl exports its threads"
+    );
+    for thread in &threads {
+        assert_eq!(
+            thread["pages"].as_array().map(Vec::len),
+            Some(1),
+            "{thread}"
+        );
+        assert!(!thread["posts"].as_array().unwrap().is_empty(), "{thread}");
+    }
     let other = trawl(&[
         "crawl",
         "http://127.0.0.1:9/",
