@@ -112,6 +112,10 @@ pub struct Traversal {
     pub connectivity: Vec<Option<f64>>,
     /// Whether each arc is a page-flipping link (whether or not it is followed).
     pub flipping: Vec<bool>,
+    /// The vertex each arc leads to: its sampled main target, or, for an arc none of whose links
+    /// was sampled but which is followed because the same kind of link is followed on other
+    /// pages of the same lists, the target of that twin.
+    pub targets: Vec<Option<usize>>,
 }
 
 /// Chooses the traversal of `sitemap` with `strategy`.
@@ -253,12 +257,16 @@ fn choose_with(sitemap: &Sitemap, strategy: Strategy, spellings: Spellings) -> T
     let inferred_targets =
         follow_alike_on_pages_of_the_same_lists(sitemap, &flipping, &candidate, &mut selected);
     connect_to_portal(sitemap, &candidate, &mut selected);
-    let target_of = |index: usize| -> Option<usize> {
-        sitemap.arcs[index]
-            .main_target()
-            .or_else(|| inferred_targets.get(&index).copied())
-    };
-    prune_toward_goals(sitemap, &primary, &target_of, &mut verdicts, &mut selected);
+    let targets: Vec<Option<usize>> = sitemap
+        .arcs
+        .iter()
+        .enumerate()
+        .map(|(index, arc)| {
+            arc.main_target()
+                .or_else(|| inferred_targets.get(&index).copied())
+        })
+        .collect();
+    prune_toward_goals(sitemap, &primary, &targets, &mut verdicts, &mut selected);
     let decisions = (0..sitemap.arcs.len())
         .map(|index| {
             if !selected.contains(&index) {
@@ -276,6 +284,7 @@ fn choose_with(sitemap: &Sitemap, strategy: Strategy, spellings: Spellings) -> T
         decisions,
         connectivity,
         flipping,
+        targets,
     }
 }
 
@@ -699,7 +708,7 @@ fn connect_to_portal(sitemap: &Sitemap, candidate: &[bool], selected: &mut BTree
 fn prune_toward_goals(
     sitemap: &Sitemap,
     primary: &HashSet<usize>,
-    target_of: &dyn Fn(usize) -> Option<usize>,
+    targets: &[Option<usize>],
     verdicts: &mut [VertexVerdict],
     selected: &mut BTreeSet<usize>,
 ) {
@@ -717,7 +726,7 @@ fn prune_toward_goals(
         .iter()
         .filter_map(|index| {
             let arc = &sitemap.arcs[*index];
-            let target = target_of(*index)?;
+            let target = targets[*index]?;
             (verdicts[arc.key.source] == VertexVerdict::Kept
                 && verdicts[target] == VertexVerdict::Kept)
                 .then_some((arc.key.source, target))
@@ -766,7 +775,7 @@ fn prune_toward_goals(
     selected.retain(|index| {
         let arc = &sitemap.arcs[*index];
         reached.contains(&arc.key.source)
-            && target_of(*index).is_some_and(|target| reached.contains(&target) && target != portal)
+            && targets[*index].is_some_and(|target| reached.contains(&target) && target != portal)
     });
     for vertex in &sitemap.vertices {
         if verdicts[vertex.id] != VertexVerdict::Kept {
