@@ -74,7 +74,8 @@ pub struct PlanArc {
     pub location: LocationKey,
     /// What to do.
     pub decision: Decision,
-    /// The vertex the sampled links led to, when any was sampled.
+    /// The vertex the sampled links led to, when any was sampled, or the vertex its twin on
+    /// other pages of the same lists leads to (see [`Traversal::targets`]).
     pub target: Option<usize>,
     /// Link instances in the sample.
     pub links: usize,
@@ -202,7 +203,7 @@ impl Plan {
                 url_pattern: arc.key.url_pattern.0,
                 location: arc.key.location,
                 decision: traversal.decisions[index],
-                target: arc.main_target(),
+                target: traversal.targets[index],
                 links: arc.links,
                 connectivity: traversal.connectivity[index].map(round),
                 examples: arc.example_texts.clone(),
