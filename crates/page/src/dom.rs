@@ -14,6 +14,7 @@
 use std::borrow::Cow;
 use std::cell::{Ref, RefCell};
 use std::ops::Range;
+use std::sync::OnceLock;
 
 use html5ever::interface::{ElementFlags, NodeOrText, QuirksMode, TreeSink};
 use html5ever::tendril::{StrTendril, TendrilSink};
@@ -90,6 +91,10 @@ pub struct Document {
     text: String,
     attribute_names: Vec<LocalName>,
     attribute_values: Vec<Range<u32>>,
+    /// Every node's template signature (see `regions`), computed on first use: regions, link
+    /// columns and record columns all ask for the signatures of the same elements many times,
+    /// and each costs attribute look-ups and a hash.
+    pub(crate) signatures: OnceLock<Vec<u32>>,
 }
 
 /// The document root's id.
@@ -229,7 +234,8 @@ fn expand_self_closing(html: &str) -> std::borrow::Cow<'_, str> {
             .iter()
             .position(|&b| b.is_ascii_whitespace() || b == b'/' || b == b'>')
             .map_or(bytes.len(), |p| name_start + p);
-        let name = html[name_start..name_end].to_ascii_lowercase();
+        // Compared without a lowercase copy: this runs for every tag of the page.
+        let name = &html[name_start..name_end];
         // Find the tag's end, honouring quoted attribute values.
         let mut end = name_end;
         let mut quote = None;
@@ -246,17 +252,24 @@ fn expand_self_closing(html: &str) -> std::borrow::Cow<'_, str> {
             break;
         }
         let self_closed = bytes[end - 1] == b'/';
-        if self_closed && !VOID_ELEMENTS.contains(&name.as_str()) {
+        if self_closed
+            && !VOID_ELEMENTS
+                .iter()
+                .any(|void| void.eq_ignore_ascii_case(name))
+        {
             out.push_str(&html[copied..end - 1]);
             out.push_str("></");
-            out.push_str(&name);
+            out.push_str(&name.to_ascii_lowercase());
             out.push('>');
             copied = end + 1;
             index = end + 1;
             continue;
         }
         index = end + 1;
-        if matches!(name.as_str(), "script" | "style" | "textarea") && !self_closed {
+        let raw_text = ["script", "style", "textarea"]
+            .iter()
+            .any(|raw| raw.eq_ignore_ascii_case(name));
+        if raw_text && !self_closed {
             index = find_closing_tag(bytes, index, name.as_bytes()).unwrap_or(bytes.len());
         }
     }
@@ -499,6 +512,7 @@ impl TreeSink for ArenaSink {
             text: self.text.into_inner(),
             attribute_names: self.attribute_names.into_inner(),
             attribute_values: self.attribute_values.into_inner(),
+            signatures: OnceLock::new(),
         }
     }
 

@@ -251,10 +251,21 @@ fn is_signature(document: &Document, node: NodeId) -> bool {
     opens_with_separator
         || ["class", "id"].iter().any(|attribute| {
             document.attribute(node, attribute).is_some_and(|value| {
-                let value = value.to_ascii_lowercase();
-                value.contains("signature") || value.split_whitespace().any(|token| token == "sig")
+                // Compared without a lowercase copy: this runs on every element of the page.
+                contains_ignoring_ascii_case(value, "signature")
+                    || value
+                        .split_whitespace()
+                        .any(|token| token.eq_ignore_ascii_case("sig"))
             })
         })
+}
+
+/// Whether `haystack` contains `needle` (lower case ASCII), ASCII case aside.
+fn contains_ignoring_ascii_case(haystack: &str, needle: &str) -> bool {
+    haystack
+        .as_bytes()
+        .windows(needle.len())
+        .any(|window| window.eq_ignore_ascii_case(needle.as_bytes()))
 }
 
 fn is_ancestor(document: &Document, ancestor: NodeId, mut node: NodeId) -> bool {
@@ -291,6 +302,23 @@ fn text_sizes(document: &Document) -> Vec<u32> {
     sizes
 }
 
+/// For every node, whether it is one of `elements` or an ancestor of one.
+fn nodes_holding(document: &Document, elements: impl Iterator<Item = NodeId>) -> Vec<bool> {
+    let mut holds = vec![false; document.len()];
+    for element in elements {
+        let mut current = Some(element);
+        while let Some(node) = current {
+            // Marked nodes have their ancestors marked already.
+            if holds[node as usize] {
+                break;
+            }
+            holds[node as usize] = true;
+            current = document.node(node).parent;
+        }
+    }
+    holds
+}
+
 /// What every extractor needs about one page, computed once: the tree, its regions and link
 /// table, every date shown and the text size below every node. Build it with [`PageFacts::new`]
 /// and read posts and thread entries from the same facts.
@@ -301,6 +329,9 @@ pub struct PageFacts<'a> {
     slots: &'a [Option<RecordSlot>],
     links: &'a [Link],
     dates: Vec<DateCandidate>,
+    /// For every node, whether it is or contains the element of a date: asked for every link of
+    /// every candidate region, which comparing with every date made quadratic.
+    holds_date: Vec<bool>,
     sizes: Vec<u32>,
 }
 
@@ -313,12 +344,15 @@ impl<'a> PageFacts<'a> {
         links: &'a [Link],
         context: &DateContext,
     ) -> Self {
+        let dates = date_candidates(document, context);
+        let holds_date = nodes_holding(document, dates.iter().map(|date| date.element));
         PageFacts {
             document,
             regions,
             slots,
             links,
-            dates: date_candidates(document, context),
+            dates,
+            holds_date,
             sizes: text_sizes(document),
         }
     }
@@ -505,10 +539,7 @@ fn choose_author_column(facts: &PageFacts<'_>, region: usize) -> AuthorsByRecord
         };
         let text = link.text.trim().to_string();
         // A link whose text is a date (a permalink shown as its post time) names no one.
-        let shows_date = facts.dates.iter().any(|date| {
-            date.element == link.node || is_ancestor(facts.document, link.node, date.element)
-        });
-        if !name_like(&text) || shows_date {
+        if !name_like(&text) || facts.holds_date[link.node as usize] {
             continue;
         }
         let profile_url = PROFILE_HINTS
