@@ -160,30 +160,6 @@ fn with_clock_nearby(
 /// The text of `node` with line breaks where the page breaks lines: at `<br>` and around block
 /// elements; runs of spaces collapse, blank lines are dropped.
 pub fn block_text(document: &Document, node: NodeId) -> String {
-    const BLOCKS: [&str; 22] = [
-        "p",
-        "div",
-        "br",
-        "li",
-        "ul",
-        "ol",
-        "blockquote",
-        "pre",
-        "table",
-        "tr",
-        "h1",
-        "h2",
-        "h3",
-        "h4",
-        "h5",
-        "h6",
-        "dl",
-        "dt",
-        "dd",
-        "hr",
-        "section",
-        "article",
-    ];
     let mut lines: Vec<String> = vec![String::new()];
     let mut walk = document.descendants(node);
     let mut open_blocks: Vec<NodeId> = Vec::new();
@@ -215,7 +191,7 @@ pub fn block_text(document: &Document, node: NodeId) -> String {
             {
                 walk.skip_children()
             }
-            NodeKind::Element if id != node && BLOCKS.iter().any(|block| data.is(block)) => {
+            NodeKind::Element if id != node && is_block(data.tag()) => {
                 lines.push(String::new());
                 if data.first_child.is_some() {
                     open_blocks.push(id);
@@ -239,6 +215,35 @@ pub fn block_text(document: &Document, node: NodeId) -> String {
     lines[..end].join("\n")
 }
 
+/// Whether elements with tag `tag` break lines in [`block_text`]. One `match` rather than a
+/// comparison with each of the names: this runs for every element of every post.
+fn is_block(tag: &str) -> bool {
+    matches!(
+        tag,
+        "p" | "div"
+            | "br"
+            | "li"
+            | "ul"
+            | "ol"
+            | "blockquote"
+            | "pre"
+            | "table"
+            | "tr"
+            | "h1"
+            | "h2"
+            | "h3"
+            | "h4"
+            | "h5"
+            | "h6"
+            | "dl"
+            | "dt"
+            | "dd"
+            | "hr"
+            | "section"
+            | "article"
+    )
+}
+
 /// Whether an element is marked as a signature by its class or id.
 fn is_signature(document: &Document, node: NodeId) -> bool {
     // An element that opens with the conventional separator line ("__________________") holds
@@ -252,20 +257,27 @@ fn is_signature(document: &Document, node: NodeId) -> bool {
         || ["class", "id"].iter().any(|attribute| {
             document.attribute(node, attribute).is_some_and(|value| {
                 // Compared without a lowercase copy: this runs on every element of the page.
-                contains_ignoring_ascii_case(value, "signature")
-                    || value
-                        .split_whitespace()
-                        .any(|token| token.eq_ignore_ascii_case("sig"))
+                // Both marks hold "sig", which most values lack: one scan dismisses them.
+                contains_ignoring_ascii_case(value, "sig")
+                    && (contains_ignoring_ascii_case(value, "signature")
+                        || value
+                            .split_whitespace()
+                            .any(|token| token.eq_ignore_ascii_case("sig")))
             })
         })
 }
 
-/// Whether `haystack` contains `needle` (lower case ASCII), ASCII case aside.
+/// Whether `haystack` contains `needle` (lower case ASCII, not empty), ASCII case aside.
 fn contains_ignoring_ascii_case(haystack: &str, needle: &str) -> bool {
-    haystack
-        .as_bytes()
-        .windows(needle.len())
-        .any(|window| window.eq_ignore_ascii_case(needle.as_bytes()))
+    let (first, rest) = needle.as_bytes().split_first().expect("a needle");
+    let haystack = haystack.as_bytes();
+    // Only the places holding the needle's first letter are compared in full.
+    haystack.iter().enumerate().any(|(position, byte)| {
+        byte.to_ascii_lowercase() == *first
+            && haystack
+                .get(position + 1..position + needle.len())
+                .is_some_and(|tail| tail.eq_ignore_ascii_case(rest))
+    })
 }
 
 fn is_ancestor(document: &Document, ancestor: NodeId, mut node: NodeId) -> bool {
@@ -635,4 +647,53 @@ fn choose_author_column(facts: &PageFacts<'_>, region: usize) -> AuthorsByRecord
     }
     best.map(|(_, values)| values)
         .unwrap_or_else(|| vec![None; records])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn needles_are_found_whatever_their_case() {
+        let cases = [
+            ("post-signature", "signature", true),
+            ("SIGNATURE", "signature", true),
+            ("userSignatureBox", "signature", true),
+            ("signatur", "signature", false),
+            ("", "signature", false),
+            ("ssignature", "signature", true),
+            ("sig sig", "signature", false),
+        ];
+        for (haystack, needle, expected) in cases {
+            assert_eq!(
+                contains_ignoring_ascii_case(haystack, needle),
+                expected,
+                "{haystack:?} {needle:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn signatures_are_marked_by_class_id_or_separator() {
+        let document = Document::parse(
+            "<div id=a class='post Signature'>x</div><div id=b class='sig'>y</div>\
+             <div id=c class=sigma>z</div><div id=d>__________<br>me</div><div id=e>text</div>",
+        );
+        let by_id = |id: &str| {
+            document
+                .descendants(ROOT)
+                .find(|&node| document.attribute(node, "id") == Some(id))
+                .expect("the element is there")
+        };
+        let cases = [
+            ("a", true),
+            ("b", true),
+            ("c", false),
+            ("d", true),
+            ("e", false),
+        ];
+        for (id, expected) in cases {
+            assert_eq!(is_signature(&document, by_id(id)), expected, "{id}");
+        }
+    }
 }

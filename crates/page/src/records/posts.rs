@@ -55,7 +55,8 @@ pub fn posts_in_region(facts: &PageFacts<'_>, region: usize, page_url: &Url) -> 
     if records == 1 {
         excluded.extend(subject_elements(facts, region, &titles));
     }
-    let bodies = choose_text_column(facts, region, &excluded);
+    let mut texts = PostTexts::default();
+    let bodies = choose_text_column(facts, region, &excluded, &mut texts);
     let permalinks = choose_permalink_column(facts, region, page_url);
     let mut posts: Vec<Post> = (0..records)
         .map(|record| Post {
@@ -67,7 +68,7 @@ pub fn posts_in_region(facts: &PageFacts<'_>, region: usize, page_url: &Url) -> 
                 .map(str::to_string),
             time: times[record].map(|candidate| candidate.time),
             text: bodies[record]
-                .map(|node| without_subject_line(block_text(document, node), &titles))
+                .map(|node| without_subject_line(texts.block(document, node).to_string(), &titles))
                 .unwrap_or_default(),
             permalink: permalinks[record].clone(),
             node: regions[region].records[record],
@@ -424,6 +425,7 @@ fn choose_text_column(
     facts: &PageFacts<'_>,
     region: usize,
     excluded: &[NodeId],
+    texts: &mut PostTexts,
 ) -> Vec<Option<NodeId>> {
     let document = facts.document;
     let records = facts.regions[region].records.len();
@@ -473,10 +475,6 @@ fn choose_text_column(
     else {
         return vec![None; records];
     };
-    // The tightening below compares the shown text of the same elements again on every round
-    // and for every candidate column; reading each element's text once halves the cost of
-    // reading a page's posts.
-    let mut shown = ShownTexts::default();
     // Tighten: a column whose nodes sit inside the chosen ones and keep 80 % of their text in
     // at least 90 % of the records replaces them. A record where the column's position holds
     // something else (the first post of a thread carrying the thread's title above its message,
@@ -489,7 +487,7 @@ fn choose_text_column(
         // without the signature still holds all of the post.
         let outer_texts: Vec<Rc<str>> = chosen
             .iter()
-            .map(|outer| outer.map_or_else(|| Rc::from(""), |node| shown.of(document, node)))
+            .map(|outer| outer.map_or_else(|| Rc::from(""), |node| texts.shown(document, node)))
             .collect();
         let tighter = columns.iter().find_map(|values| {
             let mut fitting: Vec<Option<NodeId>> = vec![None; records];
@@ -504,13 +502,7 @@ fn choose_text_column(
                 if inner != outer
                     && may_keep_most_of(inner_size, &outer_texts[record])
                     && is_ancestor(document, *outer, *inner)
-                    && keeps_most_of(
-                        document,
-                        &mut shown,
-                        inner_size,
-                        *inner,
-                        &outer_texts[record],
-                    )
+                    && keeps_most_of(document, texts, inner_size, *inner, &outer_texts[record])
                 {
                     fitting[record] = Some(*inner);
                 }
@@ -555,28 +547,42 @@ fn choose_text_column(
     chosen
 }
 
-/// The text of `node` as a post shows it ([`block_text`]: signatures left out), without
-/// whitespace, for comparing what two nested elements show.
-fn shown_text(document: &Document, node: NodeId) -> String {
-    block_text(document, node)
-        .chars()
-        .filter(|c| !c.is_whitespace())
-        .collect()
-}
-
-/// [`shown_text`] of elements already read, by element.
+/// The texts of elements read while choosing the text column, kept by element: the tightening
+/// compares the same elements again on every round and for every candidate column, and the
+/// chosen elements' texts are the posts' texts. Reading each element once halves the cost of
+/// reading a page's posts.
 #[derive(Default)]
-struct ShownTexts {
-    by_node: HashMap<NodeId, Rc<str>>,
+struct PostTexts {
+    /// [`block_text`] by element.
+    block: HashMap<NodeId, Rc<str>>,
+    /// The text as a post shows it (signatures left out), without whitespace, for comparing what
+    /// two nested elements show.
+    shown: HashMap<NodeId, Rc<str>>,
 }
 
-impl ShownTexts {
-    /// The shown text of `node`, read on first use.
-    fn of(&mut self, document: &Document, node: NodeId) -> Rc<str> {
-        self.by_node
+impl PostTexts {
+    /// [`block_text`] of `node`, read on first use.
+    fn block(&mut self, document: &Document, node: NodeId) -> Rc<str> {
+        self.block
             .entry(node)
-            .or_insert_with(|| Rc::from(shown_text(document, node)))
+            .or_insert_with(|| Rc::from(block_text(document, node)))
             .clone()
+    }
+
+    /// The shown text of `node`, read on first use.
+    fn shown(&mut self, document: &Document, node: NodeId) -> Rc<str> {
+        if let Some(shown) = self.shown.get(&node) {
+            return shown.clone();
+        }
+        let block = self.block(document, node);
+        let shown: Rc<str> = Rc::from(
+            block
+                .chars()
+                .filter(|c| !c.is_whitespace())
+                .collect::<String>(),
+        );
+        self.shown.insert(node, shown.clone());
+        shown
     }
 }
 
@@ -585,7 +591,7 @@ impl ShownTexts {
 /// post's.
 fn keeps_most_of(
     document: &Document,
-    shown: &mut ShownTexts,
+    texts: &mut PostTexts,
     inner_size: u32,
     inner: NodeId,
     outer_shown: &str,
@@ -593,7 +599,7 @@ fn keeps_most_of(
     if !may_keep_most_of(inner_size, outer_shown) {
         return false;
     }
-    let inner_shown = shown.of(document, inner);
+    let inner_shown = texts.shown(document, inner);
     inner_shown.len() * 5 >= outer_shown.len() * 4 && outer_shown.contains(&*inner_shown)
 }
 
