@@ -139,6 +139,7 @@ impl Document {
             document: self,
             root: id,
             next: Some(id),
+            last: None,
         }
     }
 
@@ -332,16 +333,20 @@ pub struct Descendants<'a> {
     document: &'a Document,
     root: NodeId,
     next: Option<NodeId>,
+    /// The node returned last, whose children [`Descendants::skip_children`] skips.
+    last: Option<NodeId>,
 }
 
 impl Descendants<'_> {
     /// Skips the children of the node returned last.
     pub fn skip_children(&mut self) {
-        if let Some(next) = self.next {
-            // `next` is the first child of the last node if it had children: step past them.
-            if let Some(parent) = self.document.node(next).parent {
-                self.next = self.after(parent);
-            }
+        // Only a node with children has anything to skip: for a childless one (an empty
+        // `<script src=...>`), `next` is already its next sibling, and stepping past the
+        // parent of that would skip the siblings too.
+        if let Some(last) = self.last
+            && self.document.node(last).first_child.is_some()
+        {
+            self.next = self.after(last);
         }
     }
 
@@ -367,6 +372,7 @@ impl Iterator for Descendants<'_> {
             Some(child) => Some(child),
             None => self.after(current),
         };
+        self.last = Some(current);
         Some(current)
     }
 }
@@ -794,6 +800,36 @@ mod tests {
             });
         }
         assert_eq!(seen, ["div", "p", "p", "c"]);
+    }
+
+    #[test]
+    fn skipping_a_childless_element_keeps_its_siblings() {
+        // (markup, texts the walk sees when it skips scripts)
+        let cases = [
+            ("<div><script src=a></script><p>kept</p></div>", "kept"),
+            (
+                "<div><p>one</p><script src=a></script></div><p>two</p>",
+                "one two",
+            ),
+            ("<div><script>var x;</script><p>kept</p></div>", "kept"),
+            ("<div><script></script></div>after", "after"),
+        ];
+        for (html, expected) in cases {
+            let document = Document::parse(html);
+            let mut walk = document.descendants(ROOT);
+            let mut texts = Vec::new();
+            while let Some(id) = walk.next() {
+                let node = document.node(id);
+                if node.is("script") {
+                    walk.skip_children();
+                } else if node.kind == NodeKind::Text {
+                    texts.push(document.text_of(id));
+                }
+            }
+            assert_eq!(texts.join(" "), expected, "{html}");
+            let body = document.find("body").unwrap();
+            assert_eq!(document.text_content(body), expected, "{html}");
+        }
     }
 
     #[test]
