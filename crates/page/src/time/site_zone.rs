@@ -265,30 +265,32 @@ mod tests {
         assert_eq!(site_utc_offset(text, fetched_at), expected, "{text:?}");
     }
 
+    /// Checks the (cue index, position) pairs found for `cues` in `haystack`, by position.
+    #[track_caller]
+    fn check_cues(haystack: &str, cues: &[&str], expected: &[(usize, usize)]) {
+        let mut found = cue_positions(haystack, cues);
+        found.sort_unstable_by_key(|&(index, position)| (position, index));
+        assert_eq!(found, expected, "{haystack:?}");
+    }
+
     #[test]
     fn cue_positions_finds_every_start_of_every_cue() {
-        let cases: [(&str, &[&str], &[(usize, usize)]); 5] = [
-            ("", &["time"], &[]),
-            (
-                "times are times",
-                &["times", "are"],
-                &[(0, 0), (1, 6), (0, 10)],
-            ),
-            // Overlapping starts are all reported; the caller skips overlaps as
-            // `match_indices` did.
-            ("aaaa", &["aa"], &[(0, 0), (0, 1), (0, 2)]),
-            ("时区：UTC 时区", &["时区", "utc"], &[(0, 0), (0, 13)]),
-            (
-                "the time now is",
-                &["the time now is", "time now is"],
-                &[(0, 0), (1, 4)],
-            ),
-        ];
-        for (haystack, cues, expected) in cases {
-            let mut found = cue_positions(haystack, cues);
-            found.sort_unstable_by_key(|&(index, position)| (position, index));
-            assert_eq!(found, expected, "{haystack:?}");
-        }
+        check_cues("", &["time"], &[]);
+        check_cues(
+            "times are times",
+            &["times", "are"],
+            &[(0, 0), (1, 6), (0, 10)],
+        );
+        // Overlapping starts are all reported; the caller skips overlaps as `match_indices` did.
+        check_cues("aaaa", &["aa"], &[(0, 0), (0, 1), (0, 2)]);
+        check_cues("时区：UTC 时区", &["时区", "utc"], &[(0, 0), (0, 13)]);
+        check_cues(
+            "the time now is",
+            &["the time now is", "time now is"],
+            &[(0, 0), (1, 4)],
+        );
+        // A cue at the very end of the text.
+        check_cues("clock: time zone:", &["time zone:"], &[(0, 7)]);
     }
 
     const HOUR: i32 = 3600;
