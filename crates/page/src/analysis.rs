@@ -4,7 +4,7 @@ use url::Url;
 
 use crate::charset::{DecodedPage, decode_html};
 use crate::dom::{Document, NodeKind, ROOT};
-use crate::links::{Link, link_table};
+use crate::links::{Link, link_table_in_slots};
 use crate::records::{
     PageFacts, Post, ThreadEntry, posts_from, posts_in_region, thread_entries_from,
 };
@@ -101,7 +101,7 @@ pub fn analyse_text(
     };
     let regions = find_regions(&document);
     let slots = record_slots(&document, &regions);
-    let links = link_table(&document, &regions, url);
+    let links = link_table_in_slots(&document, &regions, &slots, url);
     let facts = PageFacts::new(&document, &regions, &slots, &links, context);
     let posts = posts_from(&facts, url);
     let thread_entries = thread_entries_from(&facts);

@@ -14,6 +14,7 @@
 use std::borrow::Cow;
 use std::cell::{Ref, RefCell};
 use std::ops::Range;
+use std::sync::OnceLock;
 
 use html5ever::interface::{ElementFlags, NodeOrText, QuirksMode, TreeSink};
 use html5ever::tendril::{StrTendril, TendrilSink};
@@ -90,6 +91,10 @@ pub struct Document {
     text: String,
     attribute_names: Vec<LocalName>,
     attribute_values: Vec<Range<u32>>,
+    /// Every node's template signature (see `regions`), computed on first use: regions, link
+    /// columns and record columns all ask for the signatures of the same elements many times,
+    /// and each costs attribute look-ups and a hash.
+    pub(crate) signatures: OnceLock<Vec<u32>>,
 }
 
 /// The document root's id.
@@ -144,6 +149,7 @@ impl Document {
             document: self,
             root: id,
             next: Some(id),
+            last: None,
         }
     }
 
@@ -239,7 +245,8 @@ fn expand_self_closing(html: &str) -> std::borrow::Cow<'_, str> {
             .iter()
             .position(|&b| b.is_ascii_whitespace() || b == b'/' || b == b'>')
             .map_or(bytes.len(), |p| name_start + p);
-        let name = html[name_start..name_end].to_ascii_lowercase();
+        // Compared without a lowercase copy: this runs for every tag of the page.
+        let name = &html[name_start..name_end];
         // Find the tag's end, honouring quoted attribute values.
         let mut end = name_end;
         let mut quote = None;
@@ -256,17 +263,24 @@ fn expand_self_closing(html: &str) -> std::borrow::Cow<'_, str> {
             break;
         }
         let self_closed = bytes[end - 1] == b'/';
-        if self_closed && !VOID_ELEMENTS.contains(&name.as_str()) {
+        if self_closed
+            && !VOID_ELEMENTS
+                .iter()
+                .any(|void| void.eq_ignore_ascii_case(name))
+        {
             out.push_str(&html[copied..end - 1]);
             out.push_str("></");
-            out.push_str(&name);
+            out.push_str(&name.to_ascii_lowercase());
             out.push('>');
             copied = end + 1;
             index = end + 1;
             continue;
         }
         index = end + 1;
-        if matches!(name.as_str(), "script" | "style" | "textarea") && !self_closed {
+        let raw_text = ["script", "style", "textarea"]
+            .iter()
+            .any(|raw| raw.eq_ignore_ascii_case(name));
+        if raw_text && !self_closed {
             index = find_closing_tag(bytes, index, name.as_bytes()).unwrap_or(bytes.len());
         }
     }
@@ -329,16 +343,20 @@ pub struct Descendants<'a> {
     document: &'a Document,
     root: NodeId,
     next: Option<NodeId>,
+    /// The node returned last, whose children [`Descendants::skip_children`] skips.
+    last: Option<NodeId>,
 }
 
 impl Descendants<'_> {
     /// Skips the children of the node returned last.
     pub fn skip_children(&mut self) {
-        if let Some(next) = self.next {
-            // `next` is the first child of the last node if it had children: step past them.
-            if let Some(parent) = self.document.node(next).parent {
-                self.next = self.after(parent);
-            }
+        // Only a node with children has anything to skip: for a childless one (an empty
+        // `<script src=...>`), `next` is already its next sibling, and stepping past the
+        // parent of that would skip the siblings too.
+        if let Some(last) = self.last
+            && self.document.node(last).first_child.is_some()
+        {
+            self.next = self.after(last);
         }
     }
 
@@ -364,6 +382,7 @@ impl Iterator for Descendants<'_> {
             Some(child) => Some(child),
             None => self.after(current),
         };
+        self.last = Some(current);
         Some(current)
     }
 }
@@ -509,6 +528,7 @@ impl TreeSink for ArenaSink {
             text: self.text.into_inner(),
             attribute_names: self.attribute_names.into_inner(),
             attribute_values: self.attribute_values.into_inner(),
+            signatures: OnceLock::new(),
         }
     }
 
@@ -802,6 +822,36 @@ mod tests {
             });
         }
         assert_eq!(seen, ["div", "p", "p", "c"]);
+    }
+
+    #[test]
+    fn skipping_a_childless_element_keeps_its_siblings() {
+        // (markup, texts the walk sees when it skips scripts)
+        let cases = [
+            ("<div><script src=a></script><p>kept</p></div>", "kept"),
+            (
+                "<div><p>one</p><script src=a></script></div><p>two</p>",
+                "one two",
+            ),
+            ("<div><script>var x;</script><p>kept</p></div>", "kept"),
+            ("<div><script></script></div>after", "after"),
+        ];
+        for (html, expected) in cases {
+            let document = Document::parse(html);
+            let mut walk = document.descendants(ROOT);
+            let mut texts = Vec::new();
+            while let Some(id) = walk.next() {
+                let node = document.node(id);
+                if node.is("script") {
+                    walk.skip_children();
+                } else if node.kind == NodeKind::Text {
+                    texts.push(document.text_of(id));
+                }
+            }
+            assert_eq!(texts.join(" "), expected, "{html}");
+            let body = document.find("body").unwrap();
+            assert_eq!(document.text_content(body), expected, "{html}");
+        }
     }
 
     #[test]

@@ -10,7 +10,7 @@
 use url::Url;
 
 use crate::dom::{Document, NodeId, NodeKind, ROOT};
-use crate::regions::{ColumnId, PatternId, Region, column_of, record_slots};
+use crate::regions::{ColumnId, PatternId, RecordSlot, Region, column_of, record_slots};
 
 /// Where a link sits on its page.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -44,12 +44,27 @@ pub struct Link {
 /// Builds the link table of `document`, fetched from `page_url`, given its regions. Links that
 /// cannot lead to a page (`javascript:`, `mailto:`, fragment-only, malformed) are left out.
 pub fn link_table(document: &Document, regions: &[Region], page_url: &Url) -> Vec<Link> {
+    link_table_in_slots(
+        document,
+        regions,
+        &record_slots(document, regions),
+        page_url,
+    )
+}
+
+/// [`link_table`] for a caller that has the [`record_slots`] of `regions` already, as the whole
+/// analysis does: placing every node in its record is a walk over all the records.
+pub(crate) fn link_table_in_slots(
+    document: &Document,
+    regions: &[Region],
+    slots: &[Option<RecordSlot>],
+    page_url: &Url,
+) -> Vec<Link> {
     let base = document
         .find("base")
         .and_then(|base| document.attribute(base, "href"))
         .and_then(|href| page_url.join(href).ok())
         .unwrap_or_else(|| page_url.clone());
-    let slots = record_slots(document, regions);
     let mut links = Vec::new();
     for node in document.descendants(ROOT) {
         let data = document.node(node);

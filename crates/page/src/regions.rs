@@ -86,6 +86,7 @@ pub fn find_regions(document: &Document) -> Vec<Region> {
     let total_elements = facts.elements[ROOT as usize].max(1) as f32;
     let mut regions: Vec<Region> = Vec::new();
     let mut shapes: Vec<Option<Vec<u32>>> = vec![None; document.len()];
+    let mut scratch = ShapeScratch::default();
     for parent in document.descendants(ROOT) {
         let node = document.node(parent);
         if node.kind != NodeKind::Element || node.is("head") || node.is("script") {
@@ -97,7 +98,7 @@ pub fn find_regions(document: &Document) -> Vec<Region> {
         }
         for child in &children {
             if shapes[*child as usize].is_none() {
-                shapes[*child as usize] = Some(shape(document, &facts, *child));
+                shapes[*child as usize] = Some(shape(document, &facts, *child, &mut scratch));
             }
         }
         let mut previous: Option<(usize, usize)> = None; // (region index, end child index)
@@ -200,6 +201,7 @@ pub fn single_record_candidates(document: &Document) -> Vec<SingleRecord> {
 
 /// The column of `node` inside the record starting at `record_root` (the node must be inside).
 pub fn column_of(document: &Document, record_root: NodeId, node: NodeId) -> ColumnId {
+    let signatures = signatures(document);
     let mut hash = FNV_OFFSET;
     let mut current = node;
     // Walk up to the record's root, hashing tag+class on the way; the record's own siblings
@@ -207,7 +209,7 @@ pub fn column_of(document: &Document, record_root: NodeId, node: NodeId) -> Colu
     loop {
         // The position among same-tag siblings (`td[2]`, `font[1]`) tells apart fields that have
         // the same tag path, such as a post's author cell and text cell in a table layout.
-        hash = fnv(hash, u64::from(element_signature(document, current)));
+        hash = fnv(hash, u64::from(signatures[current as usize]));
         if current == record_root {
             break;
         }
@@ -323,6 +325,7 @@ fn next_element(document: &Document, node: NodeId) -> Option<NodeId> {
 /// resemblance wins, the narrower one on ties. Covered
 /// children are not reused, so a parent may hold several regions.
 fn runs(children: &[NodeId], shapes: &[Option<Vec<u32>>]) -> Vec<(usize, usize, usize)> {
+    let pairs = PairSimilarities::new(children, shapes);
     let mut found = Vec::new();
     let mut covered = vec![false; children.len()];
     loop {
@@ -340,11 +343,7 @@ fn runs(children: &[NodeId], shapes: &[Option<Vec<u32>>]) -> Vec<(usize, usize, 
                         .iter()
                         .any(|&c| c)
                 {
-                    let similarity = similarity(
-                        &children[start + (count - 1) * width..start + count * width],
-                        &children[start + count * width..start + (count + 1) * width],
-                        shapes,
-                    );
+                    let similarity = pairs.of_groups(start + (count - 1) * width, width);
                     if similarity < SIMILARITY_THRESHOLD {
                         break;
                     }
@@ -355,7 +354,7 @@ fn runs(children: &[NodeId], shapes: &[Option<Vec<u32>>]) -> Vec<(usize, usize, 
                     continue;
                 }
                 let mean = similarity_sum / (count - 1) as f32;
-                if width > 1 && !members_differ(&children[start..start + width], mean, shapes) {
+                if width > 1 && !members_differ(&pairs, start, width, mean) {
                     continue;
                 }
                 // Coverage weighed by resemblance: MDR takes the widest coverage; weighing it
@@ -387,28 +386,58 @@ fn runs(children: &[NodeId], shapes: &[Option<Vec<u32>>]) -> Vec<(usize, usize, 
 
 /// A record wider than one element must be made of parts that differ from each other clearly
 /// more than the records differ from one another (a post's header row and body row), otherwise
-/// every list of single-element records would also read as a list of pairs.
-fn members_differ(members: &[NodeId], record_similarity: f32, shapes: &[Option<Vec<u32>>]) -> bool {
-    let inner: f32 = members
-        .windows(2)
-        .map(|pair| similarity(&pair[..1], &pair[1..], shapes))
+/// every list of single-element records would also read as a list of pairs. The record is the
+/// `width` children from `start`.
+fn members_differ(
+    pairs: &PairSimilarities,
+    start: usize,
+    width: usize,
+    record_similarity: f32,
+) -> bool {
+    let inner: f32 = (start..start + width - 1)
+        .map(|member| pairs.of_groups(member, 1))
         .fold(f32::MAX, f32::min);
     inner < record_similarity - 0.15
 }
 
-/// Similarity of two generalized nodes: the smallest Jaccard similarity of their members, member
-/// by member. The minimum rather than the mean, so that one misfit member (a navigation block
-/// beside two posts) cannot ride along on its neighbours' resemblance.
-fn similarity(a: &[NodeId], b: &[NodeId], shapes: &[Option<Vec<u32>>]) -> f32 {
-    a.iter()
-        .zip(b)
-        .map(
-            |(&x, &y)| match (&shapes[x as usize], &shapes[y as usize]) {
-                (Some(x), Some(y)) => jaccard(x, y),
-                _ => 0.0,
-            },
-        )
-        .fold(1.0, f32::min)
+/// The Jaccard similarity of every child's shape with the shapes of the next
+/// [`MAX_RECORD_WIDTH`] children: all that [`runs`] compares. Computed once per parent, because
+/// the search tries every start and width and then searches again after each run it takes, and
+/// comparing the same shapes over again was most of the cost of finding regions.
+struct PairSimilarities {
+    /// `by_distance[d - 1][i]`: child `i` against child `i + d`.
+    by_distance: Vec<Vec<f32>>,
+}
+
+impl PairSimilarities {
+    fn new(children: &[NodeId], shapes: &[Option<Vec<u32>>]) -> Self {
+        let by_distance = (1..=MAX_RECORD_WIDTH)
+            .map(|distance| {
+                children
+                    .iter()
+                    .zip(children.iter().skip(distance))
+                    .map(|(&first, &second)| {
+                        match (&shapes[first as usize], &shapes[second as usize]) {
+                            (Some(first), Some(second)) => jaccard(first, second),
+                            _ => 0.0,
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        PairSimilarities { by_distance }
+    }
+
+    /// Similarity of the generalized node of `width` children from `start` with the one right
+    /// after it: the smallest similarity of their members, member by member. The minimum rather
+    /// than the mean, so that one misfit member (a navigation block beside two posts) cannot
+    /// ride along on its neighbours' resemblance.
+    fn of_groups(&self, start: usize, width: usize) -> f32 {
+        let row = &self.by_distance[width - 1];
+        (start..start + width)
+            .map(|member| row[member])
+            .fold(1.0, f32::min)
+    }
 }
 
 /// Weighted Jaccard similarity of two shapes.
@@ -447,9 +476,19 @@ fn jaccard(a: &[u32], b: &[u32]) -> f32 {
 /// The sorted set of (signature, depth) entries in the first levels below `root`. An entry keeps
 /// its depth in the low two bits so that similarity can weigh it; inline formatting tags (bold,
 /// line breaks...) are content, not structure, and are left out.
-fn shape(document: &Document, facts: &NodeFacts, root: NodeId) -> Vec<u32> {
-    let mut entries = Vec::with_capacity(32);
-    let mut stack = vec![(root, 0usize)];
+///
+/// `scratch` holds the walk's stack and the entries before they are sorted: a page has
+/// thousands of shapes, and growing two fresh vectors for each cost more than comparing them.
+fn shape(
+    document: &Document,
+    facts: &NodeFacts,
+    root: NodeId,
+    scratch: &mut ShapeScratch,
+) -> Vec<u32> {
+    let ShapeScratch { stack, entries } = scratch;
+    stack.clear();
+    entries.clear();
+    stack.push((root, 0usize));
     while let Some((node, depth)) = stack.pop() {
         let signature = facts.signature[node as usize];
         if signature == 0 || (depth > 0 && is_inline_formatting(document, node)) {
@@ -467,7 +506,14 @@ fn shape(document: &Document, facts: &NodeFacts, root: NodeId) -> Vec<u32> {
     entries.sort_unstable();
     entries.dedup();
     entries.truncate(SHAPE_LIMIT);
-    entries
+    entries.to_vec()
+}
+
+/// Buffers [`shape`] reuses from one call to the next.
+#[derive(Default)]
+struct ShapeScratch {
+    stack: Vec<(NodeId, usize)>,
+    entries: Vec<u32>,
 }
 
 /// Weight of a shape entry: structure near a record's root says more about its template than
@@ -505,16 +551,25 @@ fn pattern_id(
     hash
 }
 
+/// Every node's [`element_signature`] (0 for nodes that are not elements), computed once per
+/// document.
+fn signatures(document: &Document) -> &[u32] {
+    document.signatures.get_or_init(|| {
+        (0..document.len() as NodeId)
+            .map(|id| element_signature(document, id))
+            .collect()
+    })
+}
+
 fn node_facts(document: &Document) -> NodeFacts {
     let count = document.len();
-    let mut signature = vec![0u32; count];
+    let signature = signatures(document).to_vec();
     let mut text_bytes = vec![0u32; count];
     let mut elements = vec![0u32; count];
     for id in 0..count as NodeId {
         let node = document.node(id);
         match node.kind {
             NodeKind::Element => {
-                signature[id as usize] = element_signature(document, id);
                 elements[id as usize] = 1;
             }
             NodeKind::Text => {

@@ -220,30 +220,6 @@ fn with_clock_nearby(
 /// The text of `node` with line breaks where the page breaks lines: at `<br>` and around block
 /// elements; runs of spaces collapse, blank lines are dropped.
 pub fn block_text(document: &Document, node: NodeId) -> String {
-    const BLOCKS: [&str; 22] = [
-        "p",
-        "div",
-        "br",
-        "li",
-        "ul",
-        "ol",
-        "blockquote",
-        "pre",
-        "table",
-        "tr",
-        "h1",
-        "h2",
-        "h3",
-        "h4",
-        "h5",
-        "h6",
-        "dl",
-        "dt",
-        "dd",
-        "hr",
-        "section",
-        "article",
-    ];
     let mut lines: Vec<String> = vec![String::new()];
     let mut walk = document.descendants(node);
     let mut open_blocks: Vec<NodeId> = Vec::new();
@@ -275,7 +251,7 @@ pub fn block_text(document: &Document, node: NodeId) -> String {
             {
                 walk.skip_children()
             }
-            NodeKind::Element if id != node && BLOCKS.iter().any(|block| data.is(block)) => {
+            NodeKind::Element if id != node && is_block(data.tag()) => {
                 lines.push(String::new());
                 if data.first_child.is_some() {
                     open_blocks.push(id);
@@ -310,6 +286,35 @@ pub fn block_text(document: &Document, node: NodeId) -> String {
     lines[..end].join("\n")
 }
 
+/// Whether elements with tag `tag` break lines in [`block_text`]. One `match` rather than a
+/// comparison with each of the names: this runs for every element of every post.
+fn is_block(tag: &str) -> bool {
+    matches!(
+        tag,
+        "p" | "div"
+            | "br"
+            | "li"
+            | "ul"
+            | "ol"
+            | "blockquote"
+            | "pre"
+            | "table"
+            | "tr"
+            | "h1"
+            | "h2"
+            | "h3"
+            | "h4"
+            | "h5"
+            | "h6"
+            | "dl"
+            | "dt"
+            | "dd"
+            | "hr"
+            | "section"
+            | "article"
+    )
+}
+
 /// Whether an element is marked as a signature by its class or id.
 fn is_signature(document: &Document, node: NodeId) -> bool {
     // An element that opens with the conventional separator line ("__________________") holds
@@ -322,10 +327,28 @@ fn is_signature(document: &Document, node: NodeId) -> bool {
     opens_with_separator
         || ["class", "id"].iter().any(|attribute| {
             document.attribute(node, attribute).is_some_and(|value| {
-                let value = value.to_ascii_lowercase();
-                value.contains("signature") || value.split_whitespace().any(|token| token == "sig")
+                // Compared without a lowercase copy: this runs on every element of the page.
+                // Both marks hold "sig", which most values lack: one scan dismisses them.
+                contains_ignoring_ascii_case(value, "sig")
+                    && (contains_ignoring_ascii_case(value, "signature")
+                        || value
+                            .split_whitespace()
+                            .any(|token| token.eq_ignore_ascii_case("sig")))
             })
         })
+}
+
+/// Whether `haystack` contains `needle` (lower case ASCII, not empty), ASCII case aside.
+fn contains_ignoring_ascii_case(haystack: &str, needle: &str) -> bool {
+    let (first, rest) = needle.as_bytes().split_first().expect("a needle");
+    let haystack = haystack.as_bytes();
+    // Only the places holding the needle's first letter are compared in full.
+    haystack.iter().enumerate().any(|(position, byte)| {
+        byte.to_ascii_lowercase() == *first
+            && haystack
+                .get(position + 1..position + needle.len())
+                .is_some_and(|tail| tail.eq_ignore_ascii_case(rest))
+    })
 }
 
 fn is_ancestor(document: &Document, ancestor: NodeId, mut node: NodeId) -> bool {
@@ -362,6 +385,23 @@ fn text_sizes(document: &Document) -> Vec<u32> {
     sizes
 }
 
+/// For every node, whether it is one of `elements` or an ancestor of one.
+fn nodes_holding(document: &Document, elements: impl Iterator<Item = NodeId>) -> Vec<bool> {
+    let mut holds = vec![false; document.len()];
+    for element in elements {
+        let mut current = Some(element);
+        while let Some(node) = current {
+            // Marked nodes have their ancestors marked already.
+            if holds[node as usize] {
+                break;
+            }
+            holds[node as usize] = true;
+            current = document.node(node).parent;
+        }
+    }
+    holds
+}
+
 /// What every extractor needs about one page, computed once: the tree, its regions and link
 /// table, every date shown and the text size below every node. Build it with [`PageFacts::new`]
 /// and read posts and thread entries from the same facts.
@@ -372,6 +412,9 @@ pub struct PageFacts<'a> {
     slots: &'a [Option<RecordSlot>],
     links: &'a [Link],
     dates: Vec<DateCandidate>,
+    /// For every node, whether it is or contains the element of a date: asked for every link of
+    /// every candidate region, which comparing with every date made quadratic.
+    holds_date: Vec<bool>,
     sizes: Vec<u32>,
 }
 
@@ -384,12 +427,15 @@ impl<'a> PageFacts<'a> {
         links: &'a [Link],
         context: &DateContext,
     ) -> Self {
+        let dates = date_candidates(document, context);
+        let holds_date = nodes_holding(document, dates.iter().map(|date| date.element));
         PageFacts {
             document,
             regions,
             slots,
             links,
-            dates: date_candidates(document, context),
+            dates,
+            holds_date,
             sizes: text_sizes(document),
         }
     }
@@ -650,10 +696,7 @@ fn choose_author_column(facts: &PageFacts<'_>, region: usize) -> AuthorsByRecord
         let column = author_signals::link_kind(&link.url);
         let text = link.text.trim().to_string();
         // A link whose text is a date (a permalink shown as its post time) names no one.
-        let shows_date = facts.dates.iter().any(|date| {
-            date.element == link.node || is_ancestor(facts.document, link.node, date.element)
-        });
-        if !name_like(&text) || shows_date {
+        if !name_like(&text) || facts.holds_date[link.node as usize] {
             continue;
         }
         let profile_url = PROFILE_HINTS
@@ -834,5 +877,49 @@ mod tests {
             "<div>Thanks!<br>_____<br>A long signature with links and quotes</div>",
             "Thanks! | _____ | A long signature with links and quotes",
         );
+    }
+
+    #[test]
+    fn needles_are_found_whatever_their_case() {
+        let cases = [
+            ("post-signature", "signature", true),
+            ("SIGNATURE", "signature", true),
+            ("userSignatureBox", "signature", true),
+            ("signatur", "signature", false),
+            ("", "signature", false),
+            ("ssignature", "signature", true),
+            ("sig sig", "signature", false),
+        ];
+        for (haystack, needle, expected) in cases {
+            assert_eq!(
+                contains_ignoring_ascii_case(haystack, needle),
+                expected,
+                "{haystack:?} {needle:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn signatures_are_marked_by_class_id_or_separator() {
+        let document = Document::parse(
+            "<div id=a class='post Signature'>x</div><div id=b class='sig'>y</div>\
+             <div id=c class=sigma>z</div><div id=d>__________<br>me</div><div id=e>text</div>",
+        );
+        let by_id = |id: &str| {
+            document
+                .descendants(ROOT)
+                .find(|&node| document.attribute(node, "id") == Some(id))
+                .expect("the element is there")
+        };
+        let cases = [
+            ("a", true),
+            ("b", true),
+            ("c", false),
+            ("d", true),
+            ("e", false),
+        ];
+        for (id, expected) in cases {
+            assert_eq!(is_signature(&document, by_id(id)), expected, "{id}");
+        }
     }
 }

@@ -1,6 +1,9 @@
 //! Posts of thread pages: the post region, its time, author, text and permalink columns, and
 //! the leading post rendered apart.
 
+use std::collections::HashMap;
+use std::rc::Rc;
+
 use url::Url;
 
 use super::*;
@@ -52,7 +55,8 @@ pub fn posts_in_region(facts: &PageFacts<'_>, region: usize, page_url: &Url) -> 
     if records == 1 {
         excluded.extend(subject_elements(facts, region, &titles));
     }
-    let bodies = choose_text_column(facts, region, &excluded);
+    let mut texts = PostTexts::default();
+    let bodies = choose_text_column(facts, region, &excluded, &mut texts);
     let permalinks = choose_permalink_column(facts, region, page_url);
     let mut posts: Vec<Post> = (0..records)
         .map(|record| Post {
@@ -64,7 +68,7 @@ pub fn posts_in_region(facts: &PageFacts<'_>, region: usize, page_url: &Url) -> 
                 .map(str::to_string),
             time: times[record].map(|candidate| candidate.time),
             text: bodies[record]
-                .map(|node| without_subject_line(block_text(document, node), &titles))
+                .map(|node| without_subject_line(texts.block(document, node).to_string(), &titles))
                 .unwrap_or_default(),
             permalink: permalinks[record].clone(),
             node: regions[region].records[record],
@@ -474,6 +478,7 @@ fn choose_text_column(
     facts: &PageFacts<'_>,
     region: usize,
     excluded: &[NodeId],
+    texts: &mut PostTexts,
 ) -> Vec<Option<NodeId>> {
     let document = facts.document;
     let records = facts.regions[region].records.len();
@@ -533,9 +538,9 @@ fn choose_text_column(
         // The outer element's text as a reader sees it: a signature below a separator line is
         // not part of the post (see [`block_text`]), so an inner element holding the message
         // without the signature still holds all of the post.
-        let outer_texts: Vec<String> = chosen
+        let outer_texts: Vec<Rc<str>> = chosen
             .iter()
-            .map(|outer| outer.map_or_else(String::new, |node| shown_text(document, node)))
+            .map(|outer| outer.map_or_else(|| Rc::from(""), |node| texts.shown(document, node)))
             .collect();
         let tighter = columns.iter().find_map(|values| {
             let mut fitting: Vec<Option<NodeId>> = vec![None; records];
@@ -543,14 +548,14 @@ fn choose_text_column(
                 let (Some(inner), Some(outer)) = (inner, outer) else {
                     continue;
                 };
+                // The size test of `keeps_most_of` dismisses most pairs for nothing, the
+                // ancestry test walks the tree and the text comparison reads the posts: cheapest
+                // first.
+                let inner_size = facts.sizes[*inner as usize];
                 if inner != outer
+                    && may_keep_most_of(inner_size, &outer_texts[record])
                     && is_ancestor(document, *outer, *inner)
-                    && keeps_most_of(
-                        document,
-                        facts.sizes[*inner as usize],
-                        *inner,
-                        &outer_texts[record],
-                    )
+                    && keeps_most_of(document, texts, inner_size, *inner, &outer_texts[record])
                 {
                     fitting[record] = Some(*inner);
                 }
@@ -569,14 +574,15 @@ fn choose_text_column(
             for (record, outer) in chosen.iter().enumerate() {
                 let Some(outer) = outer else { continue };
                 compared += 1;
-                let same_identity = || {
+                let same_identity = |shared: &str| {
                     document.descendants(*outer).find(|&node| {
                         node != *outer
                             && facts.sizes[node as usize] > 0
-                            && element_identity(document, node).as_ref() == shared
+                            && has_identity(document, node, shared)
                     })
                 };
-                let inner = fitting[record].or_else(|| shared.and_then(|_| same_identity()));
+                let inner =
+                    fitting[record].or_else(|| shared.and_then(|shared| same_identity(shared)));
                 if let Some(inner) = inner {
                     kept += 1;
                     tightened[record] = Some(inner);
@@ -594,26 +600,104 @@ fn choose_text_column(
     chosen
 }
 
-/// The text of `node` as a post shows it ([`block_text`]: signatures left out), without
-/// whitespace, for comparing what two nested elements show.
-fn shown_text(document: &Document, node: NodeId) -> String {
-    block_text(document, node)
-        .chars()
-        .filter(|c| !c.is_whitespace())
-        .collect()
+/// The texts of elements read while choosing the text column, kept by element: the tightening
+/// compares the same elements again on every round and for every candidate column, and the
+/// chosen elements' texts are the posts' texts. Reading each element once halves the cost of
+/// reading a page's posts.
+#[derive(Default)]
+struct PostTexts {
+    /// [`block_text`] by element.
+    block: HashMap<NodeId, Rc<str>>,
+    /// The text as a post shows it (signatures left out), without whitespace, for comparing what
+    /// two nested elements show.
+    shown: HashMap<NodeId, Rc<str>>,
+}
+
+impl PostTexts {
+    /// [`block_text`] of `node`, read on first use.
+    fn block(&mut self, document: &Document, node: NodeId) -> Rc<str> {
+        self.block
+            .entry(node)
+            .or_insert_with(|| Rc::from(block_text(document, node)))
+            .clone()
+    }
+
+    /// The shown text of `node`, read on first use.
+    fn shown(&mut self, document: &Document, node: NodeId) -> Rc<str> {
+        if let Some(shown) = self.shown.get(&node) {
+            return shown.clone();
+        }
+        let block = self.block(document, node);
+        let shown: Rc<str> = Rc::from(
+            block
+                .chars()
+                .filter(|c| !c.is_whitespace())
+                .collect::<String>(),
+        );
+        self.shown.insert(node, shown.clone());
+        shown
+    }
 }
 
 /// Whether `inner` (whose text is `inner_size` bytes) shows at least 80 % of `outer_shown`, and
 /// only text that `outer_shown` shows too: a signature block holds much text, but none of the
 /// post's.
-fn keeps_most_of(document: &Document, inner_size: u32, inner: NodeId, outer_shown: &str) -> bool {
-    // Raw sizes count whitespace inside text nodes that the shown text drops, so the cheap
-    // test can only overestimate; the exact one runs on the few elements that pass it.
-    if (inner_size as usize) * 5 < outer_shown.len() * 4 {
+fn keeps_most_of(
+    document: &Document,
+    texts: &mut PostTexts,
+    inner_size: u32,
+    inner: NodeId,
+    outer_shown: &str,
+) -> bool {
+    if !may_keep_most_of(inner_size, outer_shown) {
         return false;
     }
-    let inner_shown = shown_text(document, inner);
-    inner_shown.len() * 5 >= outer_shown.len() * 4 && outer_shown.contains(inner_shown.as_str())
+    let inner_shown = texts.shown(document, inner);
+    inner_shown.len() * 5 >= outer_shown.len() * 4 && outer_shown.contains(&*inner_shown)
+}
+
+/// The cheap half of [`keeps_most_of`]: raw sizes count whitespace inside text nodes that the
+/// shown text drops, so this test can only overestimate; the exact one runs on the few elements
+/// that pass it.
+fn may_keep_most_of(inner_size: u32, outer_shown: &str) -> bool {
+    (inner_size as usize) * 5 >= outer_shown.len() * 4
+}
+
+/// Whether [`element_identity`] of `node` is `identity`, compared without building the
+/// node's identity: the search for a field by identity visits whole posts for every candidate
+/// column.
+fn has_identity(document: &Document, node: NodeId, identity: &str) -> bool {
+    let data = document.node(node);
+    if data.kind != NodeKind::Element {
+        return false;
+    }
+    let (mark, value) = match document.attribute(node, "id") {
+        Some(id) => ("#", id),
+        None => match document.attribute(node, "class") {
+            Some(class) => (".", class),
+            None => return false,
+        },
+    };
+    let Some(expected) = identity
+        .strip_prefix(&**data.tag())
+        .and_then(|rest| rest.strip_prefix(mark))
+    else {
+        return false;
+    };
+    // An identity's letters are never empty and never start or end with whitespace (they are
+    // trimmed), so they equal the trimmed digit-less value exactly when the value is
+    // whitespace, then those letters, then whitespace.
+    if expected.is_empty() {
+        return false;
+    }
+    let mut letters = value
+        .chars()
+        .filter(|c| !c.is_ascii_digit())
+        .skip_while(|c| c.is_whitespace());
+    expected
+        .chars()
+        .all(|wanted| letters.next() == Some(wanted))
+        && letters.all(char::is_whitespace)
 }
 
 /// What names an element apart from its position: its tag with its id, or else its class, with
