@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 mod support;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 use support::{serve, trawl};
 
 fn text(bytes: &[u8]) -> String {
@@ -212,16 +212,28 @@ fn a_store_from_another_crawl_or_no_store_gets_a_clear_error() {
     std::fs::remove_dir_all(&directory).unwrap();
 }
 
-/// A small deterministic generator for kill times (xorshift), so a failure can be replayed.
-struct KillTimes(u64);
+/// A small deterministic generator for kill points (xorshift), so a failure can be replayed.
+struct KillPoints(u64);
 
-impl KillTimes {
+impl KillPoints {
     fn next_fraction(&mut self) -> f64 {
         self.0 ^= self.0 << 13;
         self.0 ^= self.0 >> 7;
         self.0 ^= self.0 << 17;
         (self.0 >> 11) as f64 / (1u64 << 53) as f64
     }
+}
+
+/// Pages the crawl database holds so far, read beside the running crawl (0 before it exists).
+fn stored_pages(db: &Path) -> i64 {
+    let Ok(connection) =
+        rusqlite::Connection::open_with_flags(db, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
+    else {
+        return 0;
+    };
+    connection
+        .query_row("SELECT count(*) FROM pages", [], |row| row.get(0))
+        .unwrap_or(0)
 }
 
 /// Everything a crawl stored that does not depend on when it ran.
@@ -268,25 +280,36 @@ fn a_crawl_killed_at_random_points_ends_with_the_same_store() {
     assert!(reference_pages.len() > 100, "a crawl long enough to kill");
 
     let crashed = directory.join("crashed.db");
-    let mut kill_times = KillTimes(0x5eed_cafe_f00d);
+    let mut kill_points = KillPoints(0x5eed_cafe_f00d);
     let mut kills_mid_crawl = 0;
-    for _ in 0..5 {
+    for kill in 0..5 {
+        // Kill points are chosen by progress, not by time, so a loaded machine cannot make the
+        // crawl outrun them: the n-th run is killed once the store holds about n/6 of the
+        // reference's pages, give or take a random twelfth.
+        let share = (kill as f64 + 1.0) / 6.0 + (kill_points.next_fraction() - 0.5) / 12.0;
+        let target = (reference_pages.len() as f64 * share) as i64;
         let mut child = crawl(&crashed).spawn().unwrap();
-        let fraction = 0.1 + 0.3 * kill_times.next_fraction();
-        std::thread::sleep(uninterrupted.mul_f64(fraction));
-        let finished = child.try_wait().unwrap().is_some();
+        let deadline = Instant::now() + uninterrupted * 4 + Duration::from_secs(10);
+        let mut finished = false;
+        while Instant::now() < deadline {
+            if child.try_wait().unwrap().is_some() {
+                finished = true;
+                break;
+            }
+            if stored_pages(&crashed) >= target {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        }
         // SIGKILL: no destructor, no flush, no chance to tidy up.
         child.kill().unwrap();
         child.wait().unwrap();
-        if !finished {
-            let stored = export(&crashed, "pages").len();
-            if stored < reference_pages.len() {
-                kills_mid_crawl += 1;
-            }
+        if !finished && (stored_pages(&crashed) as usize) < reference_pages.len() {
+            kills_mid_crawl += 1;
         }
     }
     assert!(
-        kills_mid_crawl >= 2,
+        kills_mid_crawl >= 4,
         "only {kills_mid_crawl} kills landed mid-crawl; the test proved too little"
     );
     assert!(crawl(&crashed).status().unwrap().success());
