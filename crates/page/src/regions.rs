@@ -110,17 +110,7 @@ pub fn find_regions(document: &Document) -> Vec<Region> {
             let members = &children[start..start + count * width];
             let text: u32 = members.iter().map(|&n| facts.text_bytes[n as usize]).sum();
             let elements: u32 = members.iter().map(|&n| facts.elements[n as usize]).sum();
-            // A first record that holds a link: the run may be a pager (see `pattern_id`). The
-            // first record alone decides, as it does for a lone record, so that a pattern is
-            // named the same whether it repeats or not.
-            let linked = holds_link(document, children[start]);
-            let pattern = pattern_id(
-                document,
-                &facts,
-                parent,
-                &children[start..start + width],
-                linked,
-            );
+            let pattern = pattern_id(document, &facts, parent, &children[start..start + width]);
             // Engines insert advertisements between posts every few records; a run that resumes
             // the same pattern after at most two foreign siblings continues the same region.
             if let Some((index, end)) = previous
@@ -199,13 +189,7 @@ pub fn single_record_candidates(document: &Document) -> Vec<SingleRecord> {
                     parent,
                     first: members[0],
                     width,
-                    pattern: pattern_id(
-                        document,
-                        &facts,
-                        parent,
-                        members,
-                        holds_link(document, members[0]),
-                    ),
+                    pattern: pattern_id(document, &facts, parent, members),
                     text_share: text as f32 / total_text,
                     node_share: elements as f32 / total_elements,
                 });
@@ -553,19 +537,9 @@ fn pattern_id(
     facts: &NodeFacts,
     parent: NodeId,
     first_record: &[NodeId],
-    linked_cells: bool,
 ) -> PatternId {
     let mut hash = FNV_OFFSET;
-    // When the records are linked cells of one row (a pager's page links), the row's cell count
-    // grows with the records, and a pager of three pages and one of seven must be one pattern for
-    // their links to share a location: the row is then named without its cell count. Rows of
-    // plain cells (a table's header) keep it, since there it tells one table from another.
-    let linked_cells = linked_cells && document.node(parent).is("tr");
-    hash = fnv(
-        hash,
-        u64::from(signature_of(document, parent, !linked_cells)),
-    );
-    let mut current = document.node(parent).parent;
+    let mut current = Some(parent);
     while let Some(node) = current {
         hash = fnv(hash, u64::from(facts.signature[node as usize]));
         current = document.node(node).parent;
@@ -575,13 +549,6 @@ fn pattern_id(
         hash = fnv(hash, u64::from(facts.signature[member as usize]));
     }
     hash
-}
-
-/// Whether `node` holds a link to somewhere.
-fn holds_link(document: &Document, node: NodeId) -> bool {
-    document
-        .descendants(node)
-        .any(|inner| document.node(inner).is("a") && document.attribute(inner, "href").is_some())
 }
 
 /// Every node's [`element_signature`] (0 for nodes that are not elements), computed once per
@@ -638,11 +605,6 @@ fn node_facts(document: &Document) -> NodeFacts {
 /// post's header row (one wide cell) and body row (two cells) differ only there. Colours and
 /// widths are left out because list rows alternate them.
 fn element_signature(document: &Document, id: NodeId) -> u32 {
-    signature_of(document, id, true)
-}
-
-/// [`element_signature`], with a row's cell count left out when `count_cells` is false.
-fn signature_of(document: &Document, id: NodeId, count_cells: bool) -> u32 {
     let node = document.node(id);
     if node.kind != NodeKind::Element {
         return 0;
@@ -662,7 +624,7 @@ fn signature_of(document: &Document, id: NodeId, count_cells: bool) -> u32 {
             hash = fnv(hash, u64::from(byte));
         }
     }
-    if node.is("tr") && count_cells {
+    if node.is("tr") {
         let cells = document
             .children(id)
             .filter(|&child| document.node(child).is("td") || document.node(child).is("th"))
@@ -803,29 +765,6 @@ mod tests {
             &[],
         );
         check("", &[]);
-    }
-
-    #[test]
-    fn pagers_of_different_lengths_in_one_table_row_are_one_pattern() {
-        // A pager whose page links are the cells of one row, so the row's cell count grows with
-        // the thread's length.
-        let pager = |pages: u32| {
-            let cells: String = (1..=pages)
-                .map(|page| {
-                    format!("<td class=\"alt1\"><a href=\"/t?t=5&page={page}\">{page}</a></td>")
-                })
-                .collect();
-            let document = Document::parse(&format!(
-                "<body><div class=\"pagenav\"><table><tr>{cells}</tr></table></div></body>"
-            ));
-            find_regions(&document)
-                .iter()
-                .map(|region| region.pattern)
-                .collect::<Vec<_>>()
-        };
-        assert_ne!(pager(4), Vec::<PatternId>::new());
-        assert_eq!(pager(4), pager(7));
-        assert_eq!(pager(4), pager(12));
     }
 
     #[test]
