@@ -28,12 +28,15 @@
 //! can only lead to copies.
 
 mod flipping;
+mod kin;
 mod selection;
 
 use std::collections::{BTreeSet, HashMap, HashSet};
 
 use crate::sitemap::{Role, Sitemap};
 use flipping::find_page_flipping;
+pub use kin::CopiedArc;
+use kin::{adopt_twins, copy_flipping_rows, keep_later_pages};
 use selection::{follow_alike_on_pages_of_the_same_lists, skeleton_links, spanning_tree};
 
 /// Vertices whose duplicate groups have lower entropy informativeness than this are prompts
@@ -116,6 +119,9 @@ pub struct Traversal {
     /// was sampled but which is followed because the same kind of link is followed on other
     /// pages of the same lists, the target of that twin.
     pub targets: Vec<Option<usize>>,
+    /// Page-flipping rows lent to crawled vertices whose sampled pages never showed such a
+    /// link (see [`CopiedArc`]); the plan follows them and keeps the relation.
+    pub copied_arcs: Vec<CopiedArc>,
 }
 
 /// Chooses the traversal of `sitemap` with `strategy`.
@@ -223,6 +229,7 @@ fn choose_with(sitemap: &Sitemap, strategy: Strategy, spellings: Spellings) -> T
             verdicts[target] = VertexVerdict::Kept;
         }
     }
+    keep_later_pages(sitemap, &flipping, &mut verdicts);
     let primary = primary_thread_lists(sitemap, &verdicts, &ranks, &flipping);
     let portal = sitemap.portal_vertex();
     let candidate: Vec<bool> = sitemap
@@ -254,8 +261,13 @@ fn choose_with(sitemap: &Sitemap, strategy: Strategy, spellings: Spellings) -> T
             selected.insert(index);
         }
     }
-    let inferred_targets =
+    let mut inferred_targets =
         follow_alike_on_pages_of_the_same_lists(sitemap, &flipping, &candidate, &mut selected);
+    let (mut copied_arcs, lent_targets) =
+        copy_flipping_rows(sitemap, &flipping, &candidate, &verdicts, &mut selected);
+    for (index, target) in lent_targets {
+        inferred_targets.entry(index).or_insert(target);
+    }
     connect_to_portal(sitemap, &candidate, &mut selected);
     let targets: Vec<Option<usize>> = sitemap
         .arcs
@@ -266,18 +278,41 @@ fn choose_with(sitemap: &Sitemap, strategy: Strategy, spellings: Spellings) -> T
                 .or_else(|| inferred_targets.get(&index).copied())
         })
         .collect();
-    prune_toward_goals(sitemap, &primary, &targets, &mut verdicts, &mut selected);
-    let decisions = (0..sitemap.arcs.len())
-        .map(|index| {
-            if !selected.contains(&index) {
-                Decision::Skip
-            } else if flipping[index] {
-                Decision::FollowKeepRelation
-            } else {
-                Decision::Follow
-            }
-        })
+    let copied_edges: Vec<(usize, usize)> = copied_arcs
+        .iter()
+        .map(|copied| (copied.key.source, copied.target))
         .collect();
+    prune_toward_goals(
+        sitemap,
+        &primary,
+        &targets,
+        &copied_edges,
+        &mut verdicts,
+        &mut selected,
+    );
+    let decide = |selected: &BTreeSet<usize>| -> Vec<Decision> {
+        (0..sitemap.arcs.len())
+            .map(|index| {
+                if !selected.contains(&index) {
+                    Decision::Skip
+                } else if flipping[index] {
+                    Decision::FollowKeepRelation
+                } else {
+                    Decision::Follow
+                }
+            })
+            .collect()
+    };
+    let pruned_decisions = decide(&selected);
+    let overrides = adopt_twins(sitemap, &mut verdicts, &mut selected, &pruned_decisions);
+    let mut decisions = decide(&selected);
+    for (index, decision) in overrides {
+        decisions[index] = decision;
+    }
+    copied_arcs.retain(|copied| {
+        verdicts[copied.key.source] == VertexVerdict::Kept
+            && verdicts[copied.target] == VertexVerdict::Kept
+    });
     Traversal {
         strategy,
         verdicts,
@@ -285,6 +320,7 @@ fn choose_with(sitemap: &Sitemap, strategy: Strategy, spellings: Spellings) -> T
         connectivity,
         flipping,
         targets,
+        copied_arcs,
     }
 }
 
@@ -709,6 +745,7 @@ fn prune_toward_goals(
     sitemap: &Sitemap,
     primary: &HashSet<usize>,
     targets: &[Option<usize>],
+    copied_edges: &[(usize, usize)],
     verdicts: &mut [VertexVerdict],
     selected: &mut BTreeSet<usize>,
 ) {
@@ -731,6 +768,9 @@ fn prune_toward_goals(
                 && verdicts[target] == VertexVerdict::Kept)
                 .then_some((arc.key.source, target))
         })
+        .chain(copied_edges.iter().copied().filter(|(source, target)| {
+            verdicts[*source] == VertexVerdict::Kept && verdicts[*target] == VertexVerdict::Kept
+        }))
         .collect();
     let reach = |excluded: &HashSet<usize>| -> HashSet<usize> {
         let mut reached: HashSet<usize> = HashSet::from([portal]);
