@@ -22,6 +22,12 @@
 //!    vertices from which a thread or thread-list vertex can be reached through selected arcs
 //!    are kept. Profiles, member lists, calendars and login prompts are left with no reason to
 //!    be fetched even when their pages look informative.
+//! 5. *Lending between kin* (trawl, module `kin`). One kind of page can be split over several
+//!    vertices (a thread's first page and its `?page=N` pages; a board with and without a
+//!    sub-forum table). A page-flipping kind of link found on one vertex of a layout is lent to
+//!    the layout's other crawled vertices, as new plan rows ([`CopiedArc`]) where their sampled
+//!    pages never showed it, and a vertex the crawl will land on but left out for its layout
+//!    alone is crawled like its twin of the same role and URL pattern.
 //!
 //! Arcs whose sampled targets are mostly near-duplicates of the very page that links to them
 //! (permalinks to posts on the page, `?page=1` spellings of page 1) are never candidates: they
@@ -29,6 +35,7 @@
 
 mod flipping;
 mod kin;
+mod pruning;
 mod selection;
 
 use std::collections::{BTreeSet, HashMap, HashSet};
@@ -37,6 +44,7 @@ use crate::sitemap::{Role, Sitemap};
 use flipping::find_page_flipping;
 pub use kin::CopiedArc;
 use kin::{adopt_twins, copy_flipping_rows, keep_later_pages};
+use pruning::{connect_to_portal, prune_toward_goals};
 use selection::{follow_alike_on_pages_of_the_same_lists, skeleton_links, spanning_tree};
 
 /// Vertices whose duplicate groups have lower entropy informativeness than this are prompts
@@ -691,140 +699,6 @@ fn drop_copies_by_content(sitemap: &Sitemap, ranks: &[Rank], verdicts: &mut [Ver
                 };
                 verdicts[copy] = VertexVerdict::Copy;
             }
-        }
-    }
-}
-
-/// Choosing in-links vertex by vertex can leave a cycle the portal does not reach (boards
-/// reached from threads' breadcrumbs, threads from boards). While some vertex with a candidate
-/// in-link is unreached, the candidate arc from a reached vertex with the most links into it is
-/// added, as a directed spanning tree would.
-fn connect_to_portal(sitemap: &Sitemap, candidate: &[bool], selected: &mut BTreeSet<usize>) {
-    let portal = sitemap.portal_vertex();
-    loop {
-        let mut reached: HashSet<usize> = HashSet::from([portal]);
-        let mut changed = true;
-        while changed {
-            changed = false;
-            for index in selected.iter() {
-                let arc = &sitemap.arcs[*index];
-                if reached.contains(&arc.key.source)
-                    && let Some(target) = arc.main_target()
-                {
-                    changed |= reached.insert(target);
-                }
-            }
-        }
-        let best = sitemap
-            .arcs
-            .iter()
-            .enumerate()
-            .filter(|(index, arc)| {
-                candidate[*index]
-                    && reached.contains(&arc.key.source)
-                    && arc
-                        .main_target()
-                        .is_some_and(|target| !reached.contains(&target))
-            })
-            .max_by_key(|(index, arc)| (arc.target_urls.len(), std::cmp::Reverse(*index)));
-        match best {
-            Some((index, _)) => {
-                selected.insert(index);
-            }
-            None => break,
-        }
-    }
-}
-
-/// Keeps only what leads to threads. The *goals* are the thread vertices and the primary thread
-/// lists. A vertex that is not a goal is kept only when the goals reachable from the portal
-/// through selected arcs shrink without it; vertices are tried deepest first, so of two routes
-/// to the same goals the shallower one stays. Goals the portal cannot reach are marked
-/// unreached.
-fn prune_toward_goals(
-    sitemap: &Sitemap,
-    primary: &HashSet<usize>,
-    targets: &[Option<usize>],
-    copied_edges: &[(usize, usize)],
-    verdicts: &mut [VertexVerdict],
-    selected: &mut BTreeSet<usize>,
-) {
-    let portal = sitemap.portal_vertex();
-    let goals: HashSet<usize> = sitemap
-        .vertices
-        .iter()
-        .filter(|vertex| {
-            (vertex.role == Role::Thread || primary.contains(&vertex.id))
-                && verdicts[vertex.id] == VertexVerdict::Kept
-        })
-        .map(|vertex| vertex.id)
-        .collect();
-    let edges: Vec<(usize, usize)> = selected
-        .iter()
-        .filter_map(|index| {
-            let arc = &sitemap.arcs[*index];
-            let target = targets[*index]?;
-            (verdicts[arc.key.source] == VertexVerdict::Kept
-                && verdicts[target] == VertexVerdict::Kept)
-                .then_some((arc.key.source, target))
-        })
-        .chain(copied_edges.iter().copied().filter(|(source, target)| {
-            verdicts[*source] == VertexVerdict::Kept && verdicts[*target] == VertexVerdict::Kept
-        }))
-        .collect();
-    let reach = |excluded: &HashSet<usize>| -> HashSet<usize> {
-        let mut reached: HashSet<usize> = HashSet::from([portal]);
-        let mut frontier = vec![portal];
-        while let Some(vertex) = frontier.pop() {
-            for (source, target) in &edges {
-                if *source == vertex && !excluded.contains(target) && reached.insert(*target) {
-                    frontier.push(*target);
-                }
-            }
-        }
-        reached
-    };
-    let mut excluded: HashSet<usize> = HashSet::new();
-    let goals_reached = |reached: &HashSet<usize>| -> usize {
-        goals.iter().filter(|goal| reached.contains(goal)).count()
-    };
-    let wanted = goals_reached(&reach(&excluded));
-    let mut others: Vec<usize> = sitemap
-        .vertices
-        .iter()
-        .filter(|vertex| {
-            vertex.id != portal
-                && !goals.contains(&vertex.id)
-                && verdicts[vertex.id] == VertexVerdict::Kept
-        })
-        .map(|vertex| vertex.id)
-        .collect();
-    others.sort_by(|a, b| {
-        sitemap.vertices[*b]
-            .depth
-            .total_cmp(&sitemap.vertices[*a].depth)
-            .then(b.cmp(a))
-    });
-    for vertex in others {
-        excluded.insert(vertex);
-        if goals_reached(&reach(&excluded)) < wanted {
-            excluded.remove(&vertex);
-        }
-    }
-    let reached = reach(&excluded);
-    selected.retain(|index| {
-        let arc = &sitemap.arcs[*index];
-        reached.contains(&arc.key.source)
-            && targets[*index].is_some_and(|target| reached.contains(&target) && target != portal)
-    });
-    for vertex in &sitemap.vertices {
-        if verdicts[vertex.id] != VertexVerdict::Kept {
-            continue;
-        }
-        if excluded.contains(&vertex.id) {
-            verdicts[vertex.id] = VertexVerdict::LeadsNowhere;
-        } else if !reached.contains(&vertex.id) {
-            verdicts[vertex.id] = VertexVerdict::Unreached;
         }
     }
 }
