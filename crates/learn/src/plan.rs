@@ -208,6 +208,20 @@ impl Plan {
                 connectivity: traversal.connectivity[index].map(round),
                 examples: arc.example_texts.clone(),
             })
+            .chain(traversal.copied_arcs.iter().map(|copied| {
+                let original = &sitemap.arcs[copied.copied_from];
+                PlanArc {
+                    source: copied.key.source,
+                    url_pattern: copied.key.url_pattern.0,
+                    location: copied.key.location,
+                    decision: Decision::FollowKeepRelation,
+                    target: Some(copied.target),
+                    // No link of this kind was sampled on the vertex's own pages.
+                    links: 0,
+                    connectivity: traversal.connectivity[copied.copied_from].map(round),
+                    examples: original.example_texts.clone(),
+                }
+            }))
             .collect();
         let mut plan = Plan {
             format_version: PLAN_FORMAT_VERSION,

@@ -22,18 +22,29 @@
 //!    vertices from which a thread or thread-list vertex can be reached through selected arcs
 //!    are kept. Profiles, member lists, calendars and login prompts are left with no reason to
 //!    be fetched even when their pages look informative.
+//! 5. *Lending between kin* (trawl, module `kin`). One kind of page can be split over several
+//!    vertices (a thread's first page and its `?page=N` pages; a board with and without a
+//!    sub-forum table). A page-flipping kind of link found on one vertex of a layout is lent to
+//!    the layout's other crawled vertices, as new plan rows ([`CopiedArc`]) where their sampled
+//!    pages never showed it, and a vertex the crawl will land on but left out for its layout
+//!    alone is crawled like its twin of the same role and URL pattern.
 //!
 //! Arcs whose sampled targets are mostly near-duplicates of the very page that links to them
 //! (permalinks to posts on the page, `?page=1` spellings of page 1) are never candidates: they
 //! can only lead to copies.
 
 mod flipping;
+mod kin;
+mod pruning;
 mod selection;
 
 use std::collections::{BTreeSet, HashMap, HashSet};
 
 use crate::sitemap::{Role, Sitemap};
 use flipping::find_page_flipping;
+pub use kin::CopiedArc;
+use kin::{adopt_twins, copy_flipping_rows, keep_later_pages};
+use pruning::{connect_to_portal, prune_toward_goals};
 use selection::{follow_alike_on_pages_of_the_same_lists, skeleton_links, spanning_tree};
 
 /// Vertices whose duplicate groups have lower entropy informativeness than this are prompts
@@ -116,6 +127,9 @@ pub struct Traversal {
     /// was sampled but which is followed because the same kind of link is followed on other
     /// pages of the same lists, the target of that twin.
     pub targets: Vec<Option<usize>>,
+    /// Page-flipping rows lent to crawled vertices whose sampled pages never showed such a
+    /// link (see [`CopiedArc`]); the plan follows them and keeps the relation.
+    pub copied_arcs: Vec<CopiedArc>,
 }
 
 /// Chooses the traversal of `sitemap` with `strategy`.
@@ -223,6 +237,7 @@ fn choose_with(sitemap: &Sitemap, strategy: Strategy, spellings: Spellings) -> T
             verdicts[target] = VertexVerdict::Kept;
         }
     }
+    keep_later_pages(sitemap, &flipping, &mut verdicts);
     let primary = primary_thread_lists(sitemap, &verdicts, &ranks, &flipping);
     let portal = sitemap.portal_vertex();
     let candidate: Vec<bool> = sitemap
@@ -254,8 +269,13 @@ fn choose_with(sitemap: &Sitemap, strategy: Strategy, spellings: Spellings) -> T
             selected.insert(index);
         }
     }
-    let inferred_targets =
+    let mut inferred_targets =
         follow_alike_on_pages_of_the_same_lists(sitemap, &flipping, &candidate, &mut selected);
+    let (mut copied_arcs, lent_targets) =
+        copy_flipping_rows(sitemap, &flipping, &candidate, &verdicts, &mut selected);
+    for (index, target) in lent_targets {
+        inferred_targets.entry(index).or_insert(target);
+    }
     connect_to_portal(sitemap, &candidate, &mut selected);
     let targets: Vec<Option<usize>> = sitemap
         .arcs
@@ -266,18 +286,41 @@ fn choose_with(sitemap: &Sitemap, strategy: Strategy, spellings: Spellings) -> T
                 .or_else(|| inferred_targets.get(&index).copied())
         })
         .collect();
-    prune_toward_goals(sitemap, &primary, &targets, &mut verdicts, &mut selected);
-    let decisions = (0..sitemap.arcs.len())
-        .map(|index| {
-            if !selected.contains(&index) {
-                Decision::Skip
-            } else if flipping[index] {
-                Decision::FollowKeepRelation
-            } else {
-                Decision::Follow
-            }
-        })
+    let copied_edges: Vec<(usize, usize)> = copied_arcs
+        .iter()
+        .map(|copied| (copied.key.source, copied.target))
         .collect();
+    prune_toward_goals(
+        sitemap,
+        &primary,
+        &targets,
+        &copied_edges,
+        &mut verdicts,
+        &mut selected,
+    );
+    let decide = |selected: &BTreeSet<usize>| -> Vec<Decision> {
+        (0..sitemap.arcs.len())
+            .map(|index| {
+                if !selected.contains(&index) {
+                    Decision::Skip
+                } else if flipping[index] {
+                    Decision::FollowKeepRelation
+                } else {
+                    Decision::Follow
+                }
+            })
+            .collect()
+    };
+    let pruned_decisions = decide(&selected);
+    let overrides = adopt_twins(sitemap, &mut verdicts, &mut selected, &pruned_decisions);
+    let mut decisions = decide(&selected);
+    for (index, decision) in overrides {
+        decisions[index] = decision;
+    }
+    copied_arcs.retain(|copied| {
+        verdicts[copied.key.source] == VertexVerdict::Kept
+            && verdicts[copied.target] == VertexVerdict::Kept
+    });
     Traversal {
         strategy,
         verdicts,
@@ -285,6 +328,7 @@ fn choose_with(sitemap: &Sitemap, strategy: Strategy, spellings: Spellings) -> T
         connectivity,
         flipping,
         targets,
+        copied_arcs,
     }
 }
 
@@ -655,136 +699,6 @@ fn drop_copies_by_content(sitemap: &Sitemap, ranks: &[Rank], verdicts: &mut [Ver
                 };
                 verdicts[copy] = VertexVerdict::Copy;
             }
-        }
-    }
-}
-
-/// Choosing in-links vertex by vertex can leave a cycle the portal does not reach (boards
-/// reached from threads' breadcrumbs, threads from boards). While some vertex with a candidate
-/// in-link is unreached, the candidate arc from a reached vertex with the most links into it is
-/// added, as a directed spanning tree would.
-fn connect_to_portal(sitemap: &Sitemap, candidate: &[bool], selected: &mut BTreeSet<usize>) {
-    let portal = sitemap.portal_vertex();
-    loop {
-        let mut reached: HashSet<usize> = HashSet::from([portal]);
-        let mut changed = true;
-        while changed {
-            changed = false;
-            for index in selected.iter() {
-                let arc = &sitemap.arcs[*index];
-                if reached.contains(&arc.key.source)
-                    && let Some(target) = arc.main_target()
-                {
-                    changed |= reached.insert(target);
-                }
-            }
-        }
-        let best = sitemap
-            .arcs
-            .iter()
-            .enumerate()
-            .filter(|(index, arc)| {
-                candidate[*index]
-                    && reached.contains(&arc.key.source)
-                    && arc
-                        .main_target()
-                        .is_some_and(|target| !reached.contains(&target))
-            })
-            .max_by_key(|(index, arc)| (arc.target_urls.len(), std::cmp::Reverse(*index)));
-        match best {
-            Some((index, _)) => {
-                selected.insert(index);
-            }
-            None => break,
-        }
-    }
-}
-
-/// Keeps only what leads to threads. The *goals* are the thread vertices and the primary thread
-/// lists. A vertex that is not a goal is kept only when the goals reachable from the portal
-/// through selected arcs shrink without it; vertices are tried deepest first, so of two routes
-/// to the same goals the shallower one stays. Goals the portal cannot reach are marked
-/// unreached.
-fn prune_toward_goals(
-    sitemap: &Sitemap,
-    primary: &HashSet<usize>,
-    targets: &[Option<usize>],
-    verdicts: &mut [VertexVerdict],
-    selected: &mut BTreeSet<usize>,
-) {
-    let portal = sitemap.portal_vertex();
-    let goals: HashSet<usize> = sitemap
-        .vertices
-        .iter()
-        .filter(|vertex| {
-            (vertex.role == Role::Thread || primary.contains(&vertex.id))
-                && verdicts[vertex.id] == VertexVerdict::Kept
-        })
-        .map(|vertex| vertex.id)
-        .collect();
-    let edges: Vec<(usize, usize)> = selected
-        .iter()
-        .filter_map(|index| {
-            let arc = &sitemap.arcs[*index];
-            let target = targets[*index]?;
-            (verdicts[arc.key.source] == VertexVerdict::Kept
-                && verdicts[target] == VertexVerdict::Kept)
-                .then_some((arc.key.source, target))
-        })
-        .collect();
-    let reach = |excluded: &HashSet<usize>| -> HashSet<usize> {
-        let mut reached: HashSet<usize> = HashSet::from([portal]);
-        let mut frontier = vec![portal];
-        while let Some(vertex) = frontier.pop() {
-            for (source, target) in &edges {
-                if *source == vertex && !excluded.contains(target) && reached.insert(*target) {
-                    frontier.push(*target);
-                }
-            }
-        }
-        reached
-    };
-    let mut excluded: HashSet<usize> = HashSet::new();
-    let goals_reached = |reached: &HashSet<usize>| -> usize {
-        goals.iter().filter(|goal| reached.contains(goal)).count()
-    };
-    let wanted = goals_reached(&reach(&excluded));
-    let mut others: Vec<usize> = sitemap
-        .vertices
-        .iter()
-        .filter(|vertex| {
-            vertex.id != portal
-                && !goals.contains(&vertex.id)
-                && verdicts[vertex.id] == VertexVerdict::Kept
-        })
-        .map(|vertex| vertex.id)
-        .collect();
-    others.sort_by(|a, b| {
-        sitemap.vertices[*b]
-            .depth
-            .total_cmp(&sitemap.vertices[*a].depth)
-            .then(b.cmp(a))
-    });
-    for vertex in others {
-        excluded.insert(vertex);
-        if goals_reached(&reach(&excluded)) < wanted {
-            excluded.remove(&vertex);
-        }
-    }
-    let reached = reach(&excluded);
-    selected.retain(|index| {
-        let arc = &sitemap.arcs[*index];
-        reached.contains(&arc.key.source)
-            && targets[*index].is_some_and(|target| reached.contains(&target) && target != portal)
-    });
-    for vertex in &sitemap.vertices {
-        if verdicts[vertex.id] != VertexVerdict::Kept {
-            continue;
-        }
-        if excluded.contains(&vertex.id) {
-            verdicts[vertex.id] = VertexVerdict::LeadsNowhere;
-        } else if !reached.contains(&vertex.id) {
-            verdicts[vertex.id] = VertexVerdict::Unreached;
         }
     }
 }
