@@ -613,6 +613,65 @@ mod tests {
         );
     }
 
+    /// Fetches `first` and `second` from the simulator's phpBB seed 2 at medium scale and
+    /// checks whether their record signatures agree.
+    fn check_same_records(first: &str, second: &str, same: bool) {
+        use std::sync::Arc;
+        use trawl_model::Fetcher;
+        let site = Arc::new(trawl_sim::Site::build(trawl_sim::SiteConfig::new(
+            trawl_sim::FamilyName::Phpbb,
+            2,
+            trawl_sim::Scale::Medium,
+        )));
+        let at = jiff::Timestamp::from_second(site.history().end).unwrap();
+        let fetcher = trawl_sim::SimFetcher::new(Arc::clone(&site), "http://f.test");
+        let signature_of = |path: &str| {
+            let queued = Queued {
+                url: url(&format!("http://f.test{path}")),
+                depth: 1,
+                redirects: 0,
+            };
+            let response = fetcher
+                .fetch(&trawl_model::FetchRequest::new(queued.url.as_str(), at))
+                .unwrap();
+            let signature = record_signature(&AnalysedPage::of(&queued, &response).analysis);
+            assert!(signature.is_some(), "{path} lists records");
+            signature
+        };
+        assert_eq!(
+            signature_of(first) == signature_of(second),
+            same,
+            "{first} and {second}"
+        );
+    }
+
+    #[test]
+    fn signatures_ignore_records_read_outside_the_main_region() {
+        // The `&start=0` spelling of this thread is served with another "last visit" date in
+        // its header, which page analysis reads as one more post; the thread's posts are the
+        // same.
+        check_same_records(
+            "/viewtopic.php?t=3989",
+            "/viewtopic.php?t=3989&start=0",
+            true,
+        );
+        check_same_records(
+            "/viewtopic.php?t=3998",
+            "/viewtopic.php?t=3998&start=0",
+            true,
+        );
+        // Other pages of the thread, and other threads, list other posts.
+        check_same_records(
+            "/viewtopic.php?t=3989",
+            "/viewtopic.php?t=3989&start=15",
+            false,
+        );
+        check_same_records("/viewtopic.php?t=3989", "/viewtopic.php?t=3998", false);
+        // Boards are compared by their thread entries.
+        check_same_records("/viewforum.php?f=1", "/viewforum.php?f=1&start=0", true);
+        check_same_records("/viewforum.php?f=1", "/viewforum.php?f=1&start=25", false);
+    }
+
     fn page_one_rule(scope: &str) -> ScopedRewrite {
         ScopedRewrite {
             scope: scope.into(),
