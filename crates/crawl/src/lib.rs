@@ -16,6 +16,11 @@
 //! rewritten with the rules in force before they are queued, and URLs queued before a rule came
 //! into force are checked again when they leave the frontier.
 //!
+//! A link in a place the plan never judged (no sampled page held a link there, or none of the
+//! links seen there was fetched) is followed when most sampled links of its URL pattern from
+//! the same vertex were followed (`unplaced`): a board's block of sticky threads that the
+//! sampler never opened holds threads like the rest.
+//!
 //! Two strategies share the machine: [`CrawlStrategy::Plan`] and the generic breadth-first
 //! crawler the papers compare against ([`CrawlStrategy::BreadthFirst`]: every same-site link, in
 //! discovery order).
@@ -23,6 +28,7 @@
 pub mod baselines;
 pub mod lists;
 mod online_rewrites;
+mod unplaced;
 mod url_numbers;
 
 pub use online_rewrites::{OnlineRule, REWRITE_EVIDENCE, ScopedRewrite};
@@ -38,6 +44,7 @@ use trawl_learn::traverse::Decision;
 use trawl_model::FetchResponse;
 use trawl_page::analysis::{PageAnalysis, lone_record_posts};
 use trawl_page::regions::{SingleRecord, single_record_candidates};
+use unplaced::UnplacedLinks;
 use url::Url;
 
 /// How links are chosen.
@@ -204,6 +211,9 @@ pub struct Crawler {
     skipped_spellings: usize,
     /// Skipped URLs not yet handed to the caller (see [`Crawler::take_skipped`]).
     skipped_not_taken: Vec<String>,
+    /// The plan's arcs summed up for links in places the sample never saw (empty
+    /// breadth-first).
+    unplaced: UnplacedLinks,
 }
 
 /// Learns where a vertex's posts repeat from a page that has them, or reads a page that has
@@ -313,7 +323,12 @@ impl Crawler {
     pub fn new(portal: Url, strategy: CrawlStrategy) -> Crawler {
         let mut seen = HashSet::new();
         seen.insert(url_key(portal.as_str()));
+        let unplaced = match &strategy {
+            CrawlStrategy::Plan(plan) => UnplacedLinks::of(plan),
+            CrawlStrategy::BreadthFirst => UnplacedLinks::default(),
+        };
         Crawler {
+            unplaced,
             strategy,
             host: portal.host_str().map(str::to_ascii_lowercase),
             port: portal.port_or_known_default(),
@@ -496,7 +511,7 @@ impl Crawler {
                             // Redundant parts (`&start=0`) are dropped first, so a list's first
                             // page is not fetched again under its pager's spelling.
                             let url = self.online_rewrites.canonical(&plan.canonical(&url));
-                            match plan.decide(class.vertex, &url, location) {
+                            match self.unplaced.decide(plan, class.vertex, &url, location) {
                                 Decision::Skip => {}
                                 Decision::Follow => to_follow.push(url),
                                 Decision::FollowKeepRelation => {
