@@ -16,8 +16,8 @@
 //! rewritten with the rules in force before they are queued, and URLs queued before a rule came
 //! into force are checked again when they leave the frontier.
 //!
-//! A link in a place the plan never judged (no sampled page held a link there, or none of the
-//! links seen there was fetched) is followed when most sampled links of its URL pattern from
+//! A link in a place the plan never judged (no sampled page held a link there, none of the
+//! links seen there was fetched, or its arc was skipped only as redundant) is followed when most sampled links of its URL pattern from
 //! the same vertex were followed (`unplaced`): a board's block of sticky threads that the
 //! sampler never opened holds threads like the rest.
 //!

@@ -323,11 +323,19 @@ fn medium_xenforo_with_archive_views_is_crawled_through_boards_and_threads() {
 /// Forums whose plans never judged some places thread links sit in, sampled with seed 1 as
 /// `trawl bench crawl` samples them: phpBB seed 1 shows each board's sticky thread in a block
 /// whose links the sampler saw but never fetched (the crawl missed 4 threads: 98.80 %
-/// coverage), and vBulletin seed 1 put thread links in places no sampled page had (96.21 %).
-/// Links of a kind mostly followed from the same vertex are now followed from such places too.
-/// Measured on 2026-11-21: 100 % for both.
+/// coverage), vBulletin seed 1 put thread links in places no sampled page had (96.21 %), and
+/// vBulletin seed 2 listed a thread where the only arc was skipped as redundant with the boards'
+/// title links (98.41 %). Links of a kind mostly followed from the same vertex are now followed
+/// from such places too. Measured on 2026-11-22: 100 % for all three.
 #[test]
 fn thread_links_in_places_the_plan_never_judged_are_followed() {
     check_sampled(FamilyName::Phpbb, 1, 1, 0.999, 0.01, 0.03);
     check_sampled(FamilyName::Vbulletin, 1, 1, 0.999, 0.01, 0.03);
+}
+
+/// See [`thread_links_in_places_the_plan_never_judged_are_followed`]: the arc skipped as
+/// redundant.
+#[test]
+fn thread_links_whose_arc_was_skipped_as_redundant_are_followed() {
+    check_sampled(FamilyName::Vbulletin, 2, 1, 0.999, 0.01, 0.03);
 }
