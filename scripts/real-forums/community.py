@@ -121,3 +121,45 @@ if __name__ == "__main__":
           "posts", sum(lengths), "longest", lengths[-10:])
     for index, board in enumerate(community.boards):
         print(board[0], sum(1 for t in community.threads if t.board == index))
+
+
+# What the three engine scripts share around their own seeding and app: serving a WSGI app on
+# loopback for a bounded time, and their two-command command line.
+
+def serve_for_at_most(server, lifetime, label):
+    """Serves `server` until `lifetime` seconds have passed: it stops by itself, whatever happens
+    to the driver that started it."""
+    import threading
+    timer = threading.Timer(lifetime, server.shutdown)
+    timer.daemon = True
+    timer.start()
+    print(f"{label} for at most {lifetime} s", flush=True)
+    server.serve_forever()
+
+
+def quiet_threading_wsgi_server(port, app):
+    """A threaded wsgiref server on 127.0.0.1 that logs no request (Django ships no server of
+    its own outside `runserver`)."""
+    from socketserver import ThreadingMixIn
+    from wsgiref.simple_server import WSGIRequestHandler, WSGIServer, make_server
+
+    class ThreadingServer(ThreadingMixIn, WSGIServer):
+        daemon_threads = True
+
+    class QuietHandler(WSGIRequestHandler):
+        def log_message(self, *args):
+            pass
+
+    return make_server("127.0.0.1", port, app, server_class=ThreadingServer,
+                       handler_class=QuietHandler)
+
+
+def run_command_line(seed, serve, usage):
+    """`seed DATA_DIR SEED` or `serve DATA_DIR PORT LIFETIME`, else the usage and exit."""
+    import sys
+    if len(sys.argv) == 4 and sys.argv[1] == "seed":
+        seed(sys.argv[2], int(sys.argv[3]))
+    elif len(sys.argv) == 5 and sys.argv[1] == "serve":
+        serve(sys.argv[2], int(sys.argv[3]), float(sys.argv[4]))
+    else:
+        sys.exit(usage)

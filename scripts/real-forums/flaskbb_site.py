@@ -12,10 +12,9 @@ clock is replaced while seeding, so that creation times spread over months inste
 import datetime
 import os
 import sys
-import threading
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from community import make_community  # noqa: E402
+from community import make_community, run_command_line, serve_for_at_most  # noqa: E402
 
 
 def make_config(data_dir, search_index=True):
@@ -147,18 +146,8 @@ def serve(data_dir, port, lifetime):
 
     app = create_app(make_config(data_dir))
     server = make_server("127.0.0.1", port, app, threaded=True)
-    # The server stops by itself after its lifetime, whatever happens to the driver.
-    timer = threading.Timer(lifetime, server.shutdown)
-    timer.daemon = True
-    timer.start()
-    print(f"FlaskBB on http://127.0.0.1:{port}/ for at most {lifetime} s", flush=True)
-    server.serve_forever()
+    serve_for_at_most(server, lifetime, f"FlaskBB on http://127.0.0.1:{port}/")
 
 
 if __name__ == "__main__":
-    if len(sys.argv) == 4 and sys.argv[1] == "seed":
-        seed(sys.argv[2], int(sys.argv[3]))
-    elif len(sys.argv) == 5 and sys.argv[1] == "serve":
-        serve(sys.argv[2], int(sys.argv[3]), float(sys.argv[4]))
-    else:
-        sys.exit(__doc__)
+    run_command_line(seed, serve, __doc__)

@@ -13,12 +13,11 @@ form uses; only Django's clock is replaced while seeding.
 import datetime
 import os
 import sys
-import threading
 from unittest import mock
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from community import make_community  # noqa: E402
+from community import make_community, quiet_threading_wsgi_server, run_command_line, serve_for_at_most  # noqa: E402
 
 
 def configure(data_dir, site_url="http://127.0.0.1/"):
@@ -183,33 +182,13 @@ def serve(data_dir, port, lifetime):
     urlpatterns = urls()
     from django.core.handlers.wsgi import WSGIHandler
     from django.contrib.staticfiles.handlers import StaticFilesHandler
-    from wsgiref.simple_server import WSGIRequestHandler, WSGIServer, make_server
-    from socketserver import ThreadingMixIn
 
-    class ThreadingServer(ThreadingMixIn, WSGIServer):
-        daemon_threads = True
-
-    class QuietHandler(WSGIRequestHandler):
-        def log_message(self, *args):
-            pass
-
-    server = make_server("127.0.0.1", port, StaticFilesHandler(WSGIHandler()),
-                         server_class=ThreadingServer, handler_class=QuietHandler)
-    # The server stops by itself after its lifetime, whatever happens to the driver.
-    timer = threading.Timer(lifetime, server.shutdown)
-    timer.daemon = True
-    timer.start()
-    print(f"spirit on http://127.0.0.1:{port}/ for at most {lifetime} s", flush=True)
-    server.serve_forever()
+    server = quiet_threading_wsgi_server(port, StaticFilesHandler(WSGIHandler()))
+    serve_for_at_most(server, lifetime, f"spirit on http://127.0.0.1:{port}/")
 
 
 # Filled by serve() once settings exist (Django imports ROOT_URLCONF lazily, on the first request).
 urlpatterns = []
 
 if __name__ == "__main__":
-    if len(sys.argv) == 4 and sys.argv[1] == "seed":
-        seed(sys.argv[2], int(sys.argv[3]))
-    elif len(sys.argv) == 5 and sys.argv[1] == "serve":
-        serve(sys.argv[2], int(sys.argv[3]), float(sys.argv[4]))
-    else:
-        sys.exit(__doc__)
+    run_command_line(seed, serve, __doc__)

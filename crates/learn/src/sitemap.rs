@@ -194,6 +194,15 @@ pub struct Sitemap {
 }
 
 impl Sitemap {
+    /// The index in `arcs` of each arc, by its key.
+    pub fn arc_index_by_key(&self) -> HashMap<ArcKey, usize> {
+        self.arcs
+            .iter()
+            .enumerate()
+            .map(|(index, arc)| (arc.key, index))
+            .collect()
+    }
+
     /// Builds the sitemap of a sample whose first page is the portal.
     pub fn build(mut pages: Vec<PageSummary>) -> Sitemap {
         // Patterns seen repeating anywhere in the sample; a page holding one record of such a

@@ -109,12 +109,7 @@ pub(super) fn copy_flipping_rows(
     verdicts: &[VertexVerdict],
     selected: &mut BTreeSet<usize>,
 ) -> (Vec<CopiedArc>, HashMap<usize, usize>) {
-    let index_of_key: HashMap<ArcKey, usize> = sitemap
-        .arcs
-        .iter()
-        .enumerate()
-        .map(|(index, arc)| (arc.key, index))
-        .collect();
+    let index_of_key = sitemap.arc_index_by_key();
     let mut crawled_of_layout: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
     for vertex in &sitemap.vertices {
         if verdicts[vertex.id] == VertexVerdict::Kept {
@@ -199,12 +194,7 @@ pub(super) fn adopt_twins(
     selected: &mut BTreeSet<usize>,
     decisions: &[Decision],
 ) -> HashMap<usize, Decision> {
-    let index_of_key: HashMap<ArcKey, usize> = sitemap
-        .arcs
-        .iter()
-        .enumerate()
-        .map(|(index, arc)| (arc.key, index))
-        .collect();
+    let index_of_key = sitemap.arc_index_by_key();
     let twin_of = |vertex: usize, verdicts: &[VertexVerdict]| -> Option<usize> {
         let data = &sitemap.vertices[vertex];
         if !matches!(data.role, Role::Thread | Role::ThreadList) {

@@ -310,12 +310,7 @@ pub(super) fn follow_alike_on_pages_of_the_same_lists(
     if partners.is_empty() {
         return inferred_targets;
     }
-    let index_of_key: HashMap<crate::sitemap::ArcKey, usize> = sitemap
-        .arcs
-        .iter()
-        .enumerate()
-        .map(|(index, arc)| (arc.key, index))
-        .collect();
+    let index_of_key = sitemap.arc_index_by_key();
     let mut added = Vec::new();
     for index in selected.iter() {
         let key = sitemap.arcs[*index].key;

@@ -614,6 +614,27 @@ struct AuthorColumn {
 }
 
 impl AuthorColumn {
+    /// The column `column` of `columns`, added empty (with `hinted`) when it is not there yet.
+    fn find_or_add(
+        columns: &mut Vec<AuthorColumn>,
+        column: u64,
+        records: usize,
+        hinted: bool,
+    ) -> &mut AuthorColumn {
+        match columns.iter().position(|entry| entry.column == column) {
+            Some(index) => &mut columns[index],
+            None => {
+                columns.push(AuthorColumn {
+                    column,
+                    values: vec![None; records],
+                    hinted,
+                    explicit: false,
+                });
+                columns.last_mut().expect("just pushed")
+            }
+        }
+    }
+
     /// Whether this column is hinted and could name the authors: present in more than half
     /// the records, and not one text repeated over more than three records (a rank like "Member").
     fn names_most_records(&self, records: usize) -> bool {
@@ -653,18 +674,7 @@ fn collect_name_elements(
                     continue;
                 }
                 let column = column_of(document, member, node);
-                let entry = match columns.iter_mut().find(|entry| entry.column == column) {
-                    Some(entry) => entry,
-                    None => {
-                        columns.push(AuthorColumn {
-                            column,
-                            values: vec![None; records],
-                            hinted,
-                            explicit: false,
-                        });
-                        columns.last_mut().expect("just pushed")
-                    }
-                };
+                let entry = AuthorColumn::find_or_add(columns, column, records, hinted);
                 if entry.values[record].is_none() {
                     entry.values[record] = Some((node, text));
                 }
@@ -676,10 +686,7 @@ fn collect_name_elements(
 /// Whether `node` holds one of the page's date candidates: a box with the name and the post
 /// time together ("Marry_ 18. Dezember 2019") is a header, not a name, though both are short.
 fn shows_a_date(facts: &PageFacts<'_>, node: NodeId) -> bool {
-    facts
-        .dates
-        .iter()
-        .any(|date| date.element == node || is_ancestor(facts.document, node, date.element))
+    facts.holds_date[node as usize]
 }
 
 /// Per record, the author link (or name element) and its text.
@@ -704,18 +711,7 @@ fn choose_author_column(facts: &PageFacts<'_>, region: usize) -> AuthorsByRecord
             .any(|hint| link.url.to_ascii_lowercase().contains(hint));
         let member = facts.slots[link.node as usize].map_or(link.node, |slot| slot.member);
         let hint = profile_url || hinted(facts.document, link.node, member);
-        let entry = match columns.iter_mut().find(|entry| entry.column == column) {
-            Some(entry) => entry,
-            None => {
-                columns.push(AuthorColumn {
-                    column,
-                    values: vec![None; records],
-                    hinted: false,
-                    explicit: false,
-                });
-                columns.last_mut().expect("just pushed")
-            }
-        };
+        let entry = AuthorColumn::find_or_add(&mut columns, column, records, false);
         entry.hinted |= hint;
         if entry.values[record].is_none() {
             entry.values[record] = Some((link.node, text));
