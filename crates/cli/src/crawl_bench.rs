@@ -318,33 +318,65 @@ fn path_and_query(url: &str) -> String {
     )
 }
 
+/// Fetches counted the papers' way, one at a time in fetch order: the first fetch of a
+/// valuable page is valuable, a later fetch of the same page (under any spelling) is a duplicate.
+/// Both crawl benchmarks (`trawl bench crawl` over the store, `trawl bench learn` in memory) count
+/// through this one tally so their figures cannot drift apart.
+#[derive(Debug, Default)]
+pub struct FetchTally {
+    pub fetched: usize,
+    pub valuable: usize,
+    pub invalid: usize,
+    pub duplicate: usize,
+    pub endless: usize,
+    pub valuable_in_first_5000: usize,
+    pub fetches_for_5000_valuable: Option<usize>,
+    /// The simulator's names of the valuable pages fetched so far.
+    pub valuable_seen: HashSet<String>,
+}
+
+impl FetchTally {
+    /// Counts one more fetch, of the page `truth` describes.
+    pub fn count(&mut self, truth: &trawl_sim::truth::UrlTruth) {
+        self.fetched += 1;
+        match truth.class {
+            PageClass::Valuable => {
+                if self.valuable_seen.insert(truth.url.clone()) {
+                    self.valuable += 1;
+                    if self.fetched <= 5_000 {
+                        self.valuable_in_first_5000 += 1;
+                    }
+                    if self.valuable == 5_000 {
+                        self.fetches_for_5000_valuable = Some(self.fetched);
+                    }
+                } else {
+                    self.duplicate += 1;
+                }
+            }
+            PageClass::Duplicate => self.duplicate += 1,
+            PageClass::Invalid => self.invalid += 1,
+            PageClass::Endless => self.endless += 1,
+        }
+    }
+}
+
 /// Judges stored pages by the simulator's truth at `at_seconds`.
 pub fn judge(site: &Site, at_seconds: i64, pages: &[StoredPage]) -> CrawlFigures {
     let mut figures = CrawlFigures::default();
-    let mut valuable_seen: HashSet<String> = HashSet::new();
+    let mut tally = FetchTally::default();
     let mut truths = Vec::with_capacity(pages.len());
     for page in pages {
-        figures.fetched += 1;
         let truth = site.classify(&path_and_query(&page.record.url), at_seconds);
-        match truth.class {
-            PageClass::Valuable => {
-                if valuable_seen.insert(truth.url.clone()) {
-                    figures.valuable += 1;
-                    if figures.fetched <= 5_000 {
-                        figures.valuable_in_first_5000 += 1;
-                    }
-                    if figures.valuable == 5_000 {
-                        figures.fetches_for_5000_valuable = Some(figures.fetched);
-                    }
-                } else {
-                    figures.duplicate += 1;
-                }
-            }
-            PageClass::Duplicate => figures.duplicate += 1,
-            PageClass::Invalid | PageClass::Endless => figures.invalid += 1,
-        }
+        tally.count(&truth);
         truths.push(truth);
     }
+    figures.fetched = tally.fetched;
+    figures.valuable = tally.valuable;
+    figures.valuable_in_first_5000 = tally.valuable_in_first_5000;
+    figures.fetches_for_5000_valuable = tally.fetches_for_5000_valuable;
+    figures.duplicate = tally.duplicate;
+    // The papers' invalid ratio counts every fetch that is neither valuable nor a duplicate.
+    figures.invalid = tally.invalid + tally.endless;
     // Relationships: a valuable later page of a list is kept when the crawl's list holding it
     // also holds the list's first page.
     let list_of_page: HashMap<usize, usize> = crate::export::lists(pages)

@@ -1,7 +1,7 @@
 //! Learning and plan quality on the simulator: sample in process, learn, crawl with the plan, and
 //! judge every fetch by the simulator's ground truth.
 
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -226,17 +226,16 @@ pub fn crawl_through(
     site.for_each_url_truth(at_seconds, |truth| {
         outcome.valuable_total += usize::from(truth.class == PageClass::Valuable)
     });
-    let mut valuable_seen: HashSet<String> = HashSet::new();
+    let mut tally = crate::crawl_bench::FetchTally::default();
     // For relationships: each fetched page's truth, and the list links between fetched pages.
     let mut truth_of_url: HashMap<String, trawl_sim::truth::UrlTruth> = HashMap::new();
     let mut list_edges: Vec<(String, String)> = Vec::new();
     while let Some(queued) = crawler.next_request() {
-        if outcome.fetched >= max_fetches {
+        if tally.fetched >= max_fetches {
             break;
         }
         let response = fetcher.fetch(&FetchRequest::new(queued.url.as_str(), at))?;
         let page = crawler.record(&queued, &response);
-        outcome.fetched += 1;
         let path = path_and_query(&page.url);
         let truth = site.classify(&path, at_seconds);
         *outcome
@@ -246,31 +245,21 @@ pub fn crawl_through(
                 truth.class, truth.role, page.vertex
             ))
             .or_default() += 1;
-        match truth.class {
-            PageClass::Valuable => {
-                if valuable_seen.insert(truth.url.clone()) {
-                    outcome.valuable += 1;
-                    if outcome.fetched <= 5_000 {
-                        outcome.valuable_in_first_5000 += 1;
-                    }
-                    if outcome.valuable == 5_000 {
-                        outcome.fetches_for_5000_valuable = Some(outcome.fetched);
-                    }
-                } else {
-                    outcome.duplicate += 1;
-                }
-            }
-            PageClass::Invalid => outcome.invalid += 1,
-            PageClass::Duplicate => outcome.duplicate += 1,
-            PageClass::Endless => outcome.endless += 1,
-        }
+        tally.count(&truth);
         for link in &page.list_links {
             list_edges.push((path.clone(), path_and_query(link)));
         }
         truth_of_url.insert(path, truth);
     }
+    outcome.fetched = tally.fetched;
+    outcome.valuable = tally.valuable;
+    outcome.invalid = tally.invalid;
+    outcome.duplicate = tally.duplicate;
+    outcome.endless = tally.endless;
+    outcome.valuable_in_first_5000 = tally.valuable_in_first_5000;
+    outcome.fetches_for_5000_valuable = tally.fetches_for_5000_valuable;
     site.for_each_url_truth(at_seconds, |truth| {
-        if truth.class == PageClass::Valuable && !valuable_seen.contains(&truth.url) {
+        if truth.class == PageClass::Valuable && !tally.valuable_seen.contains(&truth.url) {
             *outcome
                 .missed_by_role
                 .entry(format!("{:?}", truth.role))
