@@ -19,7 +19,9 @@
 //! A link in a place the plan never judged (no sampled page held a link there, none of the
 //! links seen there was fetched, or its arc was skipped only as redundant) is followed when most sampled links of its URL pattern from
 //! the same vertex were followed (`unplaced`): a board's block of sticky threads that the
-//! sampler never opened holds threads like the rest.
+//! sampler never opened holds threads like the rest. When most of those flipped pages and the
+//! link names another page of the page's own list ([`lists`]), it flips pages too: a pager
+//! longer than any sampled one is laid out in a place of its own.
 //!
 //! Two strategies share the machine: [`CrawlStrategy::Plan`] and the generic breadth-first
 //! crawler the papers compare against ([`CrawlStrategy::BreadthFirst`]: every same-site link, in
@@ -511,7 +513,13 @@ impl Crawler {
                             // Redundant parts (`&start=0`) are dropped first, so a list's first
                             // page is not fetched again under its pager's spelling.
                             let url = self.online_rewrites.canonical(&plan.canonical(&url));
-                            match self.unplaced.decide(plan, class.vertex, &url, location) {
+                            match self.unplaced.decide(
+                                plan,
+                                class.vertex,
+                                &page.url,
+                                &url,
+                                location,
+                            ) {
                                 Decision::Skip => {}
                                 Decision::Follow => to_follow.push(url),
                                 Decision::FollowKeepRelation => {

@@ -16,7 +16,7 @@ use std::collections::HashMap;
 
 use trawl_learn::sitemap::Role;
 
-use crate::url_numbers::shape_and_numbers;
+use crate::url_numbers::{DIGITS_MARK, shape_and_numbers};
 
 /// A fetched page, as far as list assembly needs it.
 #[derive(Debug, Clone, Copy)]
@@ -82,6 +82,61 @@ pub fn assemble_lists(pages: &[ListPage<'_>]) -> Vec<AssembledList> {
             AssembledList { pages: list }
         })
         .collect()
+}
+
+/// Whether `first` and `second` can be two pages of one list, read from their URLs alone: both
+/// spelled by one template that differs in a single number (`&page=3` and `&page=9`,
+/// `thread-7-2-1.html` and `thread-7-5-1.html`), or one spelled as the other with one number
+/// more (a list's first page spelled without its page number, `?t=5` and `?t=5&page=9`, and
+/// `/threads/slug.12/` and `/threads/slug.12/page-3`). The numbers left once the page number is
+/// set aside are the list's identity, and there must be at least one: two URLs that share no
+/// number (`?t=5` and `?t=6`, a thread and the next) name two lists, not two pages of one.
+///
+/// This reads spellings only; whether the link is a pager's is for the caller to know.
+pub(crate) fn pages_of_one_list(first: &str, second: &str) -> bool {
+    let strip = |url: &'_ str| url.split('#').next().unwrap_or(url).to_string();
+    let (first_shape, first_numbers) = shape_and_numbers(&strip(first));
+    let (second_shape, second_numbers) = shape_and_numbers(&strip(second));
+    if first_shape == second_shape {
+        let differing = first_numbers
+            .iter()
+            .zip(&second_numbers)
+            .filter(|(one, other)| one != other)
+            .count();
+        return differing == 1 && first_numbers.len() >= 2;
+    }
+    let ((short_shape, short_numbers), (long_shape, long_numbers)) =
+        if first_numbers.len() < second_numbers.len() {
+            ((first_shape, first_numbers), (second_shape, second_numbers))
+        } else {
+            ((second_shape, second_numbers), (first_shape, first_numbers))
+        };
+    if short_numbers.is_empty() || long_numbers.len() != short_numbers.len() + 1 {
+        return false;
+    }
+    let short_pieces: Vec<&str> = short_shape.split(DIGITS_MARK).collect();
+    let long_pieces: Vec<&str> = long_shape.split(DIGITS_MARK).collect();
+    (0..long_numbers.len()).any(|extra| {
+        let numbers_agree = long_numbers
+            .iter()
+            .enumerate()
+            .filter(|(position, _)| *position != extra)
+            .map(|(_, number)| number)
+            .eq(short_numbers.iter());
+        // The long spelling's pieces around the extra number, `before` and `after`, stand in
+        // the short one as a single piece: a head of `before` followed by a tail of `after`
+        // (`?t=` + "" against `?t=` + `&page=` + "").
+        let (before, after) = (long_pieces[extra], long_pieces[extra + 1]);
+        let merged = short_pieces[extra];
+        let pieces_agree = long_pieces[..extra] == short_pieces[..extra]
+            && long_pieces[extra + 2..] == short_pieces[extra + 1..]
+            && (0..=merged.len()).any(|split| {
+                merged.is_char_boundary(split)
+                    && before.starts_with(&merged[..split])
+                    && after.ends_with(&merged[split..])
+            });
+        numbers_agree && pieces_agree
+    })
 }
 
 /// A URL's shape and its numbers as values ([`crate::url_numbers`]); a number too long for
@@ -288,6 +343,70 @@ mod tests {
             ],
             &[&["/f?id=1", "/f?id=1&page=2"]],
         );
+    }
+
+    /// `cases`: (one URL, another, whether they can be two pages of one list).
+    fn check_pages_of_one_list(cases: &[(&str, &str, bool)]) {
+        for (first, second, expected) in cases {
+            assert_eq!(
+                pages_of_one_list(first, second),
+                *expected,
+                "{first} and {second}"
+            );
+            assert_eq!(
+                pages_of_one_list(second, first),
+                *expected,
+                "{second} and {first}"
+            );
+        }
+    }
+
+    #[test]
+    fn pages_of_one_list_differ_in_their_page_number_only() {
+        check_pages_of_one_list(&[
+            (
+                "/showthread.php?t=5&page=3",
+                "/showthread.php?t=5&page=9",
+                true,
+            ),
+            ("/showthread.php?t=5", "/showthread.php?t=5&page=9", true),
+            (
+                "/showthread.php?t=5#post3",
+                "/showthread.php?t=5&page=2",
+                true,
+            ),
+            ("/thread-7-2-1.html", "/thread-7-15-1.html", true),
+            ("/index.php?topic=8.0", "/index.php?topic=8.40", true),
+            ("/threads/slug.12/", "/threads/slug.12/page-3", true),
+            (
+                "/viewtopic.php?f=2&t=5",
+                "/viewtopic.php?f=2&t=5&start=20",
+                true,
+            ),
+            ("/t/a-title/123", "/t/a-title/123?page=4", true),
+            // Another list: a thread and the next one share no number.
+            ("/showthread.php?t=5", "/showthread.php?t=6", false),
+            // Spelling alone cannot tell a page number from a list's id when both URLs carry
+            // both (page 3 of two threads): the caller's pager-like kind of link must.
+            (
+                "/showthread.php?t=5&page=3",
+                "/showthread.php?t=6&page=3",
+                true,
+            ),
+            ("/showthread.php?t=5&page=3", "/showthread.php?t=6", false),
+            (
+                "/showthread.php?t=5&page=3",
+                "/showthread.php?t=6&page=4",
+                false,
+            ),
+            ("/thread-7-2-1.html", "/thread-8-3-1.html", false),
+            // Another template around the extra number.
+            ("/showthread.php?t=5", "/forumdisplay.php?f=5&page=2", false),
+            ("/threads/slug.12/", "/members/slug.12/page-3", false),
+            // No number to tell the list by.
+            ("/memberlist.php", "/memberlist.php?page=2", false),
+            ("/showthread.php?t=5", "/showthread.php?t=5", false),
+        ]);
     }
 
     #[test]

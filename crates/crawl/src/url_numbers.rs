@@ -7,7 +7,7 @@ use url::Url;
 
 /// The mark standing for a run of digits in a shape: a control character, which a URL's text
 /// never holds, so a shape cannot be confused with a URL.
-const DIGITS_MARK: &str = "\u{1}";
+pub(crate) const DIGITS_MARK: &str = "\u{1}";
 
 /// `text`'s shape and the numbers it carries, in order, as written (leading zeros kept, so a
 /// shape filled with them gives the URL back).
