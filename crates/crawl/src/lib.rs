@@ -28,6 +28,7 @@
 pub mod baselines;
 pub mod lists;
 mod online_rewrites;
+mod session;
 mod unplaced;
 mod url_numbers;
 
@@ -202,6 +203,9 @@ pub struct Crawler {
     fetched: usize,
     unclassified: usize,
     session_checked: bool,
+    /// Values of the session cookies the portal's answer set, dropped from links (see
+    /// `session`).
+    session_values: Vec<String>,
     online_rewrites: OnlineRewrites,
     /// Per vertex, the patterns its pages' posts repeat in. A page of the vertex whose post did
     /// not repeat (a thread of one post) is read through them: page analysis alone finds no
@@ -327,6 +331,16 @@ impl Crawler {
             CrawlStrategy::Plan(plan) => UnplacedLinks::of(plan),
             CrawlStrategy::BreadthFirst => UnplacedLinks::default(),
         };
+        // Pairs of spellings the sampler settled count as pages met while crawling, so the
+        // rules they teach are in force before the first link is read.
+        let mut online_rewrites = OnlineRewrites::default();
+        if let CrawlStrategy::Plan(plan) = &strategy {
+            for pair in &plan.spelling_pairs {
+                if let (Ok(url), Ok(same_as)) = (Url::parse(&pair.url), Url::parse(&pair.same_as)) {
+                    online_rewrites.weigh_sampled(&url, &same_as, pair.same);
+                }
+            }
+        }
         Crawler {
             unplaced,
             strategy,
@@ -341,7 +355,8 @@ impl Crawler {
             fetched: 0,
             unclassified: 0,
             session_checked: false,
-            online_rewrites: OnlineRewrites::default(),
+            session_values: Vec::new(),
+            online_rewrites,
             post_patterns: HashMap::new(),
             skipped_spellings: 0,
             skipped_not_taken: Vec::new(),
@@ -459,24 +474,36 @@ impl Crawler {
         };
         let mut to_follow: Vec<Url> = Vec::new();
         // A site that opens a session on the first visit writes its session id into every link
-        // of that page. The portal is asked for again, as a returning visitor with the cookie,
-        // before any of its links are read (the sampler does the same, so the plan knows the
-        // links a returning visitor sees).
+        // of that page. The links are read without the pairs carrying the session cookie's
+        // value, as a returning visitor with the cookie sees them (the sampler keeps the links
+        // a returning visitor sees, so the plan knows those); when no link carries it, the
+        // portal is asked for again before any of its links are read.
         if self.fetched == 1 && !self.session_checked {
             self.session_checked = true;
             if response.header("set-cookie").is_some() {
-                self.frontier.push_front(WaitingUrl::of(queued));
-                page.requeued = true;
-                return page;
+                self.session_values = session::cookie_values(response);
+                let carried = |url: &Url| {
+                    session::without_session_pairs(url, &self.session_values).is_some()
+                };
+                let in_links = page.analysis.links.iter().any(|link| {
+                    Url::parse(&link.url).is_ok_and(|url| carried(&url))
+                }) || redirect.as_ref().is_some_and(carried);
+                if !in_links {
+                    self.session_values.clear();
+                    self.frontier.push_front(WaitingUrl::of(queued));
+                    page.requeued = true;
+                    return page;
+                }
             }
         }
+        let redirect = redirect.map(|target| self.without_session(target));
         match &self.strategy {
             CrawlStrategy::BreadthFirst => {
                 to_follow.extend(
                     page.analysis
                         .links
                         .iter()
-                        .filter_map(|link| Url::parse(&link.url).ok()),
+                        .filter_map(|link| Some(self.without_session(Url::parse(&link.url).ok()?))),
                 );
                 to_follow.extend(redirect.clone());
             }
@@ -501,7 +528,8 @@ impl Crawler {
                             .links
                             .iter()
                             .filter_map(|link| {
-                                Some((Url::parse(&link.url).ok()?, link.location.into()))
+                                let url = self.without_session(Url::parse(&link.url).ok()?);
+                                Some((url, link.location.into()))
                             })
                             .collect();
                         if let Some(target) = redirect.clone() {
@@ -588,6 +616,14 @@ impl Crawler {
         matches!(url.scheme(), "http" | "https")
             && url.host_str().map(str::to_ascii_lowercase) == self.host
             && url.port_or_known_default() == self.port
+    }
+
+    /// `url` without the query pairs carrying the portal's session id (see `session`).
+    fn without_session(&self, url: Url) -> Url {
+        if self.session_values.is_empty() {
+            return url;
+        }
+        session::without_session_pairs(&url, &self.session_values).unwrap_or(url)
     }
 }
 

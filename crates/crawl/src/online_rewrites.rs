@@ -154,8 +154,9 @@ fn rewrite_scope(url: &Url) -> &str {
         .unwrap_or("")
 }
 
-/// Agreeing pages an online rewrite needs.
-pub const REWRITE_EVIDENCE: usize = 2;
+/// Agreeing pages an online rewrite needs (the same as the sampler's pairs, so a rule the
+/// sample settled is in force from the crawl's first page).
+pub const REWRITE_EVIDENCE: usize = trawl_learn::spellings::SPELLING_EVIDENCE;
 
 impl OnlineRewrites {
     pub(crate) fn observe(&mut self, url: &Url, signature: Option<u64>) {
@@ -175,26 +176,72 @@ impl OnlineRewrites {
             let Some(known) = self.signature_of_url.get(shorter.as_str()) else {
                 continue;
             };
+            let agrees = *known == signature;
             let rule = ScopedRewrite {
                 scope: rewrite_scope(url).to_string(),
                 rule,
             };
-            let entry = self.evidence.entry(rule.clone()).or_default();
-            if *known == signature {
-                entry.0 += 1;
-            } else {
-                entry.1 += 1;
-            }
-            let (agreeing, contradicting) = *entry;
-            let in_force = self.rules.contains(&rule);
-            if !in_force && agreeing >= REWRITE_EVIDENCE && contradicting == 0 {
-                self.rules.push(rule);
-            } else if in_force && contradicting > 0 {
-                self.rules.retain(|kept| *kept != rule);
-            }
+            self.weigh_rule(rule, agrees);
         }
         self.signature_of_url.insert(url.to_string(), signature);
         self.observe_shape(url, signature);
+    }
+
+    /// Weighs a pair of spellings the sampler fetched (see [`trawl_learn::spellings`]): `url`
+    /// one part longer than `same_as`, or carrying the same numbers in a shape met later.
+    /// `same` says whether their pages were near-duplicates. The pair counts as one page of
+    /// evidence, as a pair met while crawling does; pairs that fit no rule are ignored, since
+    /// a hand-edited plan may hold anything.
+    pub(crate) fn weigh_sampled(&mut self, url: &Url, same_as: &Url, same: bool) {
+        let scope = rewrite_scope(url).to_string();
+        if let Some(rule) = rewrite_between(url, same_as) {
+            self.weigh_rule(
+                ScopedRewrite {
+                    scope,
+                    rule: OnlineRule::Part(rule),
+                },
+                same,
+            );
+            return;
+        }
+        if let Some((suffix, shorter)) = shorter_name_spelling(url)
+            && shorter == *same_as
+        {
+            self.weigh_rule(
+                ScopedRewrite {
+                    scope,
+                    rule: OnlineRule::NameSuffix(suffix),
+                },
+                same,
+            );
+            return;
+        }
+        let (from, numbers) = shape_and_numbers(url.as_str());
+        let (to, other_numbers) = shape_and_numbers(same_as.as_str());
+        if !numbers.is_empty() && numbers == other_numbers && from != to {
+            let twin = ShapeTwin {
+                from,
+                to,
+                change: NumberChange::Same,
+            };
+            self.weigh_twin(twin, same);
+        }
+    }
+
+    fn weigh_rule(&mut self, rule: ScopedRewrite, agrees: bool) {
+        let entry = self.evidence.entry(rule.clone()).or_default();
+        if agrees {
+            entry.0 += 1;
+        } else {
+            entry.1 += 1;
+        }
+        let (agreeing, contradicting) = *entry;
+        let in_force = self.rules.contains(&rule);
+        if !in_force && agreeing >= REWRITE_EVIDENCE && contradicting == 0 {
+            self.rules.push(rule);
+        } else if in_force && contradicting > 0 {
+            self.rules.retain(|kept| *kept != rule);
+        }
     }
 
     /// Weighs the page against earlier pages carrying the same numbers under other shapes, or
