@@ -482,12 +482,14 @@ impl Crawler {
             self.session_checked = true;
             if response.header("set-cookie").is_some() {
                 self.session_values = session::cookie_values(response);
-                let carried = |url: &Url| {
-                    session::without_session_pairs(url, &self.session_values).is_some()
-                };
-                let in_links = page.analysis.links.iter().any(|link| {
-                    Url::parse(&link.url).is_ok_and(|url| carried(&url))
-                }) || redirect.as_ref().is_some_and(carried);
+                let carried =
+                    |url: &Url| session::without_session_pairs(url, &self.session_values).is_some();
+                let in_links = page
+                    .analysis
+                    .links
+                    .iter()
+                    .any(|link| Url::parse(&link.url).is_ok_and(|url| carried(&url)))
+                    || redirect.as_ref().is_some_and(carried);
                 if !in_links {
                     self.session_values.clear();
                     self.frontier.push_front(WaitingUrl::of(queued));

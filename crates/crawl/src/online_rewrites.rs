@@ -418,6 +418,115 @@ mod tests {
         );
     }
 
+    /// Weighs `pairs` (URL, spelling it may be, whether the sample found them alike) and checks
+    /// the spelling each URL of `cases` is read as.
+    fn check_sampled(pairs: &[(&str, &str, bool)], cases: &[(&str, &str)]) {
+        let mut online = OnlineRewrites::default();
+        for (longer, same_as, same) in pairs {
+            online.weigh_sampled(&url(longer), &url(same_as), *same);
+        }
+        for (before, after) in cases {
+            assert_eq!(
+                online.canonical(&url(before)).as_str(),
+                *after,
+                "{before} after {pairs:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn pairs_the_sampler_settled_put_rules_in_force_before_the_crawl() {
+        let start_zero = [
+            (
+                "http://f.test/v.php?t=1&start=0",
+                "http://f.test/v.php?t=1",
+                true,
+            ),
+            (
+                "http://f.test/v.php?t=2&start=0",
+                "http://f.test/v.php?t=2",
+                true,
+            ),
+        ];
+        check_sampled(
+            &start_zero,
+            &[
+                ("http://f.test/v.php?t=9&start=0", "http://f.test/v.php?t=9"),
+                (
+                    "http://f.test/v.php?t=9&start=15",
+                    "http://f.test/v.php?t=9&start=15",
+                ),
+                // Learned in the scope `v.php` only.
+                (
+                    "http://f.test/f.php?f=9&start=0",
+                    "http://f.test/f.php?f=9&start=0",
+                ),
+            ],
+        );
+        // One pair is not enough, and a pair found different withdraws the rule.
+        check_sampled(
+            &start_zero[..1],
+            &[(
+                "http://f.test/v.php?t=9&start=0",
+                "http://f.test/v.php?t=9&start=0",
+            )],
+        );
+        let mut contradicted = start_zero.to_vec();
+        contradicted.push((
+            "http://f.test/v.php?t=3&start=0",
+            "http://f.test/v.php?t=3",
+            false,
+        ));
+        check_sampled(
+            &contradicted,
+            &[(
+                "http://f.test/v.php?t=9&start=0",
+                "http://f.test/v.php?t=9&start=0",
+            )],
+        );
+        check_sampled(
+            &[
+                (
+                    "http://f.test/t/5a3f-1.html",
+                    "http://f.test/t/5a3f.html",
+                    true,
+                ),
+                (
+                    "http://f.test/t/9b1c-1.html",
+                    "http://f.test/t/9b1c.html",
+                    true,
+                ),
+            ],
+            &[
+                ("http://f.test/t/0e0e-1.html", "http://f.test/t/0e0e.html"),
+                ("http://f.test/t/0e0e-2.html", "http://f.test/t/0e0e-2.html"),
+            ],
+        );
+        check_sampled(
+            &[
+                (
+                    "http://f.test/index.php/board,1.0.html",
+                    "http://f.test/index.php?board=1.0",
+                    true,
+                ),
+                (
+                    "http://f.test/index.php/board,2.0.html",
+                    "http://f.test/index.php?board=2.0",
+                    true,
+                ),
+                // Pairs that fit no rule are ignored.
+                ("http://f.test/a", "http://f.test/b", true),
+            ],
+            &[
+                (
+                    "http://f.test/index.php/board,7.20.html",
+                    "http://f.test/index.php?board=7.20",
+                ),
+                ("http://f.test/a", "http://f.test/a"),
+            ],
+        );
+    }
+
     fn page_one_rule(scope: &str) -> ScopedRewrite {
         ScopedRewrite {
             scope: scope.into(),

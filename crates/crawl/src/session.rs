@@ -34,7 +34,12 @@ pub(crate) fn cookie_values(response: &FetchResponse) -> Vec<String> {
         let Some((_, rest)) = header.split_once('=') else {
             continue;
         };
-        let value = rest.split(';').next().unwrap_or("").trim().trim_matches('"');
+        let value = rest
+            .split(';')
+            .next()
+            .unwrap_or("")
+            .trim()
+            .trim_matches('"');
         if value.len() >= SHORTEST_SESSION_ID
             && value.chars().any(|c| c.is_ascii_digit())
             && !values.iter().any(|known| known == value)

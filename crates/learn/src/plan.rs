@@ -238,7 +238,11 @@ impl Plan {
             arcs,
             url_rewrites: sitemap.rewrites.clone(),
             spelling_pairs: crate::spellings::sampled_spellings(
-                &sitemap.pages.iter().map(|page| &page.url).collect::<Vec<_>>(),
+                &sitemap
+                    .pages
+                    .iter()
+                    .map(|page| &page.url)
+                    .collect::<Vec<_>>(),
                 &sitemap.duplicate_groups,
             ),
             index: PlanIndex::default(),

@@ -203,7 +203,10 @@ fn candidate_pairs(urls: &[Url]) -> BTreeMap<(String, SpellingRule), Vec<Candida
     let mut pairs: BTreeMap<(String, SpellingRule), Vec<CandidatePair>> = BTreeMap::new();
     let mut add = |scope: &str, rule: SpellingRule, pair: CandidatePair| {
         if smallest.allows(scope, &rule) {
-            pairs.entry((scope.to_string(), rule)).or_default().push(pair);
+            pairs
+                .entry((scope.to_string(), rule))
+                .or_default()
+                .push(pair);
         }
     };
     let mut by_numbers: BTreeMap<Vec<String>, Vec<(usize, String)>> = BTreeMap::new();
@@ -441,7 +444,10 @@ mod tests {
     #[test]
     fn shapes_sharing_a_word_are_checked_and_others_are_not() {
         check_checks(
-            &["http://f.test/index.php?board=1.0", "http://f.test/index.php?board=2.0"],
+            &[
+                "http://f.test/index.php?board=1.0",
+                "http://f.test/index.php?board=2.0",
+            ],
             &[
                 "http://f.test/index.php/board,1.0.html",
                 "http://f.test/index.php/board,2.0.html",
