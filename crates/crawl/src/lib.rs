@@ -14,7 +14,10 @@
 //! `-1.html`), or under a URL of another shape carrying the same numbers
 //! (`/index.php/topic,8.0.html` and `?topic=8.0`), teaches a [`ScopedRewrite`]; links are
 //! rewritten with the rules in force before they are queued, and URLs queued before a rule came
-//! into force are checked again when they leave the frontier.
+//! into force are checked again when they leave the frontier. Pairs of spellings the sampler
+//! settled (the plan's `spelling_pairs`) count as such pages before the first fetch, so the
+//! rules they teach cost the crawl no duplicate fetch. The session id a portal writes into its
+//! links on a first visit is dropped from them (`session`) rather than fetching the portal again.
 //!
 //! A link in a place the plan never judged (no sampled page held a link there, none of the
 //! links seen there was fetched, or its arc was skipped only as redundant) is followed when most sampled links of its URL pattern from
