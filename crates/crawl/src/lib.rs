@@ -559,6 +559,21 @@ impl Crawler {
                 }
             }
         }
+        // A portal from which the plan follows no link is not the portal the plan knows, even
+        // when its URL pattern places it (every engine names its portal `/index.php`): the
+        // crawl would end with it. Counted as unclassified, it tells the driver that the
+        // forum's templates changed, and a plan learned again reads it once more. (The second
+        // fetch of a portal that set a session cookie used to hide this: its first, unread
+        // answer counted as unclassified.)
+        if self.fetched == 1
+            && matches!(self.strategy, CrawlStrategy::Plan(_))
+            && page.vertex.is_some()
+            && to_follow.is_empty()
+        {
+            page.vertex = None;
+            page.role = None;
+            self.unclassified += 1;
+        }
         for url in to_follow {
             if !self.is_same_site(&url) {
                 continue;
