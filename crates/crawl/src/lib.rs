@@ -14,7 +14,10 @@
 //! `-1.html`), or under a URL of another shape carrying the same numbers
 //! (`/index.php/topic,8.0.html` and `?topic=8.0`), teaches a [`ScopedRewrite`]; links are
 //! rewritten with the rules in force before they are queued, and URLs queued before a rule came
-//! into force are checked again when they leave the frontier.
+//! into force are checked again when they leave the frontier. Pairs of spellings the sampler
+//! settled (the plan's `spelling_pairs`) count as such pages before the first fetch, so the
+//! rules they teach cost the crawl no duplicate fetch. The session id a portal writes into its
+//! links on a first visit is dropped from them (`session`) rather than fetching the portal again.
 //!
 //! A link in a place the plan never judged (no sampled page held a link there, none of the
 //! links seen there was fetched, or its arc was skipped only as redundant) is followed when most sampled links of its URL pattern from
@@ -30,6 +33,7 @@
 pub mod baselines;
 pub mod lists;
 mod online_rewrites;
+mod session;
 mod unplaced;
 mod url_numbers;
 
@@ -204,6 +208,9 @@ pub struct Crawler {
     fetched: usize,
     unclassified: usize,
     session_checked: bool,
+    /// Values of the session cookies the portal's answer set, dropped from links (see
+    /// `session`).
+    session_values: Vec<String>,
     online_rewrites: OnlineRewrites,
     /// Per vertex, the patterns its pages' posts repeat in. A page of the vertex whose post did
     /// not repeat (a thread of one post) is read through them: page analysis alone finds no
@@ -329,6 +336,16 @@ impl Crawler {
             CrawlStrategy::Plan(plan) => UnplacedLinks::of(plan),
             CrawlStrategy::BreadthFirst => UnplacedLinks::default(),
         };
+        // Pairs of spellings the sampler settled count as pages met while crawling, so the
+        // rules they teach are in force before the first link is read.
+        let mut online_rewrites = OnlineRewrites::default();
+        if let CrawlStrategy::Plan(plan) = &strategy {
+            for pair in &plan.spelling_pairs {
+                if let (Ok(url), Ok(same_as)) = (Url::parse(&pair.url), Url::parse(&pair.same_as)) {
+                    online_rewrites.weigh_sampled(&url, &same_as, pair.same);
+                }
+            }
+        }
         Crawler {
             unplaced,
             strategy,
@@ -343,7 +360,8 @@ impl Crawler {
             fetched: 0,
             unclassified: 0,
             session_checked: false,
-            online_rewrites: OnlineRewrites::default(),
+            session_values: Vec::new(),
+            online_rewrites,
             post_patterns: HashMap::new(),
             skipped_spellings: 0,
             skipped_not_taken: Vec::new(),
@@ -461,24 +479,38 @@ impl Crawler {
         };
         let mut to_follow: Vec<Url> = Vec::new();
         // A site that opens a session on the first visit writes its session id into every link
-        // of that page. The portal is asked for again, as a returning visitor with the cookie,
-        // before any of its links are read (the sampler does the same, so the plan knows the
-        // links a returning visitor sees).
+        // of that page. The links are read without the pairs carrying the session cookie's
+        // value, as a returning visitor with the cookie sees them (the sampler keeps the links
+        // a returning visitor sees, so the plan knows those); when no link carries it, the
+        // portal is asked for again before any of its links are read.
         if self.fetched == 1 && !self.session_checked {
             self.session_checked = true;
             if response.header("set-cookie").is_some() {
-                self.frontier.push_front(WaitingUrl::of(queued));
-                page.requeued = true;
-                return page;
+                self.session_values = session::cookie_values(response);
+                let carried =
+                    |url: &Url| session::without_session_pairs(url, &self.session_values).is_some();
+                let in_links = page
+                    .analysis
+                    .links
+                    .iter()
+                    .any(|link| Url::parse(&link.url).is_ok_and(|url| carried(&url)))
+                    || redirect.as_ref().is_some_and(carried);
+                if !in_links {
+                    self.session_values.clear();
+                    self.frontier.push_front(WaitingUrl::of(queued));
+                    page.requeued = true;
+                    return page;
+                }
             }
         }
+        let redirect = redirect.map(|target| self.without_session(target));
         match &self.strategy {
             CrawlStrategy::BreadthFirst => {
                 to_follow.extend(
                     page.analysis
                         .links
                         .iter()
-                        .filter_map(|link| Url::parse(&link.url).ok()),
+                        .filter_map(|link| Some(self.without_session(Url::parse(&link.url).ok()?))),
                 );
                 to_follow.extend(redirect.clone());
             }
@@ -503,7 +535,8 @@ impl Crawler {
                             .links
                             .iter()
                             .filter_map(|link| {
-                                Some((Url::parse(&link.url).ok()?, link.location.into()))
+                                let url = self.without_session(Url::parse(&link.url).ok()?);
+                                Some((url, link.location.into()))
                             })
                             .collect();
                         if let Some(target) = redirect.clone() {
@@ -533,6 +566,21 @@ impl Crawler {
                     }
                 }
             }
+        }
+        // A portal from which the plan follows no link is not the portal the plan knows, even
+        // when its URL pattern places it (every engine names its portal `/index.php`): the
+        // crawl would end with it. Counted as unclassified, it tells the driver that the
+        // forum's templates changed, and a plan learned again reads it once more. (The second
+        // fetch of a portal that set a session cookie used to hide this: its first, unread
+        // answer counted as unclassified.)
+        if self.fetched == 1
+            && matches!(self.strategy, CrawlStrategy::Plan(_))
+            && page.vertex.is_some()
+            && to_follow.is_empty()
+        {
+            page.vertex = None;
+            page.role = None;
+            self.unclassified += 1;
         }
         for url in to_follow {
             if !self.is_same_site(&url) {
@@ -596,6 +644,14 @@ impl Crawler {
         matches!(url.scheme(), "http" | "https")
             && url.host_str().map(str::to_ascii_lowercase) == self.host
             && url.port_or_known_default() == self.port
+    }
+
+    /// `url` without the query pairs carrying the portal's session id (see `session`).
+    fn without_session(&self, url: Url) -> Url {
+        if self.session_values.is_empty() {
+            return url;
+        }
+        session::without_session_pairs(&url, &self.session_values).unwrap_or(url)
     }
 }
 

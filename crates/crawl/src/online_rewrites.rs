@@ -154,8 +154,9 @@ fn rewrite_scope(url: &Url) -> &str {
         .unwrap_or("")
 }
 
-/// Agreeing pages an online rewrite needs.
-pub const REWRITE_EVIDENCE: usize = 2;
+/// Agreeing pages an online rewrite needs (the same as the sampler's pairs, so a rule the
+/// sample settled is in force from the crawl's first page).
+pub const REWRITE_EVIDENCE: usize = trawl_learn::spellings::SPELLING_EVIDENCE;
 
 impl OnlineRewrites {
     pub(crate) fn observe(&mut self, url: &Url, signature: Option<u64>) {
@@ -175,26 +176,72 @@ impl OnlineRewrites {
             let Some(known) = self.signature_of_url.get(shorter.as_str()) else {
                 continue;
             };
+            let agrees = *known == signature;
             let rule = ScopedRewrite {
                 scope: rewrite_scope(url).to_string(),
                 rule,
             };
-            let entry = self.evidence.entry(rule.clone()).or_default();
-            if *known == signature {
-                entry.0 += 1;
-            } else {
-                entry.1 += 1;
-            }
-            let (agreeing, contradicting) = *entry;
-            let in_force = self.rules.contains(&rule);
-            if !in_force && agreeing >= REWRITE_EVIDENCE && contradicting == 0 {
-                self.rules.push(rule);
-            } else if in_force && contradicting > 0 {
-                self.rules.retain(|kept| *kept != rule);
-            }
+            self.weigh_rule(rule, agrees);
         }
         self.signature_of_url.insert(url.to_string(), signature);
         self.observe_shape(url, signature);
+    }
+
+    /// Weighs a pair of spellings the sampler fetched (see [`trawl_learn::spellings`]): `url`
+    /// one part longer than `same_as`, or carrying the same numbers in a shape met later.
+    /// `same` says whether their pages were near-duplicates. The pair counts as one page of
+    /// evidence, as a pair met while crawling does; pairs that fit no rule are ignored, since
+    /// a hand-edited plan may hold anything.
+    pub(crate) fn weigh_sampled(&mut self, url: &Url, same_as: &Url, same: bool) {
+        let scope = rewrite_scope(url).to_string();
+        if let Some(rule) = rewrite_between(url, same_as) {
+            self.weigh_rule(
+                ScopedRewrite {
+                    scope,
+                    rule: OnlineRule::Part(rule),
+                },
+                same,
+            );
+            return;
+        }
+        if let Some((suffix, shorter)) = shorter_name_spelling(url)
+            && shorter == *same_as
+        {
+            self.weigh_rule(
+                ScopedRewrite {
+                    scope,
+                    rule: OnlineRule::NameSuffix(suffix),
+                },
+                same,
+            );
+            return;
+        }
+        let (from, numbers) = shape_and_numbers(url.as_str());
+        let (to, other_numbers) = shape_and_numbers(same_as.as_str());
+        if !numbers.is_empty() && numbers == other_numbers && from != to {
+            let twin = ShapeTwin {
+                from,
+                to,
+                change: NumberChange::Same,
+            };
+            self.weigh_twin(twin, same);
+        }
+    }
+
+    fn weigh_rule(&mut self, rule: ScopedRewrite, agrees: bool) {
+        let entry = self.evidence.entry(rule.clone()).or_default();
+        if agrees {
+            entry.0 += 1;
+        } else {
+            entry.1 += 1;
+        }
+        let (agreeing, contradicting) = *entry;
+        let in_force = self.rules.contains(&rule);
+        if !in_force && agreeing >= REWRITE_EVIDENCE && contradicting == 0 {
+            self.rules.push(rule);
+        } else if in_force && contradicting > 0 {
+            self.rules.retain(|kept| *kept != rule);
+        }
     }
 
     /// Weighs the page against earlier pages carrying the same numbers under other shapes, or
@@ -368,6 +415,115 @@ mod tests {
         assert!(
             online.rules.is_empty(),
             "a contradiction withdraws the rule"
+        );
+    }
+
+    /// Weighs `pairs` (URL, spelling it may be, whether the sample found them alike) and checks
+    /// the spelling each URL of `cases` is read as.
+    fn check_sampled(pairs: &[(&str, &str, bool)], cases: &[(&str, &str)]) {
+        let mut online = OnlineRewrites::default();
+        for (longer, same_as, same) in pairs {
+            online.weigh_sampled(&url(longer), &url(same_as), *same);
+        }
+        for (before, after) in cases {
+            assert_eq!(
+                online.canonical(&url(before)).as_str(),
+                *after,
+                "{before} after {pairs:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn pairs_the_sampler_settled_put_rules_in_force_before_the_crawl() {
+        let start_zero = [
+            (
+                "http://f.test/v.php?t=1&start=0",
+                "http://f.test/v.php?t=1",
+                true,
+            ),
+            (
+                "http://f.test/v.php?t=2&start=0",
+                "http://f.test/v.php?t=2",
+                true,
+            ),
+        ];
+        check_sampled(
+            &start_zero,
+            &[
+                ("http://f.test/v.php?t=9&start=0", "http://f.test/v.php?t=9"),
+                (
+                    "http://f.test/v.php?t=9&start=15",
+                    "http://f.test/v.php?t=9&start=15",
+                ),
+                // Learned in the scope `v.php` only.
+                (
+                    "http://f.test/f.php?f=9&start=0",
+                    "http://f.test/f.php?f=9&start=0",
+                ),
+            ],
+        );
+        // One pair is not enough, and a pair found different withdraws the rule.
+        check_sampled(
+            &start_zero[..1],
+            &[(
+                "http://f.test/v.php?t=9&start=0",
+                "http://f.test/v.php?t=9&start=0",
+            )],
+        );
+        let mut contradicted = start_zero.to_vec();
+        contradicted.push((
+            "http://f.test/v.php?t=3&start=0",
+            "http://f.test/v.php?t=3",
+            false,
+        ));
+        check_sampled(
+            &contradicted,
+            &[(
+                "http://f.test/v.php?t=9&start=0",
+                "http://f.test/v.php?t=9&start=0",
+            )],
+        );
+        check_sampled(
+            &[
+                (
+                    "http://f.test/t/5a3f-1.html",
+                    "http://f.test/t/5a3f.html",
+                    true,
+                ),
+                (
+                    "http://f.test/t/9b1c-1.html",
+                    "http://f.test/t/9b1c.html",
+                    true,
+                ),
+            ],
+            &[
+                ("http://f.test/t/0e0e-1.html", "http://f.test/t/0e0e.html"),
+                ("http://f.test/t/0e0e-2.html", "http://f.test/t/0e0e-2.html"),
+            ],
+        );
+        check_sampled(
+            &[
+                (
+                    "http://f.test/index.php/board,1.0.html",
+                    "http://f.test/index.php?board=1.0",
+                    true,
+                ),
+                (
+                    "http://f.test/index.php/board,2.0.html",
+                    "http://f.test/index.php?board=2.0",
+                    true,
+                ),
+                // Pairs that fit no rule are ignored.
+                ("http://f.test/a", "http://f.test/b", true),
+            ],
+            &[
+                (
+                    "http://f.test/index.php/board,7.20.html",
+                    "http://f.test/index.php?board=7.20",
+                ),
+                ("http://f.test/a", "http://f.test/a"),
+            ],
         );
     }
 

@@ -5,33 +5,12 @@
 
 use url::Url;
 
-/// The mark standing for a run of digits in a shape: a control character, which a URL's text
-/// never holds, so a shape cannot be confused with a URL.
-pub(crate) const DIGITS_MARK: &str = "\u{1}";
-
-/// `text`'s shape and the numbers it carries, in order, as written (leading zeros kept, so a
-/// shape filled with them gives the URL back).
-pub(crate) fn shape_and_numbers(text: &str) -> (String, Vec<String>) {
-    let mut shape = String::with_capacity(text.len());
-    let mut numbers = Vec::new();
-    let mut digits = String::new();
-    for character in text.chars() {
-        if character.is_ascii_digit() {
-            digits.push(character);
-            continue;
-        }
-        if !digits.is_empty() {
-            numbers.push(std::mem::take(&mut digits));
-            shape.push_str(DIGITS_MARK);
-        }
-        shape.push(character);
-    }
-    if !digits.is_empty() {
-        numbers.push(digits);
-        shape.push_str(DIGITS_MARK);
-    }
-    (shape, numbers)
-}
+/// The mark standing for a run of digits in a shape (defined beside the sampler's spellings,
+/// which read URLs through the same split).
+pub(crate) use trawl_learn::spellings::DIGITS_MARK;
+/// `text`'s shape and the numbers it carries, in order, as written (the sampler reads pairs of
+/// spellings through the same split, so it is defined beside them).
+pub(crate) use trawl_learn::spellings::shape_and_numbers;
 
 /// The URL of `shape` carrying `numbers`, or `None` when they do not fit.
 pub(crate) fn fill_shape(shape: &str, numbers: &[String]) -> Option<Url> {

@@ -12,7 +12,9 @@
 //! - [`duplicates`] finds near-duplicate pages (template text removed, 5-word shingles,
 //!   fingerprints, locality-sensitive hashing), which feed the informativeness of every vertex;
 //! - arcs are kinds of links: (source vertex, URL pattern, link location);
-//! - [`rewrites`] learns redundant URL parts (`&start=0`, `page-1`) from near-duplicate pairs.
+//! - [`rewrites`] learns redundant URL parts (`&start=0`, `page-1`) from near-duplicate pairs;
+//! - [`spellings`] finds pairs of URLs that may spell one page, has the sampler complete a few
+//!   of them, and lists them with their verdicts for the crawler's rewrites.
 //!
 //! [`traverse::choose_traversal`] then cleans the sitemap, finds page-flipping links by
 //! connectivity, selects the arcs to follow (the skeleton paper's branch-and-bound search, or
@@ -31,6 +33,7 @@ pub mod plan;
 pub mod rewrites;
 pub mod sample;
 pub mod sitemap;
+pub mod spellings;
 pub mod summary;
 pub mod traverse;
 pub mod url_patterns;

@@ -107,6 +107,10 @@ pub struct Plan {
     /// Redundant URL parts, dropped from every link before it is looked up or queued.
     #[serde(default)]
     pub url_rewrites: Vec<crate::rewrites::UrlRewrite>,
+    /// Pairs of sampled URLs that may spell one page, with whether they did: evidence the
+    /// crawler weighs as it weighs pairs met while crawling (see [`crate::spellings`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub spelling_pairs: Vec<crate::spellings::SpellingPair>,
     #[serde(skip)]
     index: PlanIndex,
 }
@@ -233,6 +237,14 @@ impl Plan {
             vertices,
             arcs,
             url_rewrites: sitemap.rewrites.clone(),
+            spelling_pairs: crate::spellings::sampled_spellings(
+                &sitemap
+                    .pages
+                    .iter()
+                    .map(|page| &page.url)
+                    .collect::<Vec<_>>(),
+                &sitemap.duplicate_groups,
+            ),
             index: PlanIndex::default(),
         };
         plan.index = PlanIndex::build(&plan).expect("a plan built from a sitemap is consistent");
