@@ -1,0 +1,102 @@
+//! The one post of a thread page whose posts did not repeat.
+//!
+//! A thread of one post shows no repetition, so [`super::posts_from`] finds no post region on
+//! its pages. The crawler knows the post pattern from the site's other pages
+//! ([`crate::analysis::lone_record_posts`]); a page read alone does not, so it is recognised by
+//! what a post is made of: an element that holds an author (a profile link or a name element),
+//! a date to the day or finer, and a block of text outside both that is most of the element's
+//! text and is not a list of links. Among such elements the one with the largest text block
+//! wins, and for that block the tightest element around it, so that the page's header (the
+//! clock, the last visit) and sidebars stay out.
+//!
+//! List pages are never read this way: the caller only asks when the page gave neither posts
+//! nor thread entries. Profile pages show a name and dates too, but their text is fields and
+//! links, which the share tests turn away.
+
+use super::posts::single_post_parts;
+use super::*;
+use crate::dom::{Document, NodeId, NodeKind, ROOT};
+
+/// An element showing more dates than this is a page section (a header with the clock and the
+/// last visit, a profile with join and last-visit dates and a post), not one post with its
+/// author's join date.
+const MOST_DATES_IN_A_POST: u32 = 3;
+
+/// The element of the page's lone post, when the page shows one: see the module documentation.
+pub fn lone_post_element(facts: &PageFacts<'_>) -> Option<NodeId> {
+    let document = facts.document;
+    // Dates are counted by the element that shows them: one `<time>` gives its text, its
+    // `datetime` and its `title` as three candidates, but it is one date of the post.
+    let mut date_elements: Vec<NodeId> = facts
+        .dates
+        .iter()
+        .filter(|date| date.time.precision >= Precision::Day)
+        .map(|date| date.element)
+        .collect();
+    date_elements.sort_unstable();
+    date_elements.dedup();
+    let dates_below = count_below(
+        document,
+        date_elements.into_iter().map(|element| (element, 1)),
+    );
+    let link_text_below = count_below(
+        document,
+        facts
+            .links
+            .iter()
+            .map(|link| (link.node, facts.sizes[link.node as usize])),
+    );
+    // (element, its body, the body's text size, the element's text size)
+    let mut best: Option<(NodeId, u32, u32)> = None;
+    for element in document.descendants(ROOT) {
+        let dates = dates_below[element as usize];
+        if document.node(element).kind != NodeKind::Element
+            || dates == 0
+            || dates > MOST_DATES_IN_A_POST
+        {
+            continue;
+        }
+        let size = facts.sizes[element as usize];
+        let Some(parts) = single_post_parts(facts, element) else {
+            continue;
+        };
+        let body_size = facts.sizes[parts.body as usize];
+        // The message is most of a post: beside it a post shows its author, its date and a few
+        // short fields (a title, a rank, buttons). An element whose other text is more than
+        // half the message holds more than one post's fields: a page section where a header's
+        // date, a menu's member link and a notice happen to meet, or a profile whose largest
+        // field is one among many.
+        let fields =
+            facts.sizes[parts.author.node as usize] + facts.sizes[parts.date.element as usize];
+        if size.saturating_sub(body_size + fields) * 2 > body_size {
+            continue;
+        }
+        // A block whose text is mostly links is navigation or a list of threads, not a message.
+        if link_text_below[parts.body as usize] * 2 > body_size {
+            continue;
+        }
+        let better = match best {
+            None => true,
+            Some((_, best_body, best_size)) => {
+                body_size > best_body || (body_size == best_body && size < best_size)
+            }
+        };
+        if better {
+            best = Some((element, body_size, size));
+        }
+    }
+    best.map(|(element, _, _)| element)
+}
+
+/// For every node, the sum of the `(element, amount)` amounts of the elements at or below it.
+fn count_below(document: &Document, amounts: impl Iterator<Item = (NodeId, u32)>) -> Vec<u32> {
+    let mut totals = vec![0u32; document.len()];
+    for (element, amount) in amounts {
+        let mut current = Some(element);
+        while let Some(node) = current {
+            totals[node as usize] += amount;
+            current = document.node(node).parent;
+        }
+    }
+    totals
+}
