@@ -21,6 +21,8 @@ use crate::dom::{Document, NodeId, NodeKind, ROOT};
 /// last visit, a profile with join and last-visit dates and a post), not one post with its
 /// author's join date.
 const MOST_DATES_IN_A_POST: u32 = 3;
+/// Elements with at most this many bytes of text that show a date are date fields.
+const LONGEST_DATE_FIELD: u32 = 64;
 
 /// The element of the page's lone post, when the page shows one: see the module documentation.
 pub fn lone_post_element(facts: &PageFacts<'_>) -> Option<NodeId> {
@@ -35,9 +37,21 @@ pub fn lone_post_element(facts: &PageFacts<'_>) -> Option<NodeId> {
         .collect();
     date_elements.sort_unstable();
     date_elements.dedup();
-    let dates_below = count_below(
+    let dates_below = count_below(document, date_elements.iter().map(|&element| (element, 1)));
+    // A date standing in an element of its own (a `<time>`, a cell) is a field of a record; a
+    // date mentioned in a sentence sits in the sentence's element, whose text is long.
+    let field_dates_below = count_below(
         document,
-        date_elements.into_iter().map(|element| (element, 1)),
+        date_elements
+            .iter()
+            .filter(|&&element| facts.sizes[element as usize] <= LONGEST_DATE_FIELD)
+            .map(|&element| (element, 1)),
+    );
+    let date_text_below = count_below(
+        document,
+        date_elements
+            .iter()
+            .map(|&element| (element, facts.sizes[element as usize])),
     );
     let link_text_below = count_below(
         document,
@@ -60,19 +74,24 @@ pub fn lone_post_element(facts: &PageFacts<'_>) -> Option<NodeId> {
         let Some(parts) = single_post_parts(facts, element) else {
             continue;
         };
-        let body_size = facts.sizes[parts.body as usize];
-        // The message is most of a post: beside it a post shows its author, its date and a few
-        // short fields (a title, a rank, buttons). An element whose other text is more than
-        // half the message holds more than one post's fields: a page section where a header's
-        // date, a menu's member link and a notice happen to meet, or a profile whose largest
-        // field is one among many.
-        let fields =
-            facts.sizes[parts.author.node as usize] + facts.sizes[parts.date.element as usize];
+        // The message is the largest element of the post that holds none of its fields: no
+        // date standing alone (the post time, a join date) and not the author. The body
+        // `single_post_parts` found only avoids the one date it read.
+        let Some(body) = message_of(facts, element, parts.author.node, &field_dates_below) else {
+            continue;
+        };
+        let body_size = facts.sizes[body as usize];
+        // The message is most of a post: beside it a post shows its author, its dates and a
+        // few short fields (a title, a rank, buttons). An element whose other text is more
+        // than half the message holds more than one post's fields: a page section where a
+        // header's date, a menu's member link and a notice happen to meet, or a profile whose
+        // largest field is one among many.
+        let fields = facts.sizes[parts.author.node as usize] + date_text_below[element as usize];
         if size.saturating_sub(body_size + fields) * 2 > body_size {
             continue;
         }
         // A block whose text is mostly links is navigation or a list of threads, not a message.
-        if link_text_below[parts.body as usize] * 2 > body_size {
+        if link_text_below[body as usize] * 2 > body_size {
             continue;
         }
         let better = match best {
@@ -86,6 +105,32 @@ pub fn lone_post_element(facts: &PageFacts<'_>) -> Option<NodeId> {
         }
     }
     best.map(|(element, _, _)| element)
+}
+
+/// The largest element of `element` holding no date field and not holding `author`, when it
+/// has at least 20 bytes of text.
+fn message_of(
+    facts: &PageFacts<'_>,
+    element: NodeId,
+    author: NodeId,
+    field_dates_below: &[u32],
+) -> Option<NodeId> {
+    let document = facts.document;
+    let mut best: Option<(NodeId, u32)> = None;
+    for node in document.descendants(element) {
+        if document.node(node).kind != NodeKind::Element
+            || field_dates_below[node as usize] > 0
+            || node == author
+            || is_ancestor(document, node, author)
+        {
+            continue;
+        }
+        let size = facts.sizes[node as usize];
+        if best.is_none_or(|(_, best_size)| size > best_size) {
+            best = Some((node, size));
+        }
+    }
+    best.filter(|(_, size)| *size >= 20).map(|(node, _)| node)
 }
 
 /// For every node, the sum of the `(element, amount)` amounts of the elements at or below it.

@@ -553,7 +553,10 @@ fn choose_text_column(
     // which shifts the message one sibling down) keeps up when it holds an element of the same
     // identity as the column's (tag and id or class, numbers aside: `post_message_1` beside
     // `post_message_39`), which is the same field whatever its position.
-    loop {
+    // One record cannot show which inner element is a field of the template: any child
+    // holding four fifths of a message (its long second paragraph) would pass, so a lone
+    // record keeps its widest text element.
+    while records > 1 {
         // The outer element's text as a reader sees it: a signature below a separator line is
         // not part of the post (see [`block_text`]), so an inner element holding the message
         // without the signature still holds all of the post.
