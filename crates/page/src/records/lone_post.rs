@@ -47,6 +47,20 @@ pub fn lone_post_element(facts: &PageFacts<'_>) -> Option<NodeId> {
             .filter(|&&element| facts.sizes[element as usize] <= LONGEST_DATE_FIELD)
             .map(|&element| (element, 1)),
     );
+    // A minor heading inside a post is its subject line, a field like the date; the page's own
+    // `h1` and `h2` name the forum, the thread or a profile, and count as other text.
+    let heading_text_below = count_below(
+        document,
+        document
+            .descendants(ROOT)
+            .filter(|&node| {
+                let data = document.node(node);
+                ["h3", "h4", "h5", "h6"]
+                    .iter()
+                    .any(|heading| data.is(heading))
+            })
+            .map(|node| (node, facts.sizes[node as usize])),
+    );
     let date_text_below = count_below(
         document,
         date_elements
@@ -74,6 +88,13 @@ pub fn lone_post_element(facts: &PageFacts<'_>) -> Option<NodeId> {
         let Some(parts) = single_post_parts(facts, element) else {
             continue;
         };
+        // A name among a run of like records is a menu entry ("Members") or a member list's
+        // row, not the author of a post standing alone.
+        let in_a_list = facts.slots[parts.author.node as usize]
+            .is_some_and(|slot| facts.regions[slot.region as usize].records.len() >= 3);
+        if in_a_list {
+            continue;
+        }
         // The message is the largest element of the post that holds none of its fields: no
         // date standing alone (the post time, a join date) and not the author. The body
         // `single_post_parts` found only avoids the one date it read.
@@ -81,12 +102,14 @@ pub fn lone_post_element(facts: &PageFacts<'_>) -> Option<NodeId> {
             continue;
         };
         let body_size = facts.sizes[body as usize];
-        // The message is most of a post: beside it a post shows its author, its dates and a
-        // few short fields (a title, a rank, buttons). An element whose other text is more
+        // The message is most of a post: beside it a post shows its author, its dates, its
+        // subject heading and a few short fields (a title, a rank, buttons). An element whose other text is more
         // than half the message holds more than one post's fields: a page section where a
         // header's date, a menu's member link and a notice happen to meet, or a profile whose
         // largest field is one among many.
-        let fields = facts.sizes[parts.author.node as usize] + date_text_below[element as usize];
+        let fields = facts.sizes[parts.author.node as usize]
+            + date_text_below[element as usize]
+            + heading_text_below[element as usize];
         if size.saturating_sub(body_size + fields) * 2 > body_size {
             continue;
         }
