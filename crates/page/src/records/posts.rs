@@ -556,7 +556,10 @@ fn choose_text_column(
     // One record cannot show which inner element is a field of the template: any child
     // holding four fifths of a message (its long second paragraph) would pass, so a lone
     // record keeps its widest text element.
-    while records > 1 {
+    if records < 2 {
+        return chosen;
+    }
+    loop {
         // The outer element's text as a reader sees it: a signature below a separator line is
         // not part of the post (see [`block_text`]), so an inner element holding the message
         // without the signature still holds all of the post.
