@@ -3,15 +3,18 @@
 //! A thread of one post shows no repetition, so [`super::posts_from`] finds no post region on
 //! its pages. The crawler knows the post pattern from the site's other pages
 //! ([`crate::analysis::lone_record_posts`]); a page read alone does not, so it is recognised by
-//! what a post is made of: an element that holds an author (a profile link or a name element),
-//! a date to the day or finer, and a block of text outside both that is most of the element's
-//! text and is not a list of links. Among such elements the one with the largest text block
-//! wins, and for that block the tightest element around it, so that the page's header (the
-//! clock, the last visit) and sidebars stay out.
+//! what a post is made of: an element that holds an author (a profile link or a name element,
+//! not an entry of a menu or list), one to three dates to the day or finer (the post time, a
+//! join date), and a message: the largest element holding neither the author nor a date
+//! standing alone, not mostly links, with at least 20 bytes of text; the element's other text
+//! (beyond its author, dates and subject headings) may be at most half the message. Among such
+//! elements the one with the largest message wins, and for that message the tightest element
+//! around it, so that the page's header (the clock, the last visit) and sidebars stay out.
 //!
 //! List pages are never read this way: the caller only asks when the page gave neither posts
-//! nor thread entries. Profile pages show a name and dates too, but their text is fields and
-//! links, which the share tests turn away.
+//! nor thread entries. Login walls and profiles show a name and dates too, but their names are
+//! menu entries or their text is fields and navigation, which the share test turns away. Short
+//! messages beside many fields are missed: with one record, nothing tells a field from a message.
 
 use super::posts::single_post_parts;
 use super::*;
