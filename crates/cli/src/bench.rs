@@ -119,6 +119,10 @@ pub struct ExtractBenchArgs {
     /// Score on every simulator family against its ground truth instead of the gold pages.
     #[arg(long)]
     pub sim: bool,
+    /// With `--sim`: print every post and thread entry that is not right, one line each, to
+    /// standard error.
+    #[arg(long)]
+    pub misses: bool,
 }
 
 #[derive(Debug, Args)]
@@ -157,10 +161,16 @@ pub fn run(command: BenchCommand) -> Result<()> {
         BenchCommand::Crawl(args) => crate::crawl_bench::run(args),
         BenchCommand::Frontier(args) => crate::frontier_bench::run(args),
         BenchCommand::Extract(args) if args.sim => {
+            let show_misses = args.misses;
+            let mut miss = |line: String| {
+                if show_misses {
+                    eprintln!("{line}");
+                }
+            };
             println!("| family | thread pages | posts | F1 | right time | right author |");
             println!("|---|---|---|---|---|---|");
             for family in FamilyName::ALL {
-                let score = crate::sim_extraction::score_family(family, 41, 60)?;
+                let score = crate::sim_extraction::score_family(family, 41, 60, &mut miss)?;
                 println!(
                     "| {} | {} | {} | {:.3} | {:.3} | {:.3} |",
                     family.name(),
@@ -177,7 +187,7 @@ pub fn run(command: BenchCommand) -> Result<()> {
             );
             println!("|---|---|---|---|---|---|");
             for family in FamilyName::ALL {
-                let score = crate::sim_extraction::score_entries(family, 41)?;
+                let score = crate::sim_extraction::score_entries(family, 41, &mut miss)?;
                 println!(
                     "| {} | {} | {} | {:.3} | {:.3} | {:.3} |",
                     family.name(),
@@ -186,6 +196,19 @@ pub fn run(command: BenchCommand) -> Result<()> {
                     score.f1(),
                     score.replies_right as f64 / score.expected.max(1) as f64,
                     score.time_right as f64 / score.expected.max(1) as f64
+                );
+            }
+            println!();
+            println!("| family | pages holding no post | pages with posts extracted | posts |");
+            println!("|---|---|---|---|");
+            for family in FamilyName::ALL {
+                let score = crate::sim_extraction::score_other_pages(family, 41, 40, &mut miss)?;
+                println!(
+                    "| {} | {} | {} | {} |",
+                    family.name(),
+                    score.pages,
+                    score.pages_with_posts,
+                    score.posts
                 );
             }
             Ok(())

@@ -39,8 +39,14 @@ pub fn normalise(text: &str) -> String {
 
 /// Extracts the posts of up to `pages` thread pages of a small forum of `family` and compares
 /// them, in order, with the ground truth (text exactly, time to the minute as the forum's clock
-/// shows it, author name).
-pub fn score_family(family: FamilyName, seed: u64, pages: usize) -> Result<FamilyScore> {
+/// shows it, author name). Every post or field that does not match is described to `miss`, one
+/// line each, for diagnosing.
+pub fn score_family(
+    family: FamilyName,
+    seed: u64,
+    pages: usize,
+    miss: &mut dyn FnMut(String),
+) -> Result<FamilyScore> {
     let site = Site::build(SiteConfig::new(family, seed, Scale::Small));
     let at = site.history().end;
     let offset = site.family().profile().utc_offset_seconds;
@@ -74,8 +80,22 @@ pub fn score_family(family: FamilyName, seed: u64, pages: usize) -> Result<Famil
         score.pages += 1;
         score.truth_posts += truth.len();
         score.extracted += analysis.posts.len();
-        for (post, want) in analysis.posts.iter().zip(&truth) {
+        if analysis.posts.len() != truth.len() {
+            miss(format!(
+                "{} {path}: {} posts extracted, {} in the truth",
+                family.name(),
+                analysis.posts.len(),
+                truth.len()
+            ));
+        }
+        for (index, (post, want)) in analysis.posts.iter().zip(&truth).enumerate() {
             if normalise(&post.text) != normalise(&want.text) {
+                miss(format!(
+                    "{} {path} post {index}: text {:?}, truth {:?}",
+                    family.name(),
+                    shortened(&normalise(&post.text)),
+                    shortened(&normalise(&want.text))
+                ));
                 continue;
             }
             score.text_right += 1;
@@ -83,9 +103,22 @@ pub fn score_family(family: FamilyName, seed: u64, pages: usize) -> Result<Famil
             let wanted = want.created.get(..16).map(str::to_string);
             if shown.as_deref().and_then(|s| s.get(..16)) == wanted.as_deref() {
                 score.time_right += 1;
+            } else {
+                miss(format!(
+                    "{} {path} post {index}: time {shown:?}, truth {:?}",
+                    family.name(),
+                    want.created
+                ));
             }
             if post.author.as_deref() == Some(want.author.as_str()) {
                 score.author_right += 1;
+            } else {
+                miss(format!(
+                    "{} {path} post {index}: author {:?}, truth {:?}",
+                    family.name(),
+                    post.author,
+                    want.author
+                ));
             }
         }
     }
@@ -109,10 +142,23 @@ impl EntryScore {
     }
 }
 
+/// At most 60 characters of `text`, for a miss line that stays one line.
+fn shortened(text: &str) -> String {
+    match text.char_indices().nth(60) {
+        Some((end, _)) => format!("{}...", &text[..end]),
+        None => text.to_string(),
+    }
+}
+
 /// Extracts the thread entries of every board list page of a small forum of `family` and checks
 /// each against the history: the link must name a thread, the title must be that thread's, the
-/// reply count and last-reply minute must be those at the instant.
-pub fn score_entries(family: FamilyName, seed: u64) -> Result<EntryScore> {
+/// reply count and last-reply minute must be those at the instant. Every entry that is not right
+/// is described to `miss`, as is a page whose count of entries differs from the expected one.
+pub fn score_entries(
+    family: FamilyName,
+    seed: u64,
+    miss: &mut dyn FnMut(String),
+) -> Result<EntryScore> {
     let site = Site::build(SiteConfig::new(family, seed, Scale::Small));
     let history = site.history();
     let at = history.end;
@@ -154,24 +200,53 @@ pub fn score_entries(family: FamilyName, seed: u64) -> Result<EntryScore> {
                 + if page == 1 { stickies } else { 0 };
             score.expected += page_expected;
             score.extracted += analysis.thread_entries.len();
+            if analysis.thread_entries.len() != page_expected {
+                miss(format!(
+                    "{} {path}: {} entries extracted, {page_expected} expected",
+                    family.name(),
+                    analysis.thread_entries.len()
+                ));
+            }
             let (mut right, mut replies_right, mut time_right) = (0, 0, 0);
             for entry in &analysis.thread_entries {
-                let Some(rest) = entry.url.strip_prefix("http://forum.test") else {
-                    continue;
-                };
-                let Some(address) = site.address_of(rest) else {
-                    continue;
-                };
-                let Route::Thread { thread, page: 1 } = address.route else {
+                let thread = entry
+                    .url
+                    .strip_prefix("http://forum.test")
+                    .and_then(|rest| site.address_of(rest))
+                    .and_then(|address| match address.route {
+                        Route::Thread { thread, page: 1 } => Some(thread),
+                        _ => None,
+                    });
+                let Some(thread) = thread else {
+                    miss(format!(
+                        "{} {path}: entry {:?} links to {}, not a thread's first page",
+                        family.name(),
+                        entry.title,
+                        entry.url
+                    ));
                     continue;
                 };
                 if entry.title != site.thread_title(thread) {
+                    miss(format!(
+                        "{} {path}: entry {:?}, thread {thread} is titled {:?}",
+                        family.name(),
+                        entry.title,
+                        site.thread_title(thread)
+                    ));
                     continue;
                 }
                 right += 1;
                 let posts = history.thread_posts_at(thread, at);
                 if entry.replies == Some(posts.len() as u64 - 1) {
                     replies_right += 1;
+                } else {
+                    miss(format!(
+                        "{} {path}: entry {:?} replies {:?}, truth {}",
+                        family.name(),
+                        entry.title,
+                        entry.replies,
+                        posts.len() - 1
+                    ));
                 }
                 let last = posts
                     .last()
@@ -182,6 +257,12 @@ pub fn score_entries(family: FamilyName, seed: u64) -> Result<EntryScore> {
                 let got = entry.last_reply.map(|time| time.local.to_string());
                 if got.as_deref().and_then(|g| g.get(..16)) == want.get(..16) {
                     time_right += 1;
+                } else {
+                    miss(format!(
+                        "{} {path}: entry {:?} last reply {got:?}, truth {want}",
+                        family.name(),
+                        entry.title
+                    ));
                 }
             }
             // A board's last page may hold a single thread, which no repetition reveals; entries
@@ -189,6 +270,94 @@ pub fn score_entries(family: FamilyName, seed: u64) -> Result<EntryScore> {
             score.right += right.min(page_expected);
             score.replies_right += replies_right.min(page_expected);
             score.time_right += time_right.min(page_expected);
+        }
+    }
+    Ok(score)
+}
+
+/// Posts found where a forum shows none, for one family.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct OtherPagesScore {
+    /// Pages read.
+    pub pages: usize,
+    /// Pages on which posts were extracted.
+    pub pages_with_posts: usize,
+    /// Posts extracted on them in all.
+    pub posts: usize,
+}
+
+/// The kinds of page that hold no post: the portal, board pages (and their archive view),
+/// profiles, member lists, calendars, search listings, the login form and login walls.
+fn shows_no_post(route: &Route) -> Option<&'static str> {
+    Some(match route {
+        Route::Portal => "portal",
+        Route::Board { .. } => "board",
+        Route::ArchiveBoard { .. } => "archive-board",
+        Route::Profile { .. } => "profile",
+        Route::MemberList { .. } => "member-list",
+        Route::Calendar { .. } => "calendar",
+        Route::Search { .. } => "search",
+        Route::Login { .. } => "login",
+        Route::Action { .. } => "action",
+        Route::Thread { .. }
+        | Route::Post { .. }
+        | Route::Print { .. }
+        | Route::ArchiveThread { .. }
+        | Route::AdjacentThread { .. } => return None,
+    })
+}
+
+/// Reads up to `per_kind` canonical pages of every kind that holds no post (see
+/// [`shows_no_post`]) on a small forum of `family` and counts the posts extracted from them,
+/// which are all wrong: a header, sidebar or profile taken for a post. Each such page is
+/// described to `miss`.
+pub fn score_other_pages(
+    family: FamilyName,
+    seed: u64,
+    per_kind: usize,
+    miss: &mut dyn FnMut(String),
+) -> Result<OtherPagesScore> {
+    let site = Site::build(SiteConfig::new(family, seed, Scale::Small));
+    let at = site.history().end;
+    let offset = site.family().profile().utc_offset_seconds;
+    let context = DateContext::new(jiff::Timestamp::from_second(at)?, Some(offset));
+    let mut by_kind: Vec<(&'static str, Vec<String>)> = Vec::new();
+    site.for_each_address(at, |address| {
+        let Some(kind) = shows_no_post(&address.route) else {
+            return;
+        };
+        if !address.variant.is_canonical() {
+            return;
+        }
+        let url = site.url_of(&address);
+        match by_kind.iter_mut().find(|(known, _)| *known == kind) {
+            Some((_, urls)) => urls.push(url),
+            None => by_kind.push((kind, vec![url])),
+        }
+    });
+    let mut score = OtherPagesScore::default();
+    for (_, urls) in &by_kind {
+        let step = (urls.len() / per_kind.max(1)).max(1);
+        for path in urls.iter().step_by(step).take(per_kind) {
+            let answer = site.serve(path, at, None);
+            let content_type = answer
+                .headers
+                .iter()
+                .find(|(name, _)| name == "Content-Type")
+                .map(|(_, v)| v.as_str());
+            let url = url::Url::parse(&format!("http://forum.test{path}"))?;
+            let analysis = analyse(&answer.body, content_type, &url, &context);
+            score.pages += 1;
+            if !analysis.posts.is_empty() {
+                score.pages_with_posts += 1;
+                score.posts += analysis.posts.len();
+                miss(format!(
+                    "{} {path}: {} posts extracted on a page that holds none, first {:?}",
+                    family.name(),
+                    analysis.posts.len(),
+                    shortened(&normalise(&analysis.posts[0].text))
+                ));
+            }
         }
     }
     Ok(score)

@@ -6,9 +6,12 @@ use crate::charset::{DecodedPage, decode_html};
 use crate::dom::{Document, NodeKind, ROOT};
 use crate::links::{Link, link_table_in_slots};
 use crate::records::{
-    PageFacts, Post, ThreadEntry, posts_from, posts_in_region, thread_entries_from,
+    PageFacts, Post, ThreadEntry, lone_post_element, posts_from, posts_in_region,
+    thread_entries_from,
 };
-use crate::regions::{RecordSlot, Region, SingleRecord, find_regions, record_slots};
+use crate::regions::{
+    RecordSlot, Region, SingleRecord, find_regions, record_slots, single_record_of,
+};
 use crate::time::{DateContext, site_utc_offset};
 
 /// Everything trawl knows about one page.
@@ -64,24 +67,43 @@ pub fn lone_record_posts(
     context: &DateContext,
 ) -> Vec<Post> {
     let context = &with_site_offset(context, analysis.date_context.utc_offset_seconds);
-    let mut regions = analysis.regions.clone();
-    regions.push(Region {
+    posts_of_added_record(
+        &analysis.document,
+        &analysis.regions,
+        &analysis.links,
+        region_of_single_record(record),
+        &analysis.url,
+        context,
+    )
+}
+
+/// The region a lone record would form if it were a run of one.
+fn region_of_single_record(record: &SingleRecord) -> Region {
+    Region {
         parent: record.parent,
         width: record.width,
         records: vec![record.first],
         pattern: record.pattern,
         text_share: record.text_share,
         node_share: record.node_share,
-    });
-    let slots = record_slots(&analysis.document, &regions);
-    let facts = PageFacts::new(
-        &analysis.document,
-        &regions,
-        &slots,
-        &analysis.links,
-        context,
-    );
-    posts_in_region(&facts, regions.len() - 1, &analysis.url)
+    }
+}
+
+/// The posts of `record`, a region of one record added to the page's `regions` for the time of
+/// reading: the column readers then treat the lone record as they treat a post region.
+fn posts_of_added_record(
+    document: &Document,
+    regions: &[Region],
+    links: &[Link],
+    record: Region,
+    url: &Url,
+    context: &DateContext,
+) -> Vec<Post> {
+    let mut regions = regions.to_vec();
+    regions.push(record);
+    let slots = record_slots(document, &regions);
+    let facts = PageFacts::new(document, &regions, &slots, links, context);
+    posts_in_region(&facts, regions.len() - 1, url)
 }
 
 /// Analyses a page that is already text.
@@ -103,8 +125,24 @@ pub fn analyse_text(
     let slots = record_slots(&document, &regions);
     let links = link_table_in_slots(&document, &regions, &slots, url);
     let facts = PageFacts::new(&document, &regions, &slots, &links, context);
-    let posts = posts_from(&facts, url);
+    let mut posts = posts_from(&facts, url);
     let thread_entries = thread_entries_from(&facts);
+    // A thread of one post repeats nothing; when the page gave neither posts nor thread
+    // entries, a lone element made like a post is read as the page's one post.
+    let lone = (posts.is_empty() && thread_entries.is_empty())
+        .then(|| lone_post_element(&facts))
+        .flatten();
+    drop(facts);
+    if let Some(record) = lone.and_then(|element| single_record_of(&document, element)) {
+        posts = posts_of_added_record(
+            &document,
+            &regions,
+            &links,
+            region_of_single_record(&record),
+            url,
+            context,
+        );
+    }
     PageAnalysis {
         url: url.clone(),
         charset,

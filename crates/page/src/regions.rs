@@ -199,6 +199,23 @@ pub fn single_record_candidates(document: &Document) -> Vec<SingleRecord> {
     candidates
 }
 
+/// `element` as a record of width one, as [`single_record_candidates`] would offer it, with the
+/// pattern id a run of such records would carry; `None` for the root, which has no parent.
+pub fn single_record_of(document: &Document, element: NodeId) -> Option<SingleRecord> {
+    let parent = document.node(element).parent?;
+    let facts = node_facts(document);
+    let total_text = facts.text_bytes[ROOT as usize].max(1) as f32;
+    let total_elements = facts.elements[ROOT as usize].max(1) as f32;
+    Some(SingleRecord {
+        parent,
+        first: element,
+        width: 1,
+        pattern: pattern_id(document, &facts, parent, &[element]),
+        text_share: facts.text_bytes[element as usize] as f32 / total_text,
+        node_share: facts.elements[element as usize] as f32 / total_elements,
+    })
+}
+
 /// The column of `node` inside the record starting at `record_root` (the node must be inside).
 pub fn column_of(document: &Document, record_root: NodeId, node: NodeId) -> ColumnId {
     let signatures = signatures(document);

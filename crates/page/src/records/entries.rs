@@ -107,7 +107,8 @@ fn title_column(facts: &PageFacts<'_>, region: usize) -> Option<TitlesByRecord> 
 }
 
 /// Per record, the value of the integer column with the smallest values (replies rather than
-/// views), read from short texts that are a number alone ("1,234" and "1.234" included).
+/// views) among the columns present in most records, read from short texts that are a number
+/// alone ("1,234" and "1.234" included).
 fn integer_column(facts: &PageFacts<'_>, region: usize) -> Vec<Option<u64>> {
     let document = facts.document;
     let records = facts.regions[region].records.len();
@@ -146,9 +147,22 @@ fn integer_column(facts: &PageFacts<'_>, region: usize) -> Vec<Option<u64>> {
             }
         }
     }
-    columns
+    let usable: Vec<Vec<Option<u64>>> = columns
         .into_columns()
         .filter(|values: &Vec<Option<u64>>| values.iter().flatten().count() * 10 >= records * 6)
+        .collect();
+    // Every thread has a reply count, but only long threads show page links ("2 3 ... 7") beside
+    // their title, and those small numbers would win the smallest-values test on a page where
+    // most threads are long. So only the columns present in (nearly) as many records as the
+    // fullest one compete on their values.
+    let fullest = usable
+        .iter()
+        .map(|values| values.iter().flatten().count())
+        .max()
+        .unwrap_or(0);
+    usable
+        .into_iter()
+        .filter(|values| values.iter().flatten().count() * 10 >= fullest * 9)
         .min_by_key(|values| {
             let present: Vec<u64> = values.iter().flatten().copied().collect();
             present.iter().sum::<u64>() / present.len().max(1) as u64

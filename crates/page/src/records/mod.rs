@@ -30,9 +30,11 @@ use crate::time::{
 
 mod author_signals;
 mod entries;
+mod lone_post;
 mod posts;
 
 pub use entries::{extract_thread_entries, thread_entries_from};
+pub use lone_post::lone_post_element;
 pub use posts::{extract_posts, posts_from, posts_in_region};
 
 /// A post read from a thread page.
@@ -503,9 +505,12 @@ const ACTION_WORDS: [&str; 24] = [
     "thanks",
 ];
 
+/// Whether `text` could be a member's name: short, a few words, with a letter or digit (a
+/// symbol alone, "■" or "»", is a permalink or menu marker), not a number alone and not an
+/// action word.
 fn name_like(text: &str) -> bool {
     let words = text.split_whitespace().count();
-    !text.is_empty()
+    text.chars().any(char::is_alphanumeric)
         && text.chars().count() <= 40
         && words <= 4
         && !text

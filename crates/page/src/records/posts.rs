@@ -202,6 +202,37 @@ fn read_single_post(
     element: NodeId,
     not_after: Option<ParsedTime>,
 ) -> Option<Post> {
+    let parts = single_post_parts(facts, element)?;
+    if let Some(limit) = not_after
+        && parts.date.time.local > limit.local
+    {
+        return None;
+    }
+    Some(Post {
+        author_url: facts
+            .document
+            .attribute(parts.author.node, "href")
+            .map(str::to_string),
+        author: Some(parts.author.name),
+        time: Some(parts.date.time),
+        text: block_text(facts.document, parts.body),
+        permalink: None,
+        node: element,
+    })
+}
+
+/// What one element read as a post on its own shows: its date, its author and the element of
+/// its text.
+pub(super) struct SinglePostParts {
+    pub(super) date: DateCandidate,
+    pub(super) author: SingleAuthor,
+    pub(super) body: NodeId,
+}
+
+/// The parts of `element` read as one post, when it has a date to the day or finer (an
+/// attribute meant for machines preferred), an author (see [`single_post_author`]) and, outside
+/// both, an element with at least 20 bytes of text: the largest such is the body.
+pub(super) fn single_post_parts(facts: &PageFacts<'_>, element: NodeId) -> Option<SinglePostParts> {
     let document = facts.document;
     if facts.sizes[element as usize] < 30 {
         return None;
@@ -213,11 +244,6 @@ fn read_single_post(
         .filter(|candidate| inside(candidate.element) && candidate.time.precision >= Precision::Day)
         .min_by_key(|candidate| !candidate.machine)
         .copied()?;
-    if let Some(limit) = not_after
-        && date.time.local > limit.local
-    {
-        return None;
-    }
     let author = single_post_author(facts, element)?;
     let mut best: Option<(NodeId, u32)> = None;
     for node in document.descendants(element) {
@@ -238,20 +264,13 @@ fn read_single_post(
     if size < 20 {
         return None;
     }
-    Some(Post {
-        author_url: document.attribute(author.node, "href").map(str::to_string),
-        author: Some(author.name),
-        time: Some(date.time),
-        text: block_text(document, body),
-        permalink: None,
-        node: element,
-    })
+    Some(SinglePostParts { date, author, body })
 }
 
 /// The author of a post read on its own, and the element that shows it.
-struct SingleAuthor {
-    node: NodeId,
-    name: String,
+pub(super) struct SingleAuthor {
+    pub(super) node: NodeId,
+    pub(super) name: String,
 }
 
 /// The author of one post element, from the plainest signal to the weakest: a name the element
@@ -534,6 +553,12 @@ fn choose_text_column(
     // which shifts the message one sibling down) keeps up when it holds an element of the same
     // identity as the column's (tag and id or class, numbers aside: `post_message_1` beside
     // `post_message_39`), which is the same field whatever its position.
+    // One record cannot show which inner element is a field of the template: any child
+    // holding four fifths of a message (its long second paragraph) would pass, so a lone
+    // record keeps its widest text element.
+    if records < 2 {
+        return chosen;
+    }
     loop {
         // The outer element's text as a reader sees it: a signature below a separator line is
         // not part of the post (see [`block_text`]), so an inner element holding the message
