@@ -33,6 +33,24 @@ impl FamilyScore {
 }
 
 /// Text with runs of white space made one space, as the truth is compared.
+/// The simulator's answer to `path` at `at`, as a visitor without a cookie gets it, analysed
+/// alone as `trawl extract` analyses a saved page.
+fn analyse_served(
+    site: &Site,
+    path: &str,
+    at: i64,
+    context: &DateContext,
+) -> Result<trawl_page::analysis::PageAnalysis> {
+    let answer = site.serve(path, at, None);
+    let content_type = answer
+        .headers
+        .iter()
+        .find(|(name, _)| name == "Content-Type")
+        .map(|(_, value)| value.as_str());
+    let url = url::Url::parse(&format!("http://forum.test{path}"))?;
+    Ok(analyse(&answer.body, content_type, &url, context))
+}
+
 pub fn normalise(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
@@ -68,14 +86,7 @@ pub fn score_family(
     let fetched_at = jiff::Timestamp::from_second(at)?;
     let context = DateContext::new(fetched_at, Some(offset));
     for path in urls.iter().step_by(step).take(pages) {
-        let answer = site.serve(path, at, None);
-        let content_type = answer
-            .headers
-            .iter()
-            .find(|(name, _)| name == "Content-Type")
-            .map(|(_, v)| v.as_str());
-        let url = url::Url::parse(&format!("http://forum.test{path}"))?;
-        let analysis = analyse(&answer.body, content_type, &url, &context);
+        let analysis = analyse_served(&site, path, at, &context)?;
         let truth = truth_by_page.get(path).cloned().unwrap_or_default();
         score.pages += 1;
         score.truth_posts += truth.len();
@@ -187,14 +198,7 @@ pub fn score_entries(
                 board,
                 page: page as u32,
             }));
-            let answer = site.serve(&path, at, None);
-            let content_type = answer
-                .headers
-                .iter()
-                .find(|(name, _)| name == "Content-Type")
-                .map(|(_, v)| v.as_str());
-            let url = url::Url::parse(&format!("http://forum.test{path}"))?;
-            let analysis = analyse(&answer.body, content_type, &url, &context);
+            let analysis = analyse_served(&site, &path, at, &context)?;
             score.pages += 1;
             let page_expected = normal.saturating_sub((page - 1) * per_page).min(per_page)
                 + if page == 1 { stickies } else { 0 };
@@ -339,14 +343,7 @@ pub fn score_other_pages(
     for (_, urls) in &by_kind {
         let step = (urls.len() / per_kind.max(1)).max(1);
         for path in urls.iter().step_by(step).take(per_kind) {
-            let answer = site.serve(path, at, None);
-            let content_type = answer
-                .headers
-                .iter()
-                .find(|(name, _)| name == "Content-Type")
-                .map(|(_, v)| v.as_str());
-            let url = url::Url::parse(&format!("http://forum.test{path}"))?;
-            let analysis = analyse(&answer.body, content_type, &url, &context);
+            let analysis = analyse_served(&site, path, at, &context)?;
             score.pages += 1;
             if !analysis.posts.is_empty() {
                 score.pages_with_posts += 1;
