@@ -7,6 +7,9 @@ use trawl_learn::rewrites::{
     UrlRewrite, difference as rewrite_between, drop_name_suffix, shorter_name_spelling,
     shorter_spellings,
 };
+// Online rules are scoped as the sampler scopes its pairs (the first path segment), so a rule
+// the sample settled and one learned while crawling hold in the same place.
+use trawl_learn::spellings::spelling_scope;
 use url::Url;
 
 use crate::url_numbers::{fill_shape, shape_and_numbers};
@@ -145,15 +148,6 @@ impl OnlineRule {
     }
 }
 
-/// The scope of `url` for rewrites learned while crawling: its first path segment.
-fn rewrite_scope(url: &Url) -> &str {
-    url.path()
-        .trim_start_matches('/')
-        .split('/')
-        .next()
-        .unwrap_or("")
-}
-
 /// Agreeing pages an online rewrite needs (the same as the sampler's pairs, so a rule the
 /// sample settled is in force from the crawl's first page).
 pub const REWRITE_EVIDENCE: usize = trawl_learn::spellings::SPELLING_EVIDENCE;
@@ -178,7 +172,7 @@ impl OnlineRewrites {
             };
             let agrees = *known == signature;
             let rule = ScopedRewrite {
-                scope: rewrite_scope(url).to_string(),
+                scope: spelling_scope(url).to_string(),
                 rule,
             };
             self.weigh_rule(rule, agrees);
@@ -193,7 +187,7 @@ impl OnlineRewrites {
     /// evidence, as a pair met while crawling does; pairs that fit no rule are ignored, since
     /// a hand-edited plan may hold anything.
     pub(crate) fn weigh_sampled(&mut self, url: &Url, same_as: &Url, same: bool) {
-        let scope = rewrite_scope(url).to_string();
+        let scope = spelling_scope(url).to_string();
         if let Some(rule) = rewrite_between(url, same_as) {
             self.weigh_rule(
                 ScopedRewrite {
@@ -358,7 +352,7 @@ impl OnlineRewrites {
         if self.rules.is_empty() {
             return url.clone();
         }
-        let scope = rewrite_scope(url);
+        let scope = spelling_scope(url);
         let rules: Vec<&OnlineRule> = self
             .rules
             .iter()

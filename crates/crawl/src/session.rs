@@ -26,20 +26,8 @@ const SHORTEST_SESSION_ID: usize = 6;
 /// holding a digit, so that a word (a language, a style name) is never taken for one.
 pub(crate) fn cookie_values(response: &FetchResponse) -> Vec<String> {
     let mut values: Vec<String> = Vec::new();
-    for (name, header) in &response.headers {
-        if !name.eq_ignore_ascii_case("set-cookie") {
-            continue;
-        }
-        // `Set-Cookie: name=value; Path=/; HttpOnly`: the value runs to the first `;`.
-        let Some((_, rest)) = header.split_once('=') else {
-            continue;
-        };
-        let value = rest
-            .split(';')
-            .next()
-            .unwrap_or("")
-            .trim()
-            .trim_matches('"');
+    for (_, value) in trawl_model::cookies_set_by(response) {
+        let value = value.trim_matches('"');
         if value.len() >= SHORTEST_SESSION_ID
             && value.chars().any(|c| c.is_ascii_digit())
             && !values.iter().any(|known| known == value)

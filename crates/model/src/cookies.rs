@@ -10,6 +10,19 @@ use std::sync::Mutex;
 
 use crate::fetch::{FetchError, FetchRequest, FetchResponse, Fetcher};
 
+/// The (name, value) of every cookie `response` sets, trimmed, in header order: each
+/// `Set-Cookie: name=value; Path=/; HttpOnly` up to its first `;`. Attributes are not read (see
+/// the module's note on paths and expiry).
+pub fn cookies_set_by(response: &FetchResponse) -> impl Iterator<Item = (&str, &str)> {
+    response.headers.iter().filter_map(|(name, value)| {
+        if !name.eq_ignore_ascii_case("set-cookie") {
+            return None;
+        }
+        let (cookie_name, cookie_value) = value.split(';').next()?.split_once('=')?;
+        Some((cookie_name.trim(), cookie_value.trim()))
+    })
+}
+
 /// A fetcher that keeps and returns the cookies its inner fetcher's responses set.
 #[derive(Debug)]
 pub struct CookieJarFetcher<F> {
@@ -76,20 +89,9 @@ impl<F: Fetcher> Fetcher for CookieJarFetcher<F> {
             .jar
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
-        for (name, value) in &response.headers {
-            if !name.eq_ignore_ascii_case("set-cookie") {
-                continue;
-            }
-            let Some((cookie_name, cookie_value)) = value
-                .split(';')
-                .next()
-                .and_then(|pair| pair.split_once('='))
-            else {
-                continue;
-            };
-            let cookie_name = cookie_name.trim().to_string();
-            jar.retain(|(kept, _)| *kept != cookie_name);
-            jar.push((cookie_name, cookie_value.trim().to_string()));
+        for (cookie_name, cookie_value) in cookies_set_by(&response) {
+            jar.retain(|(kept, _)| kept != cookie_name);
+            jar.push((cookie_name.to_string(), cookie_value.to_string()));
         }
         Ok(response)
     }

@@ -32,6 +32,6 @@ mod cookies;
 mod fetch;
 
 pub use clock::{AcceleratedClock, Clock, FixedClock, ManualClock, SystemClock};
-pub use cookies::CookieJarFetcher;
+pub use cookies::{CookieJarFetcher, cookies_set_by};
 pub use fetch::{FetchError, FetchRequest, FetchResponse, Fetcher, Header};
 pub use jiff::Timestamp;
