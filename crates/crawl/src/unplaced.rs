@@ -114,13 +114,13 @@ impl UnplacedLinks {
         url: &Url,
         location: LocationKey,
     ) -> Decision {
-        let decision = plan.decide(vertex, url, location);
-        if decision != Decision::Skip {
-            return decision;
-        }
         let Some(pattern) = plan.url_pattern_of(url) else {
             return Decision::Skip;
         };
+        let decision = plan.decide_for_pattern(vertex, pattern, location);
+        if decision != Decision::Skip {
+            return decision;
+        }
         if self.known.contains(&(vertex, pattern, location)) {
             return Decision::Skip;
         }

@@ -323,6 +323,18 @@ impl Plan {
         let Some(pattern) = self.url_pattern_of(url) else {
             return Decision::Skip;
         };
+        self.decide_for_pattern(source_vertex, pattern, location)
+    }
+
+    /// What to do with a link of URL pattern `pattern` (from [`Plan::url_pattern_of`]) found on a
+    /// page of `source_vertex`: [`Plan::decide`] for a caller that already classified the URL,
+    /// since matching a URL against every pattern is the costly half of the decision.
+    pub fn decide_for_pattern(
+        &self,
+        source_vertex: usize,
+        pattern: u32,
+        location: LocationKey,
+    ) -> Decision {
         self.index
             .decision_of_arc
             .get(&(source_vertex, pattern, location))

@@ -71,6 +71,15 @@ impl UrlRewrite {
     pub fn apply(&self, url: &Url) -> Option<Url> {
         match self {
             UrlRewrite::DropQueryPair { key, value } => {
+                // Most links carry no pair a rule drops: asking first, on borrowed pairs, spares
+                // them the owned copy of every pair the rewrite needs (the crawler asks this of
+                // every link of every page).
+                if !url
+                    .query_pairs()
+                    .any(|(k, v)| k == key.as_str() && v == value.as_str())
+                {
+                    return None;
+                }
                 let pairs: Vec<(String, String)> = url
                     .query_pairs()
                     .map(|(k, v)| (k.into_owned(), v.into_owned()))
