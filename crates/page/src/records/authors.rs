@@ -1,6 +1,8 @@
 //! The author column of a post region: name-like links grouped by the kind of URL they lead
 //! to, names stated in attributes, and name-like elements marked (or, last, styled) as names.
 
+use super::posts::shared_identity;
+use super::text_column::has_identity;
 use super::{PageFacts, author_signals};
 use crate::dom::{Document, NodeId, NodeKind};
 use crate::regions::column_of;
@@ -133,8 +135,9 @@ impl AuthorColumn {
     }
 
     /// Whether this column is hinted and could name the authors: present in more than half
-    /// the records, and not one text repeated over more than three records (a rank like "Member").
-    fn names_most_records(&self, records: usize) -> bool {
+    /// the records, and not one text repeated over more than three records (a rank like
+    /// "Member") unless its elements are marked as names (see [`repeated_name_allowed`]).
+    fn names_most_records(&self, document: &Document, records: usize) -> bool {
         let mut present: Vec<&str> = self
             .values
             .iter()
@@ -144,8 +147,55 @@ impl AuthorColumn {
         let count = present.len();
         present.sort_unstable();
         present.dedup();
-        self.hinted && count * 2 > records && !(records > 3 && present.len() == 1)
+        self.hinted
+            && count * 2 > records
+            && (records <= 3 || present.len() > 1 || repeated_name_allowed(document, &self.values))
     }
+}
+
+/// Words of a class, id or itemprop that say an element shows a member's *name*. The author
+/// hints in general ("user", "member") also mark ranks and statistics (`usertitle`,
+/// `memberinfo`), which is why one text repeated in every record is normally taken for a rank;
+/// an element marked as a name that repeats is one member writing the whole page (an
+/// announcement thread), and refusing it lost every author of such pages.
+const NAME_MARKS: [&str; 2] = ["name", "author"];
+
+/// Words that mark a rank or a title even beside a name mark (`user-title`, `author-rank`).
+const RANK_MARKS: [&str; 5] = ["title", "rank", "group", "role", "status"];
+
+/// Whether one name repeated over the records of a column may still be the author: every
+/// element of the column, or one of its two nearest ancestors, is marked as a name (see
+/// [`NAME_MARKS`]).
+fn repeated_name_allowed(document: &Document, values: &AuthorsByRecord) -> bool {
+    let marked = |node: NodeId| {
+        let mut current = Some(node);
+        (0..3).any(|_| {
+            let Some(element) = current else { return false };
+            current = document.node(element).parent;
+            marked_as_name(document, element)
+        })
+    };
+    let mut present = values.iter().flatten().peekable();
+    present.peek().is_some() && present.all(|(node, _)| marked(*node))
+}
+
+/// Whether the element's own class, id or itemprop holds a name mark and no rank mark.
+fn marked_as_name(document: &Document, node: NodeId) -> bool {
+    ["class", "id", "itemprop"].iter().any(|attribute| {
+        document.attribute(node, attribute).is_some_and(|value| {
+            let words: Vec<String> = value
+                .split(|c: char| !c.is_ascii_alphanumeric())
+                .filter(|word| !word.is_empty())
+                .map(str::to_ascii_lowercase)
+                .collect();
+            let holds = |marks: &[&str]| {
+                words
+                    .iter()
+                    .any(|word| marks.iter().any(|mark| word.contains(mark)))
+            };
+            holds(&NAME_MARKS) && !holds(&RANK_MARKS)
+        })
+    })
 }
 
 /// Adds to `columns`, per record, the first non-link element that `accepts` and whose text is a
@@ -270,7 +320,7 @@ pub(super) fn choose_author_column(facts: &PageFacts<'_>, region: usize) -> Auth
     // links too, and must not stop the search for the names every post shows.
     let named_by_links = columns
         .iter()
-        .any(|column| column.names_most_records(records));
+        .any(|column| column.names_most_records(facts.document, records));
     if !named_by_links {
         collect_name_elements(facts, region, &mut columns, true, |document, node| {
             own_hint(document, node)
@@ -281,7 +331,7 @@ pub(super) fn choose_author_column(facts: &PageFacts<'_>, region: usize) -> Auth
     // column found above would have won and only a steady, varied, early column wins here.
     let hinted_names = columns
         .iter()
-        .any(|column| column.names_most_records(records));
+        .any(|column| column.names_most_records(facts.document, records));
     if !hinted_names {
         collect_name_elements(facts, region, &mut columns, false, |document, node| {
             let data = document.node(node);
@@ -313,7 +363,7 @@ pub(super) fn choose_author_column(facts: &PageFacts<'_>, region: usize) -> Auth
         } else {
             distinct.len() as f32 / present.len() as f32
         };
-        if records > 3 && distinct.len() == 1 {
+        if records > 3 && distinct.len() == 1 && !repeated_name_allowed(facts.document, &values) {
             continue;
         }
         let early = 1.0 - rank as f32 / total_columns;
@@ -329,6 +379,61 @@ pub(super) fn choose_author_column(facts: &PageFacts<'_>, region: usize) -> Auth
             best = Some((score, values));
         }
     }
-    best.map(|(_, values)| values)
-        .unwrap_or_else(|| vec![None; records])
+    let mut chosen = best
+        .map(|(_, values)| values)
+        .unwrap_or_else(|| vec![None; records]);
+    fill_alike_names(facts, region, &mut chosen);
+    chosen
+}
+
+/// Gives a record that the author column missed the name shown by an element made like the
+/// column's (same tag and class, see [`shared_identity`]). Links that lead nowhere a crawler
+/// can follow (`javascript:` for members whose profile is hidden) are not in the link table,
+/// so such a name is missed by the link columns though it is the same field.
+fn fill_alike_names(facts: &PageFacts<'_>, region: usize, chosen: &mut AuthorsByRecord) {
+    let document = facts.document;
+    let Some(identity) = shared_identity(facts, chosen.iter().flatten().map(|(node, _)| *node))
+    else {
+        return;
+    };
+    for (record, value) in chosen.iter_mut().enumerate() {
+        if value.is_some() {
+            continue;
+        }
+        *value = facts.regions[region]
+            .record_nodes(document, record)
+            .into_iter()
+            .flat_map(|member| document.descendants(member))
+            .filter(|&node| has_identity(document, node, &identity) && !shows_a_date(facts, node))
+            .map(|node| (node, document.text_content(node).trim().to_string()))
+            .find(|(_, name)| name_like(name));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_marked_by_name_or_author_words_without_rank_words() {
+        let cases = [
+            ("<span class='username'>x</span>", true),
+            ("<span class='post-author'>x</span>", true),
+            ("<span itemprop='name'>x</span>", true),
+            ("<a id='displayName3'>x</a>", true),
+            ("<span class='usertitle'>x</span>", false),
+            ("<span class='author-rank'>x</span>", false),
+            ("<span class='member-group'>x</span>", false),
+            ("<span class='user'>x</span>", false),
+            ("<span>x</span>", false),
+        ];
+        for (html, expected) in cases {
+            let document = Document::parse(html);
+            let element = document
+                .find("span")
+                .or_else(|| document.find("a"))
+                .expect("the element is there");
+            assert_eq!(marked_as_name(&document, element), expected, "{html}");
+        }
+    }
 }

@@ -30,6 +30,7 @@ mod authors;
 mod dates;
 mod entries;
 mod lone_post;
+mod post_list;
 mod posts;
 mod text_column;
 

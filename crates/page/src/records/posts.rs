@@ -3,11 +3,12 @@
 
 use url::Url;
 
-use super::text_column::{PostTexts, choose_text_column};
+use super::post_list::posts_of_list;
+use super::text_column::{PostTexts, choose_text_column, element_identity, has_identity};
 use super::*;
 use crate::dom::{Document, NodeId, NodeKind};
 use crate::links::Link;
-use crate::regions::{RecordSlot, Region};
+use crate::regions::{RecordSlot, Region, column_of};
 use crate::time::{DateContext, ParsedTime, Precision};
 
 /// Extracts the posts of a thread page.
@@ -28,7 +29,7 @@ pub fn extract_posts(
 /// Extracts the posts of a thread page from facts already gathered.
 pub fn posts_from(facts: &PageFacts<'_>, page_url: &Url) -> Vec<Post> {
     match post_region(facts) {
-        Some(region) => posts_in_region(facts, region, page_url),
+        Some(region) => posts_of_list(facts, region, page_url),
         None => Vec::new(),
     }
 }
@@ -36,9 +37,26 @@ pub fn posts_from(facts: &PageFacts<'_>, page_url: &Url) -> Vec<Post> {
 /// Reads region `region` as the post region, whatever its size: for a caller that knows from
 /// other pages which pattern holds the posts, such as a lone post that did not repeat.
 pub fn posts_in_region(facts: &PageFacts<'_>, region: usize, page_url: &Url) -> Vec<Post> {
+    posts_and_time_column(facts, region, page_url).0
+}
+
+/// The posts of region `region` (see [`posts_in_region`]) and the column of their times, which
+/// tells where a post read on its own shows its time when it is made like the records.
+pub(super) fn posts_and_time_column(
+    facts: &PageFacts<'_>,
+    region: usize,
+    page_url: &Url,
+) -> (Vec<Post>, Option<u64>) {
     let (document, regions) = (facts.document, facts.regions);
     let records = regions[region].records.len();
     let times = choose_time_column(facts, region);
+    let time_column = most_common(
+        times
+            .iter()
+            .flatten()
+            .filter_map(|candidate| facts.place(region, candidate.element))
+            .map(|(_, column)| column),
+    );
     let authors = choose_author_column(facts, region);
     let titles = page_titles(document);
     let mut excluded: Vec<NodeId> = times
@@ -73,10 +91,26 @@ pub fn posts_in_region(facts: &PageFacts<'_>, region: usize, page_url: &Url) -> 
         })
         .filter(|post| !post.text.is_empty() || post.author.is_some())
         .collect();
-    if let Some(leading) = leading_post(facts, region, &posts) {
+    if let Some(leading) = leading_post(facts, region, &posts, time_column) {
         posts.insert(0, leading);
     }
-    posts
+    (posts, time_column)
+}
+
+/// The value that occurs most often (the first seen among equals), if any.
+fn most_common(values: impl Iterator<Item = u64>) -> Option<u64> {
+    let mut counts: Vec<(u64, usize)> = Vec::new();
+    for value in values {
+        match counts.iter_mut().find(|(seen, _)| *seen == value) {
+            Some((_, count)) => *count += 1,
+            None => counts.push((value, 1)),
+        }
+    }
+    counts
+        .into_iter()
+        .rev()
+        .max_by_key(|(_, count)| *count)
+        .map(|(value, _)| value)
 }
 
 /// The thread's title as the page names it: the `<title>` and the parts it joins with a
@@ -167,7 +201,12 @@ fn without_subject_line(text: String, titles: &[String]) -> String {
 /// answers, an announcement-styled opener), so it falls outside the post region. Look just before
 /// the region (preceding siblings of the first record, then of the region's ancestors, a few of
 /// each) for an element with a post time, a link and a body of text, and read it as a post.
-fn leading_post(facts: &PageFacts<'_>, region: usize, posts: &[Post]) -> Option<Post> {
+fn leading_post(
+    facts: &PageFacts<'_>,
+    region: usize,
+    posts: &[Post],
+    time_column: Option<u64>,
+) -> Option<Post> {
     let document = facts.document;
     let first = *facts.regions[region].records.first()?;
     let first_time = posts.first().and_then(|post| post.time);
@@ -184,7 +223,7 @@ fn leading_post(facts: &PageFacts<'_>, region: usize, posts: &[Post]) -> Option<
             if looked > 3 {
                 break;
             }
-            if let Some(post) = read_single_post(facts, candidate, first_time) {
+            if let Some(post) = read_single_post(facts, candidate, first_time, time_column) {
                 return Some(post);
             }
         }
@@ -194,13 +233,16 @@ fn leading_post(facts: &PageFacts<'_>, region: usize, posts: &[Post]) -> Option<
 }
 
 /// Reads one element as a post when it has a date no later than the first reply, an author-like
-/// link and at least a sentence of text outside them.
-fn read_single_post(
+/// link and at least a sentence of text outside them. When the element is made like the
+/// records of a post region whose times stand in column `time_column`, the date in that column
+/// is the post's: the first date of such a post is often its author's join date.
+pub(super) fn read_single_post(
     facts: &PageFacts<'_>,
     element: NodeId,
     not_after: Option<ParsedTime>,
+    time_column: Option<u64>,
 ) -> Option<Post> {
-    let parts = single_post_parts(facts, element)?;
+    let parts = single_post_parts(facts, element, time_column)?;
     if let Some(limit) = not_after
         && parts.date.time.local > limit.local
     {
@@ -213,7 +255,10 @@ fn read_single_post(
             .map(str::to_string),
         author: Some(parts.author.name),
         time: Some(parts.date.time),
-        text: block_text(facts.document, parts.body),
+        text: without_subject_line(
+            block_text(facts.document, parts.body),
+            &page_titles(facts.document),
+        ),
         permalink: None,
         node: element,
     })
@@ -227,20 +272,35 @@ pub(super) struct SinglePostParts {
     pub(super) body: NodeId,
 }
 
-/// The parts of `element` read as one post, when it has a date to the day or finer (an
-/// attribute meant for machines preferred), an author (see [`single_post_author`]) and, outside
-/// both, an element with at least 20 bytes of text: the largest such is the body.
-pub(super) fn single_post_parts(facts: &PageFacts<'_>, element: NodeId) -> Option<SinglePostParts> {
+/// The parts of `element` read as one post, when it has a date to the day or finer (the one in
+/// `time_column` when there is one there, and an attribute meant for machines preferred), an
+/// author (see [`single_post_author`]) and, outside both, an element with at least 20 bytes of
+/// text: the largest such is the body.
+pub(super) fn single_post_parts(
+    facts: &PageFacts<'_>,
+    element: NodeId,
+    time_column: Option<u64>,
+) -> Option<SinglePostParts> {
     let document = facts.document;
     if facts.sizes[element as usize] < 30 {
         return None;
     }
     let inside = |node: NodeId| node == element || is_ancestor(document, element, node);
-    let date = facts
-        .dates
-        .iter()
-        .filter(|candidate| inside(candidate.element) && candidate.time.precision >= Precision::Day)
+    let dated = || {
+        facts.dates.iter().filter(|candidate| {
+            inside(candidate.element) && candidate.time.precision >= Precision::Day
+        })
+    };
+    // An element made like the records of a post region shows its time where they do.
+    let in_column = || {
+        dated().filter(|candidate| {
+            time_column
+                .is_some_and(|column| column_of(document, element, candidate.element) == column)
+        })
+    };
+    let date = in_column()
         .min_by_key(|candidate| !candidate.machine)
+        .or_else(|| dated().min_by_key(|candidate| !candidate.machine))
         .copied()?;
     let author = single_post_author(facts, element)?;
     let mut best: Option<(NodeId, u32)> = None;
@@ -330,15 +390,7 @@ fn single_post_author(facts: &PageFacts<'_>, element: NodeId) -> Option<SingleAu
 fn post_region(facts: &PageFacts<'_>) -> Option<usize> {
     let mut best: Option<(usize, usize, f32)> = None;
     for (index, region) in facts.regions.iter().enumerate() {
-        if region.text_share < 0.1 || region.records.len() < 2 {
-            continue;
-        }
-        let dated = facts
-            .dates_by_record(index)
-            .iter()
-            .filter(|dates| !dates.is_empty())
-            .count();
-        if (dated as f32) < 0.6 * region.records.len() as f32 {
+        if region.text_share < 0.1 || region.records.len() < 2 || !mostly_dated(facts, index) {
             continue;
         }
         let better = match best {
@@ -353,6 +405,16 @@ fn post_region(facts: &PageFacts<'_>) -> Option<usize> {
         }
     }
     best.map(|(index, _, _)| index)
+}
+
+/// Whether at least three in five records of region `region` carry a date, as posts do.
+pub(super) fn mostly_dated(facts: &PageFacts<'_>, region: usize) -> bool {
+    let dated = facts
+        .dates_by_record(region)
+        .iter()
+        .filter(|dates| !dates.is_empty())
+        .count();
+    dated as f32 >= 0.6 * facts.regions[region].records.len() as f32
 }
 
 /// Per record, the date of the column that behaves like post times.
@@ -372,7 +434,12 @@ fn choose_time_column(facts: &PageFacts<'_>, region: usize) -> Vec<Option<DateCa
         let values: Vec<Option<DateCandidate>> = by_record
             .iter()
             .map(|dates| {
-                let in_column = dates.iter().filter(|(c, _)| *c == column).map(|(_, d)| *d);
+                let in_column = dates
+                    .iter()
+                    .filter(|(c, date)| {
+                        *c == column && !marks_an_edit(facts.document, date.element)
+                    })
+                    .map(|(_, d)| *d);
                 // Within a column, machine-readable values are exact; visible text may be relative.
                 in_column
                     .clone()
@@ -413,12 +480,87 @@ fn choose_time_column(facts: &PageFacts<'_>, region: usize) -> Vec<Option<DateCa
     // but on a page of two posts every column is "in order": the latest column is then the
     // likeliest post time, so it gets a small bonus that only decides near-ties.
     let latest = scored.iter().map(|(_, mean, _)| *mean).max().unwrap_or(0);
-    scored
+    let mut chosen = scored
         .into_iter()
         .map(|(score, mean, values)| (score + if mean == latest { 0.3 } else { 0.0 }, values))
         .max_by(|a, b| a.0.total_cmp(&b.0))
         .map(|(_, values)| values)
-        .unwrap_or_else(|| vec![None; records])
+        .unwrap_or_else(|| vec![None; records]);
+    // A record whose header holds one element more or less than the others' (a "thread
+    // starter" badge beside the name) shifts its date to another position, so the column
+    // misses it; the element that shows it is still made like the column's elements.
+    if let Some(identity) = shared_identity(facts, chosen.iter().flatten().map(|d| d.element)) {
+        for (value, dates) in chosen.iter_mut().zip(&by_record) {
+            if value.is_none() {
+                let alike = || {
+                    dates.iter().map(|(_, date)| *date).filter(|date| {
+                        has_identity(facts.document, date.element, &identity)
+                            && !marks_an_edit(facts.document, date.element)
+                    })
+                };
+                *value = alike().find(|date| date.machine).or_else(|| alike().next());
+            }
+        }
+    }
+    chosen
+}
+
+/// The identity (see [`element_identity`]) that all of `elements` share, when there are any and
+/// they share one.
+pub(super) fn shared_identity(
+    facts: &PageFacts<'_>,
+    mut elements: impl Iterator<Item = NodeId>,
+) -> Option<String> {
+    let first = element_identity(facts.document, elements.next()?)?;
+    elements
+        .all(|element| has_identity(facts.document, element, &first))
+        .then_some(first)
+}
+
+/// Whether a date is marked as the time of a post's last edit: the date's element or one of its
+/// three nearest ancestors has a class or id word about edits (`message-lastEdit`,
+/// `edited-by`), or the element's parent says so in its own text ("Last edited by a moderator:
+/// <time>"). Edits come after the post, so an edit column is always the latest one on the page,
+/// and the near-tie bonus of the latest column would prefer it to the post times.
+fn marks_an_edit(document: &Document, element: NodeId) -> bool {
+    const EDIT_WORDS: [&str; 8] = [
+        "edited",
+        "bearbeitet",
+        "modifié",
+        "editado",
+        "modificato",
+        "bewerkt",
+        "编辑",
+        "編集",
+    ];
+    let edit_word = |word: &str| {
+        let word = word.to_ascii_lowercase();
+        !word.contains("credit")
+            && (word.ends_with("edit") || word.ends_with("edited") || word.starts_with("edited"))
+    };
+    let mut current = Some(element);
+    for _ in 0..4 {
+        let Some(node) = current else { break };
+        let marked = ["class", "id"].iter().any(|attribute| {
+            document.attribute(node, attribute).is_some_and(|value| {
+                value
+                    .split(|c: char| !c.is_ascii_alphanumeric())
+                    .any(edit_word)
+            })
+        });
+        if marked {
+            return true;
+        }
+        current = document.node(node).parent;
+    }
+    document.node(element).parent.is_some_and(|parent| {
+        document.children(parent).any(|child| {
+            document.node(child).kind == NodeKind::Text && {
+                let text = document.text_of(child).to_lowercase();
+                EDIT_WORDS.iter().any(|word| text.contains(word))
+            }
+        })
+    })
 }
 
 /// Engines often print older dates as text and recent ones as a relative phrase wrapped in an
@@ -543,6 +685,42 @@ mod tests {
         ];
         for (text, expected) in cases {
             check(text, expected);
+        }
+    }
+
+    #[test]
+    fn edit_times_are_marked_by_class_or_by_the_words_before_them() {
+        let cases = [
+            (
+                "<div class='message-lastEdit'>Last edited: <time>x</time></div>",
+                true,
+            ),
+            (
+                "<div id='edited_by_3'><span><time>x</time></span></div>",
+                true,
+            ),
+            ("<p>Zuletzt bearbeitet von Anna: <time>x</time></p>", true),
+            ("<p class='post-meta'>Posted <time>x</time></p>", false),
+            ("<p class='credit'><time>x</time></p>", false),
+            ("<div class='editable'><time>x</time></div>", false),
+        ];
+        for (html, expected) in cases {
+            let document = Document::parse(html);
+            let time = document.find("time").expect("the element is there");
+            assert_eq!(marks_an_edit(&document, time), expected, "{html}");
+        }
+    }
+
+    #[test]
+    fn the_most_common_value_wins_and_ties_go_to_the_first_seen() {
+        let cases: [(&[u64], Option<u64>); 4] = [
+            (&[], None),
+            (&[7], Some(7)),
+            (&[3, 5, 5, 3, 5], Some(5)),
+            (&[4, 9, 9, 4], Some(4)),
+        ];
+        for (values, expected) in cases {
+            assert_eq!(most_common(values.iter().copied()), expected, "{values:?}");
         }
     }
 

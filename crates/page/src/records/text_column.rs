@@ -237,7 +237,7 @@ fn may_keep_most_of(inner_size: u32, outer_shown: &str) -> bool {
 /// Whether [`element_identity`] of `node` is `identity`, compared without building the
 /// node's identity: the search for a field by identity visits whole posts for every candidate
 /// column.
-fn has_identity(document: &Document, node: NodeId, identity: &str) -> bool {
+pub(super) fn has_identity(document: &Document, node: NodeId, identity: &str) -> bool {
     let data = document.node(node);
     if data.kind != NodeKind::Element {
         return false;
@@ -274,7 +274,7 @@ fn has_identity(document: &Document, node: NodeId, identity: &str) -> bool {
 /// What names an element apart from its position: its tag with its id, or else its class, with
 /// digits removed, so that the numbered elements of one template field compare equal. Elements
 /// with neither have no identity.
-fn element_identity(document: &Document, node: NodeId) -> Option<String> {
+pub(super) fn element_identity(document: &Document, node: NodeId) -> Option<String> {
     let data = document.node(node);
     if data.kind != NodeKind::Element {
         return None;
