@@ -231,23 +231,18 @@ fn a_badge_that_shifts_some_dates_does_not_lose_their_times() {
     check(&html, &expected);
 }
 
-/// A XenForo 2 style post with its time in the header and, when `edited`, the time of its last
-/// edit by a moderator below the message, years later.
-fn edited_post(index: usize, name: &str, edited: bool) -> String {
-    let edit = if edited {
-        format!(
-            "<div class=\"message-lastEdit\">Last edited by a moderator: \
-             <time class=\"u-dt\" datetime=\"2019-08-28T14:3{index}:00+0000\">Aug 28, 2019</time></div>"
-        )
-    } else {
-        String::new()
-    };
+/// A XenForo 2 style post with its time in the header and the time of its last edit by a
+/// moderator below the message, years later: both columns are full and in order, and the edits
+/// are the later ones.
+fn edited_post(index: usize, name: &str) -> String {
     format!(
         "<article class=\"message\" id=\"js-post-{id}\"><div class=\"message-user\">\
          <a href=\"/members/{name}.{id}/\" class=\"username\">{name}</a></div>\
          <div class=\"message-main\"><ul class=\"message-attribution\"><li>\
          <a href=\"/threads/t.7/post-{id}\"><time class=\"u-dt\" datetime=\"2007-06-22T20:4{index}:00+0000\">Jun 22, 2007</time></a>\
-         </li></ul><div class=\"message-body\">{message}</div>{edit}</div></article>",
+         </li></ul><div class=\"message-body\">{message}</div>\
+         <div class=\"message-lastEdit\">Last edited by a moderator: \
+         <time class=\"u-dt\" datetime=\"2019-08-28T14:3{index}:00+0000\">Aug 28, 2019</time></div></div></article>",
         id = 5570 + index,
         message = MESSAGES[index],
     )
@@ -255,12 +250,12 @@ fn edited_post(index: usize, name: &str, edited: bool) -> String {
 
 #[test]
 fn the_time_of_the_last_edit_is_not_the_post_time() {
-    let names = ["team", "team", "team", "lukas"];
-    let items: String = (0..4)
-        .map(|index| edited_post(index, names[index], index < 3))
+    let names = ["team", "lukas", "team", "team", "team"];
+    let items: String = (0..5)
+        .map(|index| edited_post(index, names[index]))
         .collect();
     let html = page(&format!("<div class=\"block-body\">{items}</div>"));
-    let expected: Vec<String> = (0..4)
+    let expected: Vec<String> = (0..5)
         .map(|index| line(names[index], &format!("2007-06-22T20:4{index}:00"), index))
         .collect();
     check(&html, &expected);
