@@ -302,3 +302,43 @@ fn a_name_linked_nowhere_is_still_the_author() {
         .collect();
     check(&html, &expected);
 }
+
+/// A short entry of a "similar threads" list: a title link, its starter and a date.
+fn similar_thread(index: usize) -> String {
+    format!(
+        "<div class=\"similar\"><a href=\"/threads/other-{index}\">Printer queue {index}</a> \
+         <span>by <a href=\"/members/m{index}\">m{index}</a></span> <span>2021-0{month}-02 10:00</span></div>",
+        month = index + 1,
+    )
+}
+
+/// A post of a plain list whose container also holds the "similar threads" entries.
+fn plain_post(index: usize, name: &str) -> String {
+    format!(
+        "<div class=\"post\" id=\"p{index}\"><div class=\"head\"><a href=\"/members/{name}\" class=\"username\">{name}</a> \
+         <span class=\"date\">2020-05-0{day} 09:1{index}</span></div>\
+         <div class=\"body\"><p>{message}</p><p>{message}</p></div></div>",
+        day = index + 1,
+        message = MESSAGES[index],
+    )
+}
+
+#[test]
+fn short_dated_entries_beside_the_posts_are_not_posts() {
+    let names = ["ann", "bob", "cid", "dee", "eve"];
+    let mut items: Vec<String> = (0..5)
+        .map(|index| plain_post(index, names[index]))
+        .collect();
+    items.extend((0..3).map(similar_thread));
+    let html = page(&format!("<div class=\"thread\">{}</div>", items.concat()));
+    let expected: Vec<String> = (0..5)
+        .map(|index| {
+            line(
+                names[index],
+                &format!("2020-05-0{}T09:1{index}:00", index + 1),
+                index,
+            )
+        })
+        .collect();
+    check(&html, &expected);
+}

@@ -28,6 +28,10 @@ use crate::time::ParsedTime;
 pub(super) fn posts_of_list(facts: &PageFacts<'_>, region: usize, page_url: &Url) -> Vec<Post> {
     let document = facts.document;
     let main = &facts.regions[region];
+    // Posts are long beside the short dated entries a page may list next to them under the
+    // same parent ("similar threads"): a companion's records carry at least a quarter of the
+    // text the chosen region's records carry on average.
+    let main_text = mean_record_text(facts, region);
     let companions: Vec<usize> = facts
         .regions
         .iter()
@@ -37,6 +41,7 @@ pub(super) fn posts_of_list(facts: &PageFacts<'_>, region: usize, page_url: &Url
                 && other.parent == main.parent
                 && other.width == main.width
                 && mostly_dated(facts, *index)
+                && mean_record_text(facts, *index) * 4 >= main_text
         })
         .map(|(index, _)| index)
         .collect();
@@ -97,6 +102,16 @@ pub(super) fn posts_of_list(facts: &PageFacts<'_>, region: usize, page_url: &Url
         }
     }
     posts
+}
+
+/// The text bytes a record of region `region` holds on average.
+fn mean_record_text(facts: &PageFacts<'_>, region: usize) -> u64 {
+    let piece = &facts.regions[region];
+    let total: u64 = (0..piece.records.len())
+        .flat_map(|record| piece.record_nodes(facts.document, record))
+        .map(|node| u64::from(facts.sizes[node as usize]))
+        .sum();
+    total / piece.records.len().max(1) as u64
 }
 
 /// Every node's position in document order: node ids follow the parser's order of creation,

@@ -421,6 +421,7 @@ pub(super) fn mostly_dated(facts: &PageFacts<'_>, region: usize) -> bool {
 fn choose_time_column(facts: &PageFacts<'_>, region: usize) -> Vec<Option<DateCandidate>> {
     let by_record = merge_wrapped_columns(facts, region, facts.dates_by_record(region));
     let records = by_record.len();
+    let member_of = |node: NodeId| facts.slots[node as usize].map(|slot| slot.member);
     let mut columns: Vec<u64> = by_record
         .iter()
         .flatten()
@@ -437,7 +438,8 @@ fn choose_time_column(facts: &PageFacts<'_>, region: usize) -> Vec<Option<DateCa
                 let in_column = dates
                     .iter()
                     .filter(|(c, date)| {
-                        *c == column && !marks_an_edit(facts.document, date.element)
+                        *c == column
+                            && !marks_an_edit(facts.document, date.element, member_of(date.element))
                     })
                     .map(|(_, d)| *d);
                 // Within a column, machine-readable values are exact; visible text may be relative.
@@ -495,10 +497,12 @@ fn choose_time_column(facts: &PageFacts<'_>, region: usize) -> Vec<Option<DateCa
                 let alike = || {
                     dates.iter().map(|(_, date)| *date).filter(|date| {
                         has_identity(facts.document, date.element, &identity)
-                            && !marks_an_edit(facts.document, date.element)
+                            && !marks_an_edit(facts.document, date.element, member_of(date.element))
                     })
                 };
-                *value = alike().find(|date| date.machine).or_else(|| alike().next());
+                // Of several alike dates (a join date made like the post time), the latest:
+                // a post is written after its author joined and after the posts it quotes.
+                *value = alike().max_by_key(|date| (date.machine, date.time.local));
             }
         }
     }
@@ -518,11 +522,14 @@ pub(super) fn shared_identity(
 }
 
 /// Whether a date is marked as the time of a post's last edit: the date's element or one of its
-/// three nearest ancestors has a class or id word about edits (`message-lastEdit`,
-/// `edited-by`), or the element's parent says so in its own text ("Last edited by a moderator:
-/// <time>"). Edits come after the post, so an edit column is always the latest one on the page,
-/// and the near-tie bonus of the latest column would prefer it to the post times.
-fn marks_an_edit(document: &Document, element: NodeId) -> bool {
+/// three nearest ancestors inside its record (`member`, the record's element, is left out: a
+/// post that was edited may say so on its own element) has a class or id word about edits
+/// (`message-lastEdit`, `edited-by`), or the text just before the element says so ("Last
+/// edited by a moderator: <time>"). Edits come after the post, so an edit column is always the
+/// latest one on the page, and the near-tie bonus of the latest column would prefer it to the
+/// post times. Only the text just before counts: "edited" elsewhere around a post time ("3 May
+/// 2019 · edited") does not make it an edit time.
+fn marks_an_edit(document: &Document, element: NodeId, member: Option<NodeId>) -> bool {
     const EDIT_WORDS: [&str; 8] = [
         "edited",
         "bearbeitet",
@@ -540,7 +547,9 @@ fn marks_an_edit(document: &Document, element: NodeId) -> bool {
     };
     let mut current = Some(element);
     for _ in 0..4 {
-        let Some(node) = current else { break };
+        let Some(node) = current.filter(|&node| Some(node) != member) else {
+            break;
+        };
         let marked = ["class", "id"].iter().any(|attribute| {
             document.attribute(node, attribute).is_some_and(|value| {
                 value
@@ -553,14 +562,20 @@ fn marks_an_edit(document: &Document, element: NodeId) -> bool {
         }
         current = document.node(node).parent;
     }
-    document.node(element).parent.is_some_and(|parent| {
-        document.children(parent).any(|child| {
-            document.node(child).kind == NodeKind::Text && {
-                let text = document.text_of(child).to_lowercase();
-                EDIT_WORDS.iter().any(|word| text.contains(word))
-            }
-        })
-    })
+    let mut previous = document.node(element).previous_sibling;
+    while let Some(sibling) = previous {
+        let data = document.node(sibling);
+        if data.kind == NodeKind::Text && document.text_of(sibling).trim().is_empty() {
+            previous = data.previous_sibling;
+            continue;
+        }
+        if data.kind != NodeKind::Text {
+            return false;
+        }
+        let text = document.text_of(sibling).to_lowercase();
+        return EDIT_WORDS.iter().any(|word| text.contains(word));
+    }
+    false
 }
 
 /// Engines often print older dates as text and recent ones as a relative phrase wrapped in an
@@ -700,14 +715,25 @@ mod tests {
                 true,
             ),
             ("<p>Zuletzt bearbeitet von Anna: <time>x</time></p>", true),
+            (
+                "<p>Last edited by Anna: <b>on</b> <time>x</time></p>",
+                false,
+            ),
+            ("<p>Posted <time>x</time> · edited</p>", false),
             ("<p class='post-meta'>Posted <time>x</time></p>", false),
             ("<p class='credit'><time>x</time></p>", false),
             ("<div class='editable'><time>x</time></div>", false),
+            // The record's own element says the post was edited, not which date is the edit.
+            (
+                "<li class='post edited'><span><time>x</time></span></li>",
+                false,
+            ),
         ];
         for (html, expected) in cases {
             let document = Document::parse(html);
             let time = document.find("time").expect("the element is there");
-            assert_eq!(marks_an_edit(&document, time), expected, "{html}");
+            let member = document.find("li");
+            assert_eq!(marks_an_edit(&document, time, member), expected, "{html}");
         }
     }
 
