@@ -17,8 +17,19 @@
 //!   author nor the time;
 //! - the **permalink** column is a link unique to each record that points into the thread.
 //!
+//! A record whose field stands somewhere else (a badge shifts its date, its name links to
+//! `javascript:`) takes the value of an element made like the column's elements (same tag and
+//! class, digits aside); a date marked as the last edit is never a post time.
+//!
 //! [`extract_posts`] picks the post region: among regions holding at least a tenth of the page's
-//! text whose records mostly carry a date, the one with the most records.
+//! text whose records mostly carry a date, the one with the most records. Its pieces are read
+//! with it: other regions under the same parent (advertisements made like posts cut one list
+//! into several runs) and loose posts between them (`post_list`).
+//!
+//! Modules: `dates` gathers the page's date candidates, `authors` (with `author_signals`) chooses
+//! the author column, `text_column` the text column, `posts` the post region and its other
+//! columns, `post_list` the pieces of a cut list, `lone_post` the one post of a page that repeats
+//! nothing, and `entries` the thread entries of board pages.
 
 use crate::dom::{Document, NodeId, NodeKind, ROOT};
 use crate::links::Link;
