@@ -88,7 +88,7 @@ pub fn lone_post_element(facts: &PageFacts<'_>) -> Option<NodeId> {
             continue;
         }
         let size = facts.sizes[element as usize];
-        let Some(parts) = single_post_parts(facts, element) else {
+        let Some(parts) = single_post_parts(facts, element, None) else {
             continue;
         };
         // A name among a run of like records is a menu entry ("Members") or a member list's

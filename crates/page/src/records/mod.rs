@@ -17,25 +17,40 @@
 //!   author nor the time;
 //! - the **permalink** column is a link unique to each record that points into the thread.
 //!
+//! A record whose field stands somewhere else (a badge shifts its date, its name links to
+//! `javascript:`) takes the value of an element made like the column's elements (same tag and
+//! class, digits aside); a date marked as the last edit is never a post time.
+//!
 //! [`extract_posts`] picks the post region: among regions holding at least a tenth of the page's
-//! text whose records mostly carry a date, the one with the most records.
+//! text whose records mostly carry a date, the one with the most records. Its pieces are read
+//! with it: other regions under the same parent (advertisements made like posts cut one list
+//! into several runs) and loose posts between them (`post_list`).
+//!
+//! Modules: `dates` gathers the page's date candidates, `authors` (with `author_signals`) chooses
+//! the author column, `text_column` the text column, `posts` the post region and its other
+//! columns, `post_list` the pieces of a cut list, `lone_post` the one post of a page that repeats
+//! nothing, and `entries` the thread entries of board pages.
 
 use crate::dom::{Document, NodeId, NodeKind, ROOT};
 use crate::links::Link;
 use crate::regions::{RecordSlot, Region, column_of};
-use crate::time::{
-    DateContext, DayMonthOrder, ParsedTime, Precision, TimeMatch, find_times, parse_time,
-    parse_unix_time,
-};
+use crate::time::{DateContext, ParsedTime, Precision};
 
 mod author_signals;
+mod authors;
+mod dates;
 mod entries;
 mod lone_post;
+mod post_list;
 mod posts;
+mod text_column;
 
 pub use entries::{extract_thread_entries, thread_entries_from};
 pub use lone_post::lone_post_element;
 pub use posts::{extract_posts, posts_from, posts_in_region};
+
+use authors::{PROFILE_HINTS, choose_author_column, hinted, name_like, own_hint, shows_a_date};
+use dates::{DateCandidate, date_candidates};
 
 /// A post read from a thread page.
 #[derive(Debug, Clone, PartialEq)]
@@ -68,155 +83,6 @@ pub struct ThreadEntry {
     pub replies: Option<u64>,
     /// Time of the last reply, when shown.
     pub last_reply: Option<ParsedTime>,
-}
-
-/// A date found in a record: the element that shows it and what it says.
-#[derive(Debug, Clone, Copy)]
-struct DateCandidate {
-    element: NodeId,
-    time: ParsedTime,
-    /// From an attribute meant for machines (`datetime`, `title`, `data-time`).
-    machine: bool,
-}
-
-/// Every date shown on the page, attached to the element that shows it, in document order.
-fn date_candidates(document: &Document, context: &DateContext) -> Vec<DateCandidate> {
-    // Texts are read one by one, but the day and month order is the page's: one "28/02/2007"
-    // anywhere proves that "06/02/2008" in another element is the 6th of February. So the
-    // page's matches are gathered first, in document order, and the order settled over all of
-    // them before they become candidates.
-    let mut pending: Vec<PendingDate<'_>> = Vec::new();
-    for node in document.descendants(ROOT) {
-        let data = document.node(node);
-        match data.kind {
-            NodeKind::Text => {
-                let Some(parent) = data.parent else { continue };
-                if document.node(parent).is("script") || document.node(parent).is("style") {
-                    continue;
-                }
-                let found = find_times(document.text_of(node), context);
-                if !found.is_empty() {
-                    pending.push(PendingDate::Text(parent, found));
-                }
-            }
-            NodeKind::Element => {
-                for attribute in ["datetime", "title", "data-time", "data-timestamp"] {
-                    if let Some(value) = document.attribute(node, attribute) {
-                        pending.push(PendingDate::Attribute(node, attribute, value));
-                    }
-                }
-            }
-            _ => {}
-        }
-    }
-    let page_context = match page_day_month_order(&pending) {
-        Some(order) if context.day_month_order == DayMonthOrder::Unknown => {
-            for found in pending.iter_mut().flat_map(|pending| match pending {
-                PendingDate::Text(_, found) => found.as_mut_slice(),
-                PendingDate::Attribute(..) => &mut [],
-            }) {
-                if let (true, Some(alternative)) = (found.order_by_default, found.alternative) {
-                    found.alternative = Some(found.time);
-                    found.time = alternative;
-                    found.order_by_default = false;
-                }
-            }
-            context.with_day_month_order(order)
-        }
-        _ => *context,
-    };
-    let mut candidates = Vec::new();
-    for pending in pending {
-        match pending {
-            PendingDate::Text(parent, found) => {
-                for found in found {
-                    let mut best = DateCandidate {
-                        element: parent,
-                        time: found.time,
-                        machine: false,
-                    };
-                    // Engines often print the day and the clock in separate elements
-                    // ("14.12.2019 <span class=time>21:42</span>"): when a text gives only a
-                    // day, read the short text of the enclosing elements as one expression.
-                    if found.time.precision == Precision::Day {
-                        best = with_clock_nearby(document, parent, best, &page_context);
-                    }
-                    candidates.push(best);
-                }
-            }
-            PendingDate::Attribute(node, attribute, value) => {
-                let parsed = if attribute.starts_with("data-") {
-                    parse_unix_time(value)
-                } else {
-                    parse_time(value, &page_context)
-                };
-                if let Some(time) = parsed {
-                    candidates.push(DateCandidate {
-                        element: node,
-                        time,
-                        machine: true,
-                    });
-                }
-            }
-        }
-    }
-    candidates
-}
-
-/// A date found on the page before the page's day and month order is settled: a text's matches
-/// (with the element holding the text), or an attribute still to be read.
-enum PendingDate<'document> {
-    Text(NodeId, Vec<TimeMatch>),
-    Attribute(NodeId, &'static str, &'document str),
-}
-
-/// Day first when some numeric date of the page can only be read day first and none only month
-/// first; nothing otherwise (the readers' month-first default stands).
-fn page_day_month_order(pending: &[PendingDate<'_>]) -> Option<DayMonthOrder> {
-    let proves = |order: DayMonthOrder| {
-        pending
-            .iter()
-            .flat_map(|pending| match pending {
-                PendingDate::Text(_, found) => found.as_slice(),
-                PendingDate::Attribute(..) => &[],
-            })
-            .any(|found| found.evidence == Some(order))
-    };
-    (proves(DayMonthOrder::DayFirst) && !proves(DayMonthOrder::MonthFirst))
-        .then_some(DayMonthOrder::DayFirst)
-}
-
-/// Looks up to two levels above `element` for a short text that reads as the same day with a
-/// clock, and returns that reading attached to the element holding it.
-fn with_clock_nearby(
-    document: &Document,
-    element: NodeId,
-    day_only: DateCandidate,
-    context: &DateContext,
-) -> DateCandidate {
-    let mut current = element;
-    for _ in 0..2 {
-        let text = document.text_content(current);
-        if text.len() > 120 {
-            break;
-        }
-        let better = find_times(&text, context).into_iter().find(|found| {
-            found.time.precision >= Precision::Minute
-                && found.time.local.date() == day_only.time.local.date()
-        });
-        if let Some(found) = better {
-            return DateCandidate {
-                element: current,
-                time: found.time,
-                machine: false,
-            };
-        }
-        match document.node(current).parent {
-            Some(parent) => current = parent,
-            None => break,
-        }
-    }
-    day_only
 }
 
 /// The text of `node` with line breaks where the page breaks lines: at `<br>` and around block
@@ -477,98 +343,6 @@ impl PageFacts<'_> {
     }
 }
 
-/// Words of buttons and labels that appear as links in every record but are not names.
-const ACTION_WORDS: [&str; 24] = [
-    "quote",
-    "reply",
-    "report",
-    "edit",
-    "delete",
-    "pm",
-    "message",
-    "profile",
-    "like",
-    "share",
-    "top",
-    "permalink",
-    "link",
-    "zitieren",
-    "antworten",
-    "引用",
-    "回复",
-    "回覆",
-    "citer",
-    "répondre",
-    "citar",
-    "responder",
-    "multi-quote",
-    "thanks",
-];
-
-/// Whether `text` could be a member's name: short, a few words, with a letter or digit (a
-/// symbol alone, "■" or "»", is a permalink or menu marker), not a number alone and not an
-/// action word.
-fn name_like(text: &str) -> bool {
-    let words = text.split_whitespace().count();
-    text.chars().any(char::is_alphanumeric)
-        && text.chars().count() <= 40
-        && words <= 4
-        && !text
-            .chars()
-            .all(|c| c.is_ascii_digit() || c == '#' || c.is_whitespace())
-        && !ACTION_WORDS
-            .iter()
-            .any(|word| text.eq_ignore_ascii_case(word))
-}
-
-const AUTHOR_HINTS: [&str; 9] = [
-    "author", "user", "name", "poster", "member", "nick", "creator", "by", "who",
-];
-const PROFILE_HINTS: [&str; 8] = [
-    "member",
-    "user",
-    "profile",
-    "/u/",
-    "u=",
-    "uid",
-    "space-uid",
-    "author",
-];
-
-fn hinted(document: &Document, mut node: NodeId, member: NodeId) -> bool {
-    loop {
-        if own_hint(document, node) {
-            return true;
-        }
-        if node == member {
-            return false;
-        }
-        match document.node(node).parent {
-            Some(parent) => node = parent,
-            None => return false,
-        }
-    }
-}
-
-/// Whether the element's own class, itemprop, id or rel names an author. Hints are compared with
-/// whole words of the attribute (`post-author`, `username`, `by`), so that `lobby` or `postbit`
-/// do not count.
-fn own_hint(document: &Document, node: NodeId) -> bool {
-    ["class", "itemprop", "id", "rel"].iter().any(|attribute| {
-        document.attribute(node, attribute).is_some_and(|value| {
-            value
-                .split(|c: char| !c.is_ascii_alphanumeric())
-                .map(str::to_ascii_lowercase)
-                .any(|word| {
-                    AUTHOR_HINTS.iter().any(|hint| {
-                        word == *hint
-                            || (hint.len() > 3 && (word.starts_with(hint) || word.ends_with(hint)))
-                    })
-                })
-        })
-    })
-}
-
 /// Values of a record field gathered column by column: for each column, in the order it was first
 /// seen, the first value each record offers in it.
 struct ColumnTable<T> {
@@ -603,242 +377,6 @@ impl<T: Clone> ColumnTable<T> {
     fn into_columns(self) -> impl Iterator<Item = Vec<Option<T>>> {
         self.columns.into_iter().map(|(_, values)| values)
     }
-}
-
-/// Per record, the author's element and name, when found.
-type AuthorsByRecord = Vec<Option<(NodeId, String)>>;
-
-/// One candidate author column: its id, its value per record (columns are kept in the order
-/// their first link appears), and whether its links or their elements hint at authors.
-struct AuthorColumn {
-    column: u64,
-    values: AuthorsByRecord,
-    hinted: bool,
-    /// Named by an attribute of the record element itself (`data-author`).
-    explicit: bool,
-}
-
-impl AuthorColumn {
-    /// The column `column` of `columns`, added empty (with `hinted`) when it is not there yet.
-    fn find_or_add(
-        columns: &mut Vec<AuthorColumn>,
-        column: u64,
-        records: usize,
-        hinted: bool,
-    ) -> &mut AuthorColumn {
-        match columns.iter().position(|entry| entry.column == column) {
-            Some(index) => &mut columns[index],
-            None => {
-                columns.push(AuthorColumn {
-                    column,
-                    values: vec![None; records],
-                    hinted,
-                    explicit: false,
-                });
-                columns.last_mut().expect("just pushed")
-            }
-        }
-    }
-
-    /// Whether this column is hinted and could name the authors: present in more than half
-    /// the records, and not one text repeated over more than three records (a rank like "Member").
-    fn names_most_records(&self, records: usize) -> bool {
-        let mut present: Vec<&str> = self
-            .values
-            .iter()
-            .flatten()
-            .map(|(_, name)| name.as_str())
-            .collect();
-        let count = present.len();
-        present.sort_unstable();
-        present.dedup();
-        self.hinted && count * 2 > records && !(records > 3 && present.len() == 1)
-    }
-}
-
-/// Adds to `columns`, per record, the first non-link element that `accepts` and whose text is a
-/// name holding no date, grouped by column.
-fn collect_name_elements(
-    facts: &PageFacts<'_>,
-    region: usize,
-    columns: &mut Vec<AuthorColumn>,
-    hinted: bool,
-    accepts: impl Fn(&Document, NodeId) -> bool,
-) {
-    let document = facts.document;
-    let records = facts.regions[region].records.len();
-    for record in 0..records {
-        for member in facts.regions[region].record_nodes(document, record) {
-            for node in document.descendants(member) {
-                let data = document.node(node);
-                if data.kind != NodeKind::Element || data.is("a") || !accepts(document, node) {
-                    continue;
-                }
-                let text = document.text_content(node);
-                if !name_like(&text) || shows_a_date(facts, node) {
-                    continue;
-                }
-                let column = column_of(document, member, node);
-                let entry = AuthorColumn::find_or_add(columns, column, records, hinted);
-                if entry.values[record].is_none() {
-                    entry.values[record] = Some((node, text));
-                }
-            }
-        }
-    }
-}
-
-/// Whether `node` holds one of the page's date candidates: a box with the name and the post
-/// time together ("Marry_ 18. Dezember 2019") is a header, not a name, though both are short.
-fn shows_a_date(facts: &PageFacts<'_>, node: NodeId) -> bool {
-    facts.holds_date[node as usize]
-}
-
-/// Per record, the author link (or name element) and its text.
-fn choose_author_column(facts: &PageFacts<'_>, region: usize) -> AuthorsByRecord {
-    let records = facts.regions[region].records.len();
-    // column -> per record the first name-like link of that column
-    let mut columns: Vec<AuthorColumn> = Vec::new();
-    for link in facts.links {
-        let Some((record, _position)) = facts.place(region, link.node) else {
-            continue;
-        };
-        // Links are grouped by where they lead rather than by their position in the record:
-        // see `author_signals` for the templates that move the author link around.
-        let column = author_signals::link_kind(&link.url);
-        let text = link.text.trim().to_string();
-        // A link whose text is a date (a permalink shown as its post time) names no one.
-        if !name_like(&text) || facts.holds_date[link.node as usize] {
-            continue;
-        }
-        let profile_url = PROFILE_HINTS
-            .iter()
-            .any(|hint| link.url.to_ascii_lowercase().contains(hint));
-        let member = facts.slots[link.node as usize].map_or(link.node, |slot| slot.member);
-        let hint = profile_url || hinted(facts.document, link.node, member);
-        let entry = AuthorColumn::find_or_add(&mut columns, column, records, false);
-        entry.hinted |= hint;
-        if entry.values[record].is_none() {
-            entry.values[record] = Some((link.node, text));
-        }
-    }
-    // A link group that repeats the same words in every record while leading somewhere else
-    // each time is a button ("Share", "Teilen"), whatever its markup hints.
-    columns.retain(|column| {
-        let values: Vec<(&str, &str)> = column
-            .values
-            .iter()
-            .flatten()
-            .map(|(node, text)| {
-                (
-                    text.as_str(),
-                    facts.document.attribute(*node, "href").unwrap_or(""),
-                )
-            })
-            .collect();
-        !author_signals::is_button_group(&values)
-    });
-    // Engines that name the author in an attribute of the record element itself say so
-    // plainly; such a column outranks any guess from links or classes.
-    let explicit: AuthorsByRecord = (0..records)
-        .map(|record| {
-            facts.regions[region]
-                .record_nodes(facts.document, record)
-                .into_iter()
-                .find_map(|member| {
-                    author_signals::explicit_author(facts.document, member)
-                        .map(|name| (member, name))
-                })
-                .map(|(member, name)| {
-                    // The name's own link, when the record has one, keeps the profile URL.
-                    let link = facts.links.iter().find(|link| {
-                        link.text.trim().eq_ignore_ascii_case(&name)
-                            && facts
-                                .place(region, link.node)
-                                .is_some_and(|(owner, _)| owner == record)
-                    });
-                    (link.map_or(member, |link| link.node), name)
-                })
-        })
-        .collect();
-    if explicit.iter().any(Option::is_some) {
-        columns.insert(
-            0,
-            AuthorColumn {
-                column: u64::MAX,
-                values: explicit,
-                hinted: true,
-                explicit: true,
-            },
-        );
-    }
-    // Names that are not links (guests, engines that link elsewhere): elements whose own class
-    // or itemprop says author and whose text is a name. Looked for unless a hinted link column
-    // already names most records: mentions of members inside a few posts' text are profile
-    // links too, and must not stop the search for the names every post shows.
-    let named_by_links = columns
-        .iter()
-        .any(|column| column.names_most_records(records));
-    if !named_by_links {
-        collect_name_elements(facts, region, &mut columns, true, |document, node| {
-            own_hint(document, node)
-        });
-    }
-    // Last resort for templates with no author markup at all (FluxBB shows guests a bare
-    // `<dt><strong>name</strong></dt>`): short bold or term texts, unhinted, so that any hinted
-    // column found above would have won and only a steady, varied, early column wins here.
-    let hinted_names = columns
-        .iter()
-        .any(|column| column.names_most_records(records));
-    if !hinted_names {
-        collect_name_elements(facts, region, &mut columns, false, |document, node| {
-            let data = document.node(node);
-            data.is("strong") || data.is("b") || data.is("dt")
-        });
-    }
-    let mut best: Option<(f32, AuthorsByRecord)> = None;
-    let total_columns = columns.len().max(1) as f32;
-    for (
-        rank,
-        AuthorColumn {
-            values,
-            hinted: hint,
-            explicit,
-            ..
-        },
-    ) in columns.into_iter().enumerate()
-    {
-        let present: Vec<&String> = values.iter().flatten().map(|(_, name)| name).collect();
-        let coverage = present.len() as f32 / records as f32;
-        if coverage < 0.5 {
-            continue;
-        }
-        let mut distinct: Vec<&String> = present.clone();
-        distinct.sort_unstable();
-        distinct.dedup();
-        let variety = if records <= 2 {
-            1.0
-        } else {
-            distinct.len() as f32 / present.len() as f32
-        };
-        if records > 3 && distinct.len() == 1 {
-            continue;
-        }
-        let early = 1.0 - rank as f32 / total_columns;
-        let score = coverage
-            + 0.5 * variety
-            + if hint { 1.0 } else { 0.0 }
-            + if explicit { 1.0 } else { 0.0 }
-            + 0.3 * early;
-        if best
-            .as_ref()
-            .is_none_or(|(best_score, _)| score > *best_score)
-        {
-            best = Some((score, values));
-        }
-    }
-    best.map(|(_, values)| values)
-        .unwrap_or_else(|| vec![None; records])
 }
 
 #[cfg(test)]

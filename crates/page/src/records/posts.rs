@@ -1,11 +1,10 @@
 //! Posts of thread pages: the post region, its time, author, text and permalink columns, and
 //! the leading post rendered apart.
 
-use std::collections::HashMap;
-use std::rc::Rc;
-
 use url::Url;
 
+use super::post_list::posts_of_list;
+use super::text_column::{PostTexts, choose_text_column, element_identity, has_identity};
 use super::*;
 use crate::dom::{Document, NodeId, NodeKind};
 use crate::links::Link;
@@ -30,7 +29,7 @@ pub fn extract_posts(
 /// Extracts the posts of a thread page from facts already gathered.
 pub fn posts_from(facts: &PageFacts<'_>, page_url: &Url) -> Vec<Post> {
     match post_region(facts) {
-        Some(region) => posts_in_region(facts, region, page_url),
+        Some(region) => posts_of_list(facts, region, page_url),
         None => Vec::new(),
     }
 }
@@ -38,9 +37,26 @@ pub fn posts_from(facts: &PageFacts<'_>, page_url: &Url) -> Vec<Post> {
 /// Reads region `region` as the post region, whatever its size: for a caller that knows from
 /// other pages which pattern holds the posts, such as a lone post that did not repeat.
 pub fn posts_in_region(facts: &PageFacts<'_>, region: usize, page_url: &Url) -> Vec<Post> {
+    posts_and_time_column(facts, region, page_url).0
+}
+
+/// The posts of region `region` (see [`posts_in_region`]) and the column of their times, which
+/// tells where a post read on its own shows its time when it is made like the records.
+pub(super) fn posts_and_time_column(
+    facts: &PageFacts<'_>,
+    region: usize,
+    page_url: &Url,
+) -> (Vec<Post>, Option<u64>) {
     let (document, regions) = (facts.document, facts.regions);
     let records = regions[region].records.len();
     let times = choose_time_column(facts, region);
+    let time_column = most_common(
+        times
+            .iter()
+            .flatten()
+            .filter_map(|candidate| facts.place(region, candidate.element))
+            .map(|(_, column)| column),
+    );
     let authors = choose_author_column(facts, region);
     let titles = page_titles(document);
     let mut excluded: Vec<NodeId> = times
@@ -75,10 +91,26 @@ pub fn posts_in_region(facts: &PageFacts<'_>, region: usize, page_url: &Url) -> 
         })
         .filter(|post| !post.text.is_empty() || post.author.is_some())
         .collect();
-    if let Some(leading) = leading_post(facts, region, &posts) {
+    if let Some(leading) = leading_post(facts, region, &posts, time_column) {
         posts.insert(0, leading);
     }
-    posts
+    (posts, time_column)
+}
+
+/// The value that occurs most often (the first seen among equals), if any.
+fn most_common(values: impl Iterator<Item = u64>) -> Option<u64> {
+    let mut counts: Vec<(u64, usize)> = Vec::new();
+    for value in values {
+        match counts.iter_mut().find(|(seen, _)| *seen == value) {
+            Some((_, count)) => *count += 1,
+            None => counts.push((value, 1)),
+        }
+    }
+    counts
+        .into_iter()
+        .rev()
+        .max_by_key(|(_, count)| *count)
+        .map(|(value, _)| value)
 }
 
 /// The thread's title as the page names it: the `<title>` and the parts it joins with a
@@ -169,7 +201,12 @@ fn without_subject_line(text: String, titles: &[String]) -> String {
 /// answers, an announcement-styled opener), so it falls outside the post region. Look just before
 /// the region (preceding siblings of the first record, then of the region's ancestors, a few of
 /// each) for an element with a post time, a link and a body of text, and read it as a post.
-fn leading_post(facts: &PageFacts<'_>, region: usize, posts: &[Post]) -> Option<Post> {
+fn leading_post(
+    facts: &PageFacts<'_>,
+    region: usize,
+    posts: &[Post],
+    time_column: Option<u64>,
+) -> Option<Post> {
     let document = facts.document;
     let first = *facts.regions[region].records.first()?;
     let first_time = posts.first().and_then(|post| post.time);
@@ -186,7 +223,7 @@ fn leading_post(facts: &PageFacts<'_>, region: usize, posts: &[Post]) -> Option<
             if looked > 3 {
                 break;
             }
-            if let Some(post) = read_single_post(facts, candidate, first_time) {
+            if let Some(post) = read_single_post(facts, candidate, first_time, time_column) {
                 return Some(post);
             }
         }
@@ -196,13 +233,16 @@ fn leading_post(facts: &PageFacts<'_>, region: usize, posts: &[Post]) -> Option<
 }
 
 /// Reads one element as a post when it has a date no later than the first reply, an author-like
-/// link and at least a sentence of text outside them.
-fn read_single_post(
+/// link and at least a sentence of text outside them. When the element is made like the
+/// records of a post region whose times stand in column `time_column`, the date in that column
+/// is the post's: the first date of such a post is often its author's join date.
+pub(super) fn read_single_post(
     facts: &PageFacts<'_>,
     element: NodeId,
     not_after: Option<ParsedTime>,
+    time_column: Option<u64>,
 ) -> Option<Post> {
-    let parts = single_post_parts(facts, element)?;
+    let parts = single_post_parts(facts, element, time_column)?;
     if let Some(limit) = not_after
         && parts.date.time.local > limit.local
     {
@@ -215,7 +255,10 @@ fn read_single_post(
             .map(str::to_string),
         author: Some(parts.author.name),
         time: Some(parts.date.time),
-        text: block_text(facts.document, parts.body),
+        text: without_subject_line(
+            block_text(facts.document, parts.body),
+            &page_titles(facts.document),
+        ),
         permalink: None,
         node: element,
     })
@@ -229,20 +272,35 @@ pub(super) struct SinglePostParts {
     pub(super) body: NodeId,
 }
 
-/// The parts of `element` read as one post, when it has a date to the day or finer (an
-/// attribute meant for machines preferred), an author (see [`single_post_author`]) and, outside
-/// both, an element with at least 20 bytes of text: the largest such is the body.
-pub(super) fn single_post_parts(facts: &PageFacts<'_>, element: NodeId) -> Option<SinglePostParts> {
+/// The parts of `element` read as one post, when it has a date to the day or finer (the one in
+/// `time_column` when there is one there, and an attribute meant for machines preferred), an
+/// author (see [`single_post_author`]) and, outside both, an element with at least 20 bytes of
+/// text: the largest such is the body.
+pub(super) fn single_post_parts(
+    facts: &PageFacts<'_>,
+    element: NodeId,
+    time_column: Option<u64>,
+) -> Option<SinglePostParts> {
     let document = facts.document;
     if facts.sizes[element as usize] < 30 {
         return None;
     }
     let inside = |node: NodeId| node == element || is_ancestor(document, element, node);
-    let date = facts
-        .dates
-        .iter()
-        .filter(|candidate| inside(candidate.element) && candidate.time.precision >= Precision::Day)
+    let dated = || {
+        facts.dates.iter().filter(|candidate| {
+            inside(candidate.element) && candidate.time.precision >= Precision::Day
+        })
+    };
+    // An element made like the records of a post region shows its time where they do.
+    let in_column = || {
+        dated().filter(|candidate| {
+            time_column
+                .is_some_and(|column| column_of(document, element, candidate.element) == column)
+        })
+    };
+    let date = in_column()
         .min_by_key(|candidate| !candidate.machine)
+        .or_else(|| dated().min_by_key(|candidate| !candidate.machine))
         .copied()?;
     let author = single_post_author(facts, element)?;
     let mut best: Option<(NodeId, u32)> = None;
@@ -332,15 +390,7 @@ fn single_post_author(facts: &PageFacts<'_>, element: NodeId) -> Option<SingleAu
 fn post_region(facts: &PageFacts<'_>) -> Option<usize> {
     let mut best: Option<(usize, usize, f32)> = None;
     for (index, region) in facts.regions.iter().enumerate() {
-        if region.text_share < 0.1 || region.records.len() < 2 {
-            continue;
-        }
-        let dated = facts
-            .dates_by_record(index)
-            .iter()
-            .filter(|dates| !dates.is_empty())
-            .count();
-        if (dated as f32) < 0.6 * region.records.len() as f32 {
+        if region.text_share < 0.1 || region.records.len() < 2 || !mostly_dated(facts, index) {
             continue;
         }
         let better = match best {
@@ -357,10 +407,21 @@ fn post_region(facts: &PageFacts<'_>) -> Option<usize> {
     best.map(|(index, _, _)| index)
 }
 
+/// Whether at least three in five records of region `region` carry a date, as posts do.
+pub(super) fn mostly_dated(facts: &PageFacts<'_>, region: usize) -> bool {
+    let dated = facts
+        .dates_by_record(region)
+        .iter()
+        .filter(|dates| !dates.is_empty())
+        .count();
+    dated as f32 >= 0.6 * facts.regions[region].records.len() as f32
+}
+
 /// Per record, the date of the column that behaves like post times.
 fn choose_time_column(facts: &PageFacts<'_>, region: usize) -> Vec<Option<DateCandidate>> {
     let by_record = merge_wrapped_columns(facts, region, facts.dates_by_record(region));
     let records = by_record.len();
+    let member_of = |node: NodeId| facts.slots[node as usize].map(|slot| slot.member);
     let mut columns: Vec<u64> = by_record
         .iter()
         .flatten()
@@ -374,7 +435,13 @@ fn choose_time_column(facts: &PageFacts<'_>, region: usize) -> Vec<Option<DateCa
         let values: Vec<Option<DateCandidate>> = by_record
             .iter()
             .map(|dates| {
-                let in_column = dates.iter().filter(|(c, _)| *c == column).map(|(_, d)| *d);
+                let in_column = dates
+                    .iter()
+                    .filter(|(c, date)| {
+                        *c == column
+                            && !marks_an_edit(facts.document, date.element, member_of(date.element))
+                    })
+                    .map(|(_, d)| *d);
                 // Within a column, machine-readable values are exact; visible text may be relative.
                 in_column
                     .clone()
@@ -415,12 +482,100 @@ fn choose_time_column(facts: &PageFacts<'_>, region: usize) -> Vec<Option<DateCa
     // but on a page of two posts every column is "in order": the latest column is then the
     // likeliest post time, so it gets a small bonus that only decides near-ties.
     let latest = scored.iter().map(|(_, mean, _)| *mean).max().unwrap_or(0);
-    scored
+    let mut chosen = scored
         .into_iter()
         .map(|(score, mean, values)| (score + if mean == latest { 0.3 } else { 0.0 }, values))
         .max_by(|a, b| a.0.total_cmp(&b.0))
         .map(|(_, values)| values)
-        .unwrap_or_else(|| vec![None; records])
+        .unwrap_or_else(|| vec![None; records]);
+    // A record whose header holds one element more or less than the others' (a "thread
+    // starter" badge beside the name) shifts its date to another position, so the column
+    // misses it; the element that shows it is still made like the column's elements.
+    if let Some(identity) = shared_identity(facts, chosen.iter().flatten().map(|d| d.element)) {
+        for (value, dates) in chosen.iter_mut().zip(&by_record) {
+            if value.is_none() {
+                let alike = || {
+                    dates.iter().map(|(_, date)| *date).filter(|date| {
+                        has_identity(facts.document, date.element, &identity)
+                            && !marks_an_edit(facts.document, date.element, member_of(date.element))
+                    })
+                };
+                // Of several alike dates (a join date made like the post time), the latest:
+                // a post is written after its author joined and after the posts it quotes.
+                *value = alike().max_by_key(|date| (date.machine, date.time.local));
+            }
+        }
+    }
+    chosen
+}
+
+/// The identity (see [`element_identity`]) that all of `elements` share, when there are any and
+/// they share one.
+pub(super) fn shared_identity(
+    facts: &PageFacts<'_>,
+    mut elements: impl Iterator<Item = NodeId>,
+) -> Option<String> {
+    let first = element_identity(facts.document, elements.next()?)?;
+    elements
+        .all(|element| has_identity(facts.document, element, &first))
+        .then_some(first)
+}
+
+/// Whether a date is marked as the time of a post's last edit: the date's element or one of its
+/// three nearest ancestors inside its record (`member`, the record's element, is left out: a
+/// post that was edited may say so on its own element) has a class or id word about edits
+/// (`message-lastEdit`, `edited-by`), or the text just before the element says so ("Last
+/// edited by a moderator: <time>"). Edits come after the post, so an edit column is always the
+/// latest one on the page, and the near-tie bonus of the latest column would prefer it to the
+/// post times. Only the text just before counts: "edited" elsewhere around a post time ("3 May
+/// 2019 · edited") does not make it an edit time.
+fn marks_an_edit(document: &Document, element: NodeId, member: Option<NodeId>) -> bool {
+    const EDIT_WORDS: [&str; 8] = [
+        "edited",
+        "bearbeitet",
+        "modifié",
+        "editado",
+        "modificato",
+        "bewerkt",
+        "编辑",
+        "編集",
+    ];
+    let edit_word = |word: &str| {
+        let word = word.to_ascii_lowercase();
+        !word.contains("credit")
+            && (word.ends_with("edit") || word.ends_with("edited") || word.starts_with("edited"))
+    };
+    let mut current = Some(element);
+    for _ in 0..4 {
+        let Some(node) = current.filter(|&node| Some(node) != member) else {
+            break;
+        };
+        let marked = ["class", "id"].iter().any(|attribute| {
+            document.attribute(node, attribute).is_some_and(|value| {
+                value
+                    .split(|c: char| !c.is_ascii_alphanumeric())
+                    .any(edit_word)
+            })
+        });
+        if marked {
+            return true;
+        }
+        current = document.node(node).parent;
+    }
+    let mut previous = document.node(element).previous_sibling;
+    while let Some(sibling) = previous {
+        let data = document.node(sibling);
+        if data.kind == NodeKind::Text && document.text_of(sibling).trim().is_empty() {
+            previous = data.previous_sibling;
+            continue;
+        }
+        if data.kind != NodeKind::Text {
+            return false;
+        }
+        let text = document.text_of(sibling).to_lowercase();
+        return EDIT_WORDS.iter().any(|word| text.contains(word));
+    }
+    false
 }
 
 /// Engines often print older dates as text and recent ones as a relative phrase wrapped in an
@@ -460,288 +615,6 @@ fn merge_wrapped_columns(
         }
     }
     by_record
-}
-
-/// Dates whose columns recur in at least half of the records (post times, join dates, last
-/// visits): fields of the record template. A post's text holds none of them systematically, so an
-/// element containing one is a container of the post's metadata, not its text. Links are not
-/// used the same way because post bodies on real forums routinely carry recurring links.
-fn systematic_fields(facts: &PageFacts<'_>, region: usize) -> Vec<NodeId> {
-    let records = facts.regions[region].records.len();
-    let mut by_column: Vec<(u64, Vec<bool>, Vec<NodeId>)> = Vec::new();
-    for node in facts.dates.iter().map(|candidate| candidate.element) {
-        let Some((record, column)) = facts.place(region, node) else {
-            continue;
-        };
-        let entry = match by_column.iter_mut().find(|(c, ..)| *c == column) {
-            Some(entry) => entry,
-            None => {
-                by_column.push((column, vec![false; records], Vec::new()));
-                by_column.last_mut().expect("just pushed")
-            }
-        };
-        entry.1[record] = true;
-        entry.2.push(node);
-    }
-    by_column
-        .into_iter()
-        .filter(|(_, seen, _)| seen.iter().filter(|&&s| s).count() * 2 >= records.max(2))
-        .flat_map(|(_, _, nodes)| nodes)
-        .collect()
-}
-
-/// Per record, the element of the text column: among elements holding no field of the record
-/// template, the column with most text; then, while a column below it holds nearly all of that
-/// text in nearly every record (a message beside a short title), the tighter one.
-fn choose_text_column(
-    facts: &PageFacts<'_>,
-    region: usize,
-    excluded: &[NodeId],
-    texts: &mut PostTexts,
-) -> Vec<Option<NodeId>> {
-    let document = facts.document;
-    let records = facts.regions[region].records.len();
-    let mut fields: Vec<NodeId> = systematic_fields(facts, region);
-    fields.extend_from_slice(excluded);
-    let mut holds_field = vec![false; document.len()];
-    for &field in &fields {
-        let mut current = Some(field);
-        while let Some(node) = current {
-            if holds_field[node as usize] {
-                break;
-            }
-            holds_field[node as usize] = true;
-            current = document.node(node).parent;
-        }
-    }
-    let mut table = ColumnTable::new(records);
-    for record in 0..records {
-        for member in facts.regions[region].record_nodes(document, record) {
-            for node in document.descendants(member) {
-                let data = document.node(node);
-                if data.kind != NodeKind::Element
-                    || facts.sizes[node as usize] == 0
-                    || holds_field[node as usize]
-                {
-                    continue;
-                }
-                table.offer(column_of(document, member, node), record, node);
-            }
-        }
-    }
-    let columns: Vec<Vec<Option<NodeId>>> = table
-        .into_columns()
-        .filter(|values| values.iter().flatten().count() * 2 >= records)
-        .collect();
-    let total_text = |values: &Vec<Option<NodeId>>| -> u64 {
-        values
-            .iter()
-            .flatten()
-            .map(|&node| u64::from(facts.sizes[node as usize]))
-            .sum()
-    };
-    let Some(mut chosen) = columns
-        .iter()
-        .max_by_key(|values| total_text(values))
-        .cloned()
-    else {
-        return vec![None; records];
-    };
-    // Tighten: a column whose nodes sit inside the chosen ones and keep 80 % of their text in
-    // at least 90 % of the records replaces them. A record where the column's position holds
-    // something else (the first post of a thread carrying the thread's title above its message,
-    // which shifts the message one sibling down) keeps up when it holds an element of the same
-    // identity as the column's (tag and id or class, numbers aside: `post_message_1` beside
-    // `post_message_39`), which is the same field whatever its position.
-    // One record cannot show which inner element is a field of the template: any child
-    // holding four fifths of a message (its long second paragraph) would pass, so a lone
-    // record keeps its widest text element.
-    if records < 2 {
-        return chosen;
-    }
-    loop {
-        // The outer element's text as a reader sees it: a signature below a separator line is
-        // not part of the post (see [`block_text`]), so an inner element holding the message
-        // without the signature still holds all of the post.
-        let outer_texts: Vec<Rc<str>> = chosen
-            .iter()
-            .map(|outer| outer.map_or_else(|| Rc::from(""), |node| texts.shown(document, node)))
-            .collect();
-        let tighter = columns.iter().find_map(|values| {
-            let mut fitting: Vec<Option<NodeId>> = vec![None; records];
-            for (record, (inner, outer)) in values.iter().zip(&chosen).enumerate() {
-                let (Some(inner), Some(outer)) = (inner, outer) else {
-                    continue;
-                };
-                // The size test of `keeps_most_of` dismisses most pairs for nothing, the
-                // ancestry test walks the tree and the text comparison reads the posts: cheapest
-                // first.
-                let inner_size = facts.sizes[*inner as usize];
-                if inner != outer
-                    && may_keep_most_of(inner_size, &outer_texts[record])
-                    && is_ancestor(document, *outer, *inner)
-                    && keeps_most_of(document, texts, inner_size, *inner, &outer_texts[record])
-                {
-                    fitting[record] = Some(*inner);
-                }
-            }
-            let identities: Vec<String> = fitting
-                .iter()
-                .flatten()
-                .filter_map(|&node| element_identity(document, node))
-                .collect();
-            let shared = identities
-                .first()
-                .filter(|first| identities.iter().all(|identity| identity == *first));
-            let mut compared = 0;
-            let mut kept = 0;
-            let mut tightened = chosen.clone();
-            for (record, outer) in chosen.iter().enumerate() {
-                let Some(outer) = outer else { continue };
-                compared += 1;
-                let same_identity = |shared: &str| {
-                    document.descendants(*outer).find(|&node| {
-                        node != *outer
-                            && facts.sizes[node as usize] > 0
-                            && has_identity(document, node, shared)
-                    })
-                };
-                let inner =
-                    fitting[record].or_else(|| shared.and_then(|shared| same_identity(shared)));
-                if let Some(inner) = inner {
-                    kept += 1;
-                    tightened[record] = Some(inner);
-                }
-            }
-            // A record where the tighter column neither fits nor has its identity keeps its
-            // wider element: an empty post is worse than one with a line too many.
-            (kept > 0 && kept * 10 >= compared * 9).then_some(tightened)
-        });
-        match tighter {
-            Some(values) => chosen = values,
-            None => break,
-        }
-    }
-    chosen
-}
-
-/// The texts of elements read while choosing the text column, kept by element: the tightening
-/// compares the same elements again on every round and for every candidate column, and the
-/// chosen elements' texts are the posts' texts. Reading each element once halves the cost of
-/// reading a page's posts.
-#[derive(Default)]
-struct PostTexts {
-    /// [`block_text`] by element.
-    block: HashMap<NodeId, Rc<str>>,
-    /// The text as a post shows it (signatures left out), without whitespace, for comparing what
-    /// two nested elements show.
-    shown: HashMap<NodeId, Rc<str>>,
-}
-
-impl PostTexts {
-    /// [`block_text`] of `node`, read on first use.
-    fn block(&mut self, document: &Document, node: NodeId) -> Rc<str> {
-        self.block
-            .entry(node)
-            .or_insert_with(|| Rc::from(block_text(document, node)))
-            .clone()
-    }
-
-    /// The shown text of `node`, read on first use.
-    fn shown(&mut self, document: &Document, node: NodeId) -> Rc<str> {
-        if let Some(shown) = self.shown.get(&node) {
-            return shown.clone();
-        }
-        let block = self.block(document, node);
-        let shown: Rc<str> = Rc::from(
-            block
-                .chars()
-                .filter(|c| !c.is_whitespace())
-                .collect::<String>(),
-        );
-        self.shown.insert(node, shown.clone());
-        shown
-    }
-}
-
-/// Whether `inner` (whose text is `inner_size` bytes) shows at least 80 % of `outer_shown`, and
-/// only text that `outer_shown` shows too: a signature block holds much text, but none of the
-/// post's.
-fn keeps_most_of(
-    document: &Document,
-    texts: &mut PostTexts,
-    inner_size: u32,
-    inner: NodeId,
-    outer_shown: &str,
-) -> bool {
-    if !may_keep_most_of(inner_size, outer_shown) {
-        return false;
-    }
-    let inner_shown = texts.shown(document, inner);
-    inner_shown.len() * 5 >= outer_shown.len() * 4 && outer_shown.contains(&*inner_shown)
-}
-
-/// The cheap half of [`keeps_most_of`]: raw sizes count whitespace inside text nodes that the
-/// shown text drops, so this test can only overestimate; the exact one runs on the few elements
-/// that pass it.
-fn may_keep_most_of(inner_size: u32, outer_shown: &str) -> bool {
-    (inner_size as usize) * 5 >= outer_shown.len() * 4
-}
-
-/// Whether [`element_identity`] of `node` is `identity`, compared without building the
-/// node's identity: the search for a field by identity visits whole posts for every candidate
-/// column.
-fn has_identity(document: &Document, node: NodeId, identity: &str) -> bool {
-    let data = document.node(node);
-    if data.kind != NodeKind::Element {
-        return false;
-    }
-    let (mark, value) = match document.attribute(node, "id") {
-        Some(id) => ("#", id),
-        None => match document.attribute(node, "class") {
-            Some(class) => (".", class),
-            None => return false,
-        },
-    };
-    let Some(expected) = identity
-        .strip_prefix(&**data.tag())
-        .and_then(|rest| rest.strip_prefix(mark))
-    else {
-        return false;
-    };
-    // An identity's letters are never empty and never start or end with whitespace (they are
-    // trimmed), so they equal the trimmed digit-less value exactly when the value is
-    // whitespace, then those letters, then whitespace.
-    if expected.is_empty() {
-        return false;
-    }
-    let mut letters = value
-        .chars()
-        .filter(|c| !c.is_ascii_digit())
-        .skip_while(|c| c.is_whitespace());
-    expected
-        .chars()
-        .all(|wanted| letters.next() == Some(wanted))
-        && letters.all(char::is_whitespace)
-}
-
-/// What names an element apart from its position: its tag with its id, or else its class, with
-/// digits removed, so that the numbered elements of one template field compare equal. Elements
-/// with neither have no identity.
-fn element_identity(document: &Document, node: NodeId) -> Option<String> {
-    let data = document.node(node);
-    if data.kind != NodeKind::Element {
-        return None;
-    }
-    let name = document
-        .attribute(node, "id")
-        .map(|id| ("#", id))
-        .or_else(|| document.attribute(node, "class").map(|class| (".", class)))?;
-    let letters: String = name.1.chars().filter(|c| !c.is_ascii_digit()).collect();
-    if letters.trim().is_empty() {
-        return None;
-    }
-    Some(format!("{}{}{}", data.tag(), name.0, letters.trim()))
 }
 
 /// Per record, a link unique to the record that points at the post itself.
@@ -827,6 +700,53 @@ mod tests {
         ];
         for (text, expected) in cases {
             check(text, expected);
+        }
+    }
+
+    #[test]
+    fn edit_times_are_marked_by_class_or_by_the_words_before_them() {
+        let cases = [
+            (
+                "<div class='message-lastEdit'>Last edited: <time>x</time></div>",
+                true,
+            ),
+            (
+                "<div id='edited_by_3'><span><time>x</time></span></div>",
+                true,
+            ),
+            ("<p>Zuletzt bearbeitet von Anna: <time>x</time></p>", true),
+            (
+                "<p>Last edited by Anna: <b>on</b> <time>x</time></p>",
+                false,
+            ),
+            ("<p>Posted <time>x</time> · edited</p>", false),
+            ("<p class='post-meta'>Posted <time>x</time></p>", false),
+            ("<p class='credit'><time>x</time></p>", false),
+            ("<div class='editable'><time>x</time></div>", false),
+            // The record's own element says the post was edited, not which date is the edit.
+            (
+                "<li class='post edited'><span><time>x</time></span></li>",
+                false,
+            ),
+        ];
+        for (html, expected) in cases {
+            let document = Document::parse(html);
+            let time = document.find("time").expect("the element is there");
+            let member = document.find("li");
+            assert_eq!(marks_an_edit(&document, time, member), expected, "{html}");
+        }
+    }
+
+    #[test]
+    fn the_most_common_value_wins_and_ties_go_to_the_first_seen() {
+        let cases: [(&[u64], Option<u64>); 4] = [
+            (&[], None),
+            (&[7], Some(7)),
+            (&[3, 5, 5, 3, 5], Some(5)),
+            (&[4, 9, 9, 4], Some(4)),
+        ];
+        for (values, expected) in cases {
+            assert_eq!(most_common(values.iter().copied()), expected, "{values:?}");
         }
     }
 

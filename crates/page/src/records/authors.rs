@@ -1,0 +1,439 @@
+//! The author column of a post region: name-like links grouped by the kind of URL they lead
+//! to, names stated in attributes, and name-like elements marked (or, last, styled) as names.
+
+use super::posts::shared_identity;
+use super::text_column::has_identity;
+use super::{PageFacts, author_signals};
+use crate::dom::{Document, NodeId, NodeKind};
+use crate::regions::column_of;
+
+/// Words of buttons and labels that appear as links in every record but are not names.
+const ACTION_WORDS: [&str; 24] = [
+    "quote",
+    "reply",
+    "report",
+    "edit",
+    "delete",
+    "pm",
+    "message",
+    "profile",
+    "like",
+    "share",
+    "top",
+    "permalink",
+    "link",
+    "zitieren",
+    "antworten",
+    "引用",
+    "回复",
+    "回覆",
+    "citer",
+    "répondre",
+    "citar",
+    "responder",
+    "multi-quote",
+    "thanks",
+];
+
+/// Whether `text` could be a member's name: short, a few words, with a letter or digit (a
+/// symbol alone, "■" or "»", is a permalink or menu marker), not a number alone and not an
+/// action word.
+pub(super) fn name_like(text: &str) -> bool {
+    let words = text.split_whitespace().count();
+    text.chars().any(char::is_alphanumeric)
+        && text.chars().count() <= 40
+        && words <= 4
+        && !text
+            .chars()
+            .all(|c| c.is_ascii_digit() || c == '#' || c.is_whitespace())
+        && !ACTION_WORDS
+            .iter()
+            .any(|word| text.eq_ignore_ascii_case(word))
+}
+
+pub(super) const AUTHOR_HINTS: [&str; 9] = [
+    "author", "user", "name", "poster", "member", "nick", "creator", "by", "who",
+];
+pub(super) const PROFILE_HINTS: [&str; 8] = [
+    "member",
+    "user",
+    "profile",
+    "/u/",
+    "u=",
+    "uid",
+    "space-uid",
+    "author",
+];
+
+pub(super) fn hinted(document: &Document, mut node: NodeId, member: NodeId) -> bool {
+    loop {
+        if own_hint(document, node) {
+            return true;
+        }
+        if node == member {
+            return false;
+        }
+        match document.node(node).parent {
+            Some(parent) => node = parent,
+            None => return false,
+        }
+    }
+}
+
+/// Whether the element's own class, itemprop, id or rel names an author. Hints are compared with
+/// whole words of the attribute (`post-author`, `username`, `by`), so that `lobby` or `postbit`
+/// do not count.
+pub(super) fn own_hint(document: &Document, node: NodeId) -> bool {
+    ["class", "itemprop", "id", "rel"].iter().any(|attribute| {
+        document.attribute(node, attribute).is_some_and(|value| {
+            value
+                .split(|c: char| !c.is_ascii_alphanumeric())
+                .map(str::to_ascii_lowercase)
+                .any(|word| {
+                    AUTHOR_HINTS.iter().any(|hint| {
+                        word == *hint
+                            || (hint.len() > 3 && (word.starts_with(hint) || word.ends_with(hint)))
+                    })
+                })
+        })
+    })
+}
+
+/// Per record, the author's element and name, when found.
+pub(super) type AuthorsByRecord = Vec<Option<(NodeId, String)>>;
+
+/// One candidate author column: its id, its value per record (columns are kept in the order
+/// their first link appears), and whether its links or their elements hint at authors.
+struct AuthorColumn {
+    column: u64,
+    values: AuthorsByRecord,
+    hinted: bool,
+    /// Named by an attribute of the record element itself (`data-author`).
+    explicit: bool,
+}
+
+impl AuthorColumn {
+    /// The column `column` of `columns`, added empty (with `hinted`) when it is not there yet.
+    fn find_or_add(
+        columns: &mut Vec<AuthorColumn>,
+        column: u64,
+        records: usize,
+        hinted: bool,
+    ) -> &mut AuthorColumn {
+        match columns.iter().position(|entry| entry.column == column) {
+            Some(index) => &mut columns[index],
+            None => {
+                columns.push(AuthorColumn {
+                    column,
+                    values: vec![None; records],
+                    hinted,
+                    explicit: false,
+                });
+                columns.last_mut().expect("just pushed")
+            }
+        }
+    }
+
+    /// Whether this column is hinted and could name the authors: present in more than half
+    /// the records, and not one text repeated over more than three records (a rank like
+    /// "Member") unless its elements are marked as names (see [`repeated_name_allowed`]).
+    fn names_most_records(&self, document: &Document, records: usize) -> bool {
+        let mut present: Vec<&str> = self
+            .values
+            .iter()
+            .flatten()
+            .map(|(_, name)| name.as_str())
+            .collect();
+        let count = present.len();
+        present.sort_unstable();
+        present.dedup();
+        self.hinted
+            && count * 2 > records
+            && (records <= 3 || present.len() > 1 || repeated_name_allowed(document, &self.values))
+    }
+}
+
+/// Words of a class, id or itemprop that say an element shows a member's *name*. The author
+/// hints in general ("user", "member") also mark ranks and statistics (`usertitle`,
+/// `memberinfo`), which is why one text repeated in every record is normally taken for a rank;
+/// an element marked as a name that repeats is one member writing the whole page (an
+/// announcement thread), and refusing it lost every author of such pages.
+const NAME_MARKS: [&str; 2] = ["name", "author"];
+
+/// Words that mark a rank or a title even beside a name mark (`user-title`, `author-rank`).
+const RANK_MARKS: [&str; 5] = ["title", "rank", "group", "role", "status"];
+
+/// Whether one name repeated over the records of a column may still be the author: every
+/// element of the column, or one of its two nearest ancestors, is marked as a name (see
+/// [`NAME_MARKS`]).
+fn repeated_name_allowed(document: &Document, values: &AuthorsByRecord) -> bool {
+    let marked = |node: NodeId| {
+        let mut current = Some(node);
+        (0..3).any(|_| {
+            let Some(element) = current else { return false };
+            current = document.node(element).parent;
+            marked_as_name(document, element)
+        })
+    };
+    let mut present = values.iter().flatten().peekable();
+    present.peek().is_some() && present.all(|(node, _)| marked(*node))
+}
+
+/// Whether the element's own class, id or itemprop holds a name mark and no rank mark.
+fn marked_as_name(document: &Document, node: NodeId) -> bool {
+    ["class", "id", "itemprop"].iter().any(|attribute| {
+        document.attribute(node, attribute).is_some_and(|value| {
+            let words: Vec<String> = value
+                .split(|c: char| !c.is_ascii_alphanumeric())
+                .filter(|word| !word.is_empty())
+                .map(str::to_ascii_lowercase)
+                .collect();
+            let holds = |marks: &[&str]| {
+                words
+                    .iter()
+                    .any(|word| marks.iter().any(|mark| word.contains(mark)))
+            };
+            holds(&NAME_MARKS) && !holds(&RANK_MARKS)
+        })
+    })
+}
+
+/// Adds to `columns`, per record, the first non-link element that `accepts` and whose text is a
+/// name holding no date, grouped by column.
+fn collect_name_elements(
+    facts: &PageFacts<'_>,
+    region: usize,
+    columns: &mut Vec<AuthorColumn>,
+    hinted: bool,
+    accepts: impl Fn(&Document, NodeId) -> bool,
+) {
+    let document = facts.document;
+    let records = facts.regions[region].records.len();
+    for record in 0..records {
+        for member in facts.regions[region].record_nodes(document, record) {
+            for node in document.descendants(member) {
+                let data = document.node(node);
+                if data.kind != NodeKind::Element || data.is("a") || !accepts(document, node) {
+                    continue;
+                }
+                let text = document.text_content(node);
+                if !name_like(&text) || shows_a_date(facts, node) {
+                    continue;
+                }
+                let column = column_of(document, member, node);
+                let entry = AuthorColumn::find_or_add(columns, column, records, hinted);
+                if entry.values[record].is_none() {
+                    entry.values[record] = Some((node, text));
+                }
+            }
+        }
+    }
+}
+
+/// Whether `node` holds one of the page's date candidates: a box with the name and the post
+/// time together ("Marry_ 18. Dezember 2019") is a header, not a name, though both are short.
+pub(super) fn shows_a_date(facts: &PageFacts<'_>, node: NodeId) -> bool {
+    facts.holds_date[node as usize]
+}
+
+/// Per record, the author link (or name element) and its text.
+pub(super) fn choose_author_column(facts: &PageFacts<'_>, region: usize) -> AuthorsByRecord {
+    let records = facts.regions[region].records.len();
+    // column -> per record the first name-like link of that column
+    let mut columns: Vec<AuthorColumn> = Vec::new();
+    for link in facts.links {
+        let Some((record, _position)) = facts.place(region, link.node) else {
+            continue;
+        };
+        // Links are grouped by where they lead rather than by their position in the record:
+        // see `author_signals` for the templates that move the author link around.
+        let column = author_signals::link_kind(&link.url);
+        let text = link.text.trim().to_string();
+        // A link whose text is a date (a permalink shown as its post time) names no one.
+        if !name_like(&text) || facts.holds_date[link.node as usize] {
+            continue;
+        }
+        let profile_url = PROFILE_HINTS
+            .iter()
+            .any(|hint| link.url.to_ascii_lowercase().contains(hint));
+        let member = facts.slots[link.node as usize].map_or(link.node, |slot| slot.member);
+        let hint = profile_url || hinted(facts.document, link.node, member);
+        let entry = AuthorColumn::find_or_add(&mut columns, column, records, false);
+        entry.hinted |= hint;
+        if entry.values[record].is_none() {
+            entry.values[record] = Some((link.node, text));
+        }
+    }
+    // A link group that repeats the same words in every record while leading somewhere else
+    // each time is a button ("Share", "Teilen"), whatever its markup hints.
+    columns.retain(|column| {
+        let values: Vec<(&str, &str)> = column
+            .values
+            .iter()
+            .flatten()
+            .map(|(node, text)| {
+                (
+                    text.as_str(),
+                    facts.document.attribute(*node, "href").unwrap_or(""),
+                )
+            })
+            .collect();
+        !author_signals::is_button_group(&values)
+    });
+    // Engines that name the author in an attribute of the record element itself say so
+    // plainly; such a column outranks any guess from links or classes.
+    let explicit: AuthorsByRecord = (0..records)
+        .map(|record| {
+            facts.regions[region]
+                .record_nodes(facts.document, record)
+                .into_iter()
+                .find_map(|member| {
+                    author_signals::explicit_author(facts.document, member)
+                        .map(|name| (member, name))
+                })
+                .map(|(member, name)| {
+                    // The name's own link, when the record has one, keeps the profile URL.
+                    let link = facts.links.iter().find(|link| {
+                        link.text.trim().eq_ignore_ascii_case(&name)
+                            && facts
+                                .place(region, link.node)
+                                .is_some_and(|(owner, _)| owner == record)
+                    });
+                    (link.map_or(member, |link| link.node), name)
+                })
+        })
+        .collect();
+    if explicit.iter().any(Option::is_some) {
+        columns.insert(
+            0,
+            AuthorColumn {
+                column: u64::MAX,
+                values: explicit,
+                hinted: true,
+                explicit: true,
+            },
+        );
+    }
+    // Names that are not links (guests, engines that link elsewhere): elements whose own class
+    // or itemprop says author and whose text is a name. Looked for unless a hinted link column
+    // already names most records: mentions of members inside a few posts' text are profile
+    // links too, and must not stop the search for the names every post shows.
+    let named_by_links = columns
+        .iter()
+        .any(|column| column.names_most_records(facts.document, records));
+    if !named_by_links {
+        collect_name_elements(facts, region, &mut columns, true, |document, node| {
+            own_hint(document, node)
+        });
+    }
+    // Last resort for templates with no author markup at all (FluxBB shows guests a bare
+    // `<dt><strong>name</strong></dt>`): short bold or term texts, unhinted, so that any hinted
+    // column found above would have won and only a steady, varied, early column wins here.
+    let hinted_names = columns
+        .iter()
+        .any(|column| column.names_most_records(facts.document, records));
+    if !hinted_names {
+        collect_name_elements(facts, region, &mut columns, false, |document, node| {
+            let data = document.node(node);
+            data.is("strong") || data.is("b") || data.is("dt")
+        });
+    }
+    let mut best: Option<(f32, AuthorsByRecord)> = None;
+    let total_columns = columns.len().max(1) as f32;
+    for (
+        rank,
+        AuthorColumn {
+            values,
+            hinted: hint,
+            explicit,
+            ..
+        },
+    ) in columns.into_iter().enumerate()
+    {
+        let present: Vec<&String> = values.iter().flatten().map(|(_, name)| name).collect();
+        let coverage = present.len() as f32 / records as f32;
+        if coverage < 0.5 {
+            continue;
+        }
+        let mut distinct: Vec<&String> = present.clone();
+        distinct.sort_unstable();
+        distinct.dedup();
+        let variety = if records <= 2 {
+            1.0
+        } else {
+            distinct.len() as f32 / present.len() as f32
+        };
+        if records > 3 && distinct.len() == 1 && !repeated_name_allowed(facts.document, &values) {
+            continue;
+        }
+        let early = 1.0 - rank as f32 / total_columns;
+        let score = coverage
+            + 0.5 * variety
+            + if hint { 1.0 } else { 0.0 }
+            + if explicit { 1.0 } else { 0.0 }
+            + 0.3 * early;
+        if best
+            .as_ref()
+            .is_none_or(|(best_score, _)| score > *best_score)
+        {
+            best = Some((score, values));
+        }
+    }
+    let mut chosen = best
+        .map(|(_, values)| values)
+        .unwrap_or_else(|| vec![None; records]);
+    fill_alike_names(facts, region, &mut chosen);
+    chosen
+}
+
+/// Gives a record that the author column missed the name shown by an element made like the
+/// column's (same tag and class, see [`shared_identity`]). Links that lead nowhere a crawler
+/// can follow (`javascript:` for members whose profile is hidden) are not in the link table,
+/// so such a name is missed by the link columns though it is the same field.
+fn fill_alike_names(facts: &PageFacts<'_>, region: usize, chosen: &mut AuthorsByRecord) {
+    let document = facts.document;
+    let Some(identity) = shared_identity(facts, chosen.iter().flatten().map(|(node, _)| *node))
+    else {
+        return;
+    };
+    for (record, value) in chosen.iter_mut().enumerate() {
+        if value.is_some() {
+            continue;
+        }
+        *value = facts.regions[region]
+            .record_nodes(document, record)
+            .into_iter()
+            .flat_map(|member| document.descendants(member))
+            .filter(|&node| has_identity(document, node, &identity) && !shows_a_date(facts, node))
+            .map(|node| (node, document.text_content(node).trim().to_string()))
+            .find(|(_, name)| name_like(name));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_marked_by_name_or_author_words_without_rank_words() {
+        let cases = [
+            ("<span class='username'>x</span>", true),
+            ("<span class='post-author'>x</span>", true),
+            ("<span itemprop='name'>x</span>", true),
+            ("<a id='displayName3'>x</a>", true),
+            ("<span class='usertitle'>x</span>", false),
+            ("<span class='author-rank'>x</span>", false),
+            ("<span class='member-group'>x</span>", false),
+            ("<span class='user'>x</span>", false),
+            ("<span>x</span>", false),
+        ];
+        for (html, expected) in cases {
+            let document = Document::parse(html);
+            let element = document
+                .find("span")
+                .or_else(|| document.find("a"))
+                .expect("the element is there");
+            assert_eq!(marked_as_name(&document, element), expected, "{html}");
+        }
+    }
+}

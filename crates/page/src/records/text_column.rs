@@ -1,0 +1,291 @@
+//! The text column of a post region: the element with most text that holds no field of the
+//! record template, tightened to an inner column while that keeps nearly all of the message.
+
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use super::{ColumnTable, PageFacts, block_text, is_ancestor};
+use crate::dom::{Document, NodeId, NodeKind};
+use crate::regions::column_of;
+
+/// Dates whose columns recur in at least half of the records (post times, join dates, last
+/// visits): fields of the record template. A post's text holds none of them systematically, so an
+/// element containing one is a container of the post's metadata, not its text. Links are not
+/// used the same way because post bodies on real forums routinely carry recurring links.
+fn systematic_fields(facts: &PageFacts<'_>, region: usize) -> Vec<NodeId> {
+    let records = facts.regions[region].records.len();
+    let mut by_column: Vec<(u64, Vec<bool>, Vec<NodeId>)> = Vec::new();
+    for node in facts.dates.iter().map(|candidate| candidate.element) {
+        let Some((record, column)) = facts.place(region, node) else {
+            continue;
+        };
+        let entry = match by_column.iter_mut().find(|(c, ..)| *c == column) {
+            Some(entry) => entry,
+            None => {
+                by_column.push((column, vec![false; records], Vec::new()));
+                by_column.last_mut().expect("just pushed")
+            }
+        };
+        entry.1[record] = true;
+        entry.2.push(node);
+    }
+    by_column
+        .into_iter()
+        .filter(|(_, seen, _)| seen.iter().filter(|&&s| s).count() * 2 >= records.max(2))
+        .flat_map(|(_, _, nodes)| nodes)
+        .collect()
+}
+
+/// Per record, the element of the text column: among elements holding no field of the record
+/// template, the column with most text; then, while a column below it holds nearly all of that
+/// text in nearly every record (a message beside a short title), the tighter one.
+pub(super) fn choose_text_column(
+    facts: &PageFacts<'_>,
+    region: usize,
+    excluded: &[NodeId],
+    texts: &mut PostTexts,
+) -> Vec<Option<NodeId>> {
+    let document = facts.document;
+    let records = facts.regions[region].records.len();
+    let mut fields: Vec<NodeId> = systematic_fields(facts, region);
+    fields.extend_from_slice(excluded);
+    let mut holds_field = vec![false; document.len()];
+    for &field in &fields {
+        let mut current = Some(field);
+        while let Some(node) = current {
+            if holds_field[node as usize] {
+                break;
+            }
+            holds_field[node as usize] = true;
+            current = document.node(node).parent;
+        }
+    }
+    let mut table = ColumnTable::new(records);
+    for record in 0..records {
+        for member in facts.regions[region].record_nodes(document, record) {
+            for node in document.descendants(member) {
+                let data = document.node(node);
+                if data.kind != NodeKind::Element
+                    || facts.sizes[node as usize] == 0
+                    || holds_field[node as usize]
+                {
+                    continue;
+                }
+                table.offer(column_of(document, member, node), record, node);
+            }
+        }
+    }
+    let columns: Vec<Vec<Option<NodeId>>> = table
+        .into_columns()
+        .filter(|values| values.iter().flatten().count() * 2 >= records)
+        .collect();
+    let total_text = |values: &Vec<Option<NodeId>>| -> u64 {
+        values
+            .iter()
+            .flatten()
+            .map(|&node| u64::from(facts.sizes[node as usize]))
+            .sum()
+    };
+    let Some(mut chosen) = columns
+        .iter()
+        .max_by_key(|values| total_text(values))
+        .cloned()
+    else {
+        return vec![None; records];
+    };
+    // Tighten: a column whose nodes sit inside the chosen ones and keep 80 % of their text in
+    // at least 90 % of the records replaces them. A record where the column's position holds
+    // something else (the first post of a thread carrying the thread's title above its message,
+    // which shifts the message one sibling down) keeps up when it holds an element of the same
+    // identity as the column's (tag and id or class, numbers aside: `post_message_1` beside
+    // `post_message_39`), which is the same field whatever its position.
+    // One record cannot show which inner element is a field of the template: any child
+    // holding four fifths of a message (its long second paragraph) would pass, so a lone
+    // record keeps its widest text element.
+    if records < 2 {
+        return chosen;
+    }
+    loop {
+        // The outer element's text as a reader sees it: a signature below a separator line is
+        // not part of the post (see [`block_text`]), so an inner element holding the message
+        // without the signature still holds all of the post.
+        let outer_texts: Vec<Rc<str>> = chosen
+            .iter()
+            .map(|outer| outer.map_or_else(|| Rc::from(""), |node| texts.shown(document, node)))
+            .collect();
+        let tighter = columns.iter().find_map(|values| {
+            let mut fitting: Vec<Option<NodeId>> = vec![None; records];
+            for (record, (inner, outer)) in values.iter().zip(&chosen).enumerate() {
+                let (Some(inner), Some(outer)) = (inner, outer) else {
+                    continue;
+                };
+                // The size test of `keeps_most_of` dismisses most pairs for nothing, the
+                // ancestry test walks the tree and the text comparison reads the posts: cheapest
+                // first.
+                let inner_size = facts.sizes[*inner as usize];
+                if inner != outer
+                    && may_keep_most_of(inner_size, &outer_texts[record])
+                    && is_ancestor(document, *outer, *inner)
+                    && keeps_most_of(document, texts, inner_size, *inner, &outer_texts[record])
+                {
+                    fitting[record] = Some(*inner);
+                }
+            }
+            let identities: Vec<String> = fitting
+                .iter()
+                .flatten()
+                .filter_map(|&node| element_identity(document, node))
+                .collect();
+            let shared = identities
+                .first()
+                .filter(|first| identities.iter().all(|identity| identity == *first));
+            let mut compared = 0;
+            let mut kept = 0;
+            let mut tightened = chosen.clone();
+            for (record, outer) in chosen.iter().enumerate() {
+                let Some(outer) = outer else { continue };
+                compared += 1;
+                let same_identity = |shared: &str| {
+                    document.descendants(*outer).find(|&node| {
+                        node != *outer
+                            && facts.sizes[node as usize] > 0
+                            && has_identity(document, node, shared)
+                    })
+                };
+                let inner =
+                    fitting[record].or_else(|| shared.and_then(|shared| same_identity(shared)));
+                if let Some(inner) = inner {
+                    kept += 1;
+                    tightened[record] = Some(inner);
+                }
+            }
+            // A record where the tighter column neither fits nor has its identity keeps its
+            // wider element: an empty post is worse than one with a line too many.
+            (kept > 0 && kept * 10 >= compared * 9).then_some(tightened)
+        });
+        match tighter {
+            Some(values) => chosen = values,
+            None => break,
+        }
+    }
+    chosen
+}
+
+/// The texts of elements read while choosing the text column, kept by element: the tightening
+/// compares the same elements again on every round and for every candidate column, and the
+/// chosen elements' texts are the posts' texts. Reading each element once halves the cost of
+/// reading a page's posts.
+#[derive(Default)]
+pub(super) struct PostTexts {
+    /// [`block_text`] by element.
+    block: HashMap<NodeId, Rc<str>>,
+    /// The text as a post shows it (signatures left out), without whitespace, for comparing what
+    /// two nested elements show.
+    shown: HashMap<NodeId, Rc<str>>,
+}
+
+impl PostTexts {
+    /// [`block_text`] of `node`, read on first use.
+    pub(super) fn block(&mut self, document: &Document, node: NodeId) -> Rc<str> {
+        self.block
+            .entry(node)
+            .or_insert_with(|| Rc::from(block_text(document, node)))
+            .clone()
+    }
+
+    /// The shown text of `node`, read on first use.
+    fn shown(&mut self, document: &Document, node: NodeId) -> Rc<str> {
+        if let Some(shown) = self.shown.get(&node) {
+            return shown.clone();
+        }
+        let block = self.block(document, node);
+        let shown: Rc<str> = Rc::from(
+            block
+                .chars()
+                .filter(|c| !c.is_whitespace())
+                .collect::<String>(),
+        );
+        self.shown.insert(node, shown.clone());
+        shown
+    }
+}
+
+/// Whether `inner` (whose text is `inner_size` bytes) shows at least 80 % of `outer_shown`, and
+/// only text that `outer_shown` shows too: a signature block holds much text, but none of the
+/// post's.
+fn keeps_most_of(
+    document: &Document,
+    texts: &mut PostTexts,
+    inner_size: u32,
+    inner: NodeId,
+    outer_shown: &str,
+) -> bool {
+    if !may_keep_most_of(inner_size, outer_shown) {
+        return false;
+    }
+    let inner_shown = texts.shown(document, inner);
+    inner_shown.len() * 5 >= outer_shown.len() * 4 && outer_shown.contains(&*inner_shown)
+}
+
+/// The cheap half of [`keeps_most_of`]: raw sizes count whitespace inside text nodes that the
+/// shown text drops, so this test can only overestimate; the exact one runs on the few elements
+/// that pass it.
+fn may_keep_most_of(inner_size: u32, outer_shown: &str) -> bool {
+    (inner_size as usize) * 5 >= outer_shown.len() * 4
+}
+
+/// Whether [`element_identity`] of `node` is `identity`, compared without building the
+/// node's identity: the search for a field by identity visits whole posts for every candidate
+/// column.
+pub(super) fn has_identity(document: &Document, node: NodeId, identity: &str) -> bool {
+    let data = document.node(node);
+    if data.kind != NodeKind::Element {
+        return false;
+    }
+    let (mark, value) = match document.attribute(node, "id") {
+        Some(id) => ("#", id),
+        None => match document.attribute(node, "class") {
+            Some(class) => (".", class),
+            None => return false,
+        },
+    };
+    let Some(expected) = identity
+        .strip_prefix(&**data.tag())
+        .and_then(|rest| rest.strip_prefix(mark))
+    else {
+        return false;
+    };
+    // An identity's letters are never empty and never start or end with whitespace (they are
+    // trimmed), so they equal the trimmed digit-less value exactly when the value is
+    // whitespace, then those letters, then whitespace.
+    if expected.is_empty() {
+        return false;
+    }
+    let mut letters = value
+        .chars()
+        .filter(|c| !c.is_ascii_digit())
+        .skip_while(|c| c.is_whitespace());
+    expected
+        .chars()
+        .all(|wanted| letters.next() == Some(wanted))
+        && letters.all(char::is_whitespace)
+}
+
+/// What names an element apart from its position: its tag with its id, or else its class, with
+/// digits removed, so that the numbered elements of one template field compare equal. Elements
+/// with neither have no identity.
+pub(super) fn element_identity(document: &Document, node: NodeId) -> Option<String> {
+    let data = document.node(node);
+    if data.kind != NodeKind::Element {
+        return None;
+    }
+    let name = document
+        .attribute(node, "id")
+        .map(|id| ("#", id))
+        .or_else(|| document.attribute(node, "class").map(|class| (".", class)))?;
+    let letters: String = name.1.chars().filter(|c| !c.is_ascii_digit()).collect();
+    if letters.trim().is_empty() {
+        return None;
+    }
+    Some(format!("{}{}{}", data.tag(), name.0, letters.trim()))
+}
