@@ -128,18 +128,43 @@ fn title_column(facts: &PageFacts<'_>, region: usize) -> Option<TitlesByRecord> 
     // Columns are in the order their first link appears. The title is the first column whose
     // links are in most records and whose URLs and texts are nearly all distinct: author links
     // repeat when one member starts several threads, buttons repeat their text.
-    columns.into_columns().find(|values: &TitlesByRecord| {
-        let present: Vec<&(NodeId, String, String)> = values.iter().flatten().collect();
-        let distinct = |key: &dyn Fn(&(NodeId, String, String)) -> &String| {
-            let mut keys: Vec<&String> = present.iter().map(|entry| key(entry)).collect();
-            keys.sort_unstable();
-            keys.dedup();
-            keys.len()
-        };
-        present.len() * 10 >= records * 6
-            && distinct(&|(_, _, url)| url) * 10 >= present.len() * 9
-            && distinct(&|(_, text, _)| text) * 10 >= present.len() * 9
-    })
+    let qualifying: Vec<TitlesByRecord> = columns
+        .into_columns()
+        .filter(|values: &TitlesByRecord| {
+            let present: Vec<&(NodeId, String, String)> = values.iter().flatten().collect();
+            let distinct = |key: &dyn Fn(&(NodeId, String, String)) -> &String| {
+                let mut keys: Vec<&String> = present.iter().map(|entry| key(entry)).collect();
+                keys.sort_unstable();
+                keys.dedup();
+                keys.len()
+            };
+            present.len() * 10 >= records * 6
+                && distinct(&|(_, _, url)| url) * 10 >= present.len() * 9
+                && distinct(&|(_, text, _)| text) * 10 >= present.len() * 9
+        })
+        .collect();
+    // Authors are distinct too when each thread of a short list has another starter, and some
+    // templates put the starter's link first (a "latest topics" box led by the poster). Titles
+    // are sentences, names are single words: a later column whose texts are at least twice as
+    // long on average, in as many records, is the title column.
+    let mean_length = |values: &TitlesByRecord| {
+        let present: Vec<usize> = values
+            .iter()
+            .flatten()
+            .map(|(_, text, _)| text.chars().count())
+            .collect();
+        present.iter().sum::<usize>() / present.len().max(1)
+    };
+    let present = |values: &TitlesByRecord| values.iter().flatten().count();
+    let mut qualifying = qualifying.into_iter();
+    let first = qualifying.next()?;
+    Some(
+        qualifying
+            .find(|later| {
+                present(later) >= present(&first) && mean_length(later) >= mean_length(&first) * 2
+            })
+            .unwrap_or(first),
+    )
 }
 
 /// Per record, the value of the integer column with the smallest values (replies rather than
