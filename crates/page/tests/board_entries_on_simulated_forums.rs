@@ -202,12 +202,12 @@ fn a_short_list_beats_a_longer_box_that_shows_fewer_counts() {
     );
 }
 
-/// Every board page of a forum of each family, for two seeds.
+/// Every board page of a forum of each family, for six seeds.
 #[test]
 fn every_board_page_of_every_family_gives_its_entries() {
     let mut wrong = Vec::new();
     for family in FamilyName::ALL {
-        for seed in [41, 7] {
+        for seed in [41, 7, 3, 12, 99, 2024] {
             let site = Site::build(SiteConfig::new(family, seed, Scale::Small));
             for board in 1..=site.history().board_count() {
                 let (pages, _) = expected_count(&site, board, 1);
@@ -222,4 +222,122 @@ fn every_board_page_of_every_family_gives_its_entries() {
         }
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// (title, replies, last reply to the minute) of the entries of a handwritten board page.
+fn entries_of(html: &str) -> Vec<(String, Option<u64>, String)> {
+    let url = Url::parse("http://forum.test/board/2").expect("a valid URL");
+    let fetched_at: Timestamp = "2026-01-01T12:00:00Z".parse().expect("a valid instant");
+    let analysis = trawl_page::analysis::analyse_text(
+        html,
+        "UTF-8",
+        &url,
+        &DateContext::new(fetched_at, Some(0)),
+    );
+    analysis
+        .thread_entries
+        .iter()
+        .map(|entry| {
+            let minute = entry
+                .last_reply
+                .map(|time| time.to_iso8601())
+                .unwrap_or_default();
+            (
+                entry.title.clone(),
+                entry.replies,
+                minute.get(..16).unwrap_or(&minute).to_string(),
+            )
+        })
+        .collect()
+}
+
+/// A board page: a table of `rows` (each a title, replies and last reply) after `sticky`
+/// (a table of one row, or nothing) and before a box of the latest threads.
+fn board_page(sticky: &[(&str, u32, &str)], rows: &[(&str, u32, &str)]) -> String {
+    let row = |(title, replies, last): &(&str, u32, &str)| {
+        let id: u32 = title.bytes().map(u32::from).sum();
+        format!(
+            "<tr class=\"topic\"><td class=\"title\"><a href=\"/topic/{id}\">{title}</a><br>by \
+             <a href=\"/user/{id}\">starter{id}</a></td><td class=\"count\">{replies}</td>\
+             <td class=\"count\">{views}</td><td class=\"last\">{last}</td></tr>",
+            views = replies * 10 + 7
+        )
+    };
+    let table = |rows: &[(&str, u32, &str)]| {
+        format!(
+            "<table class=\"topics\">{}</table>",
+            rows.iter().map(row).collect::<String>()
+        )
+    };
+    let latest: String = [
+        "Other board question",
+        "Another talk here",
+        "Weekend plans thread",
+        "Help with my setup",
+    ]
+    .iter()
+    .enumerate()
+    .map(|(index, title)| {
+        format!(
+            "<li><a href=\"/topic/{}\">{title}</a> <span>{} hours ago</span></li>",
+            100 + index,
+            index + 2
+        )
+    })
+    .collect();
+    let sticky = if sticky.is_empty() {
+        String::new()
+    } else {
+        format!("<h3>Announcements</h3>{}", table(sticky))
+    };
+    format!(
+        "<html><body><div id=\"menu\"><a href=\"/\">Home</a> <a href=\"/members\">Members</a></div>\
+         <div id=\"main\">{sticky}<h3>Topics</h3>{}</div>\
+         <div id=\"side\"><h4>Latest topics</h4><ul>{latest}</ul></div></body></html>",
+        table(rows)
+    )
+}
+
+fn check_page(html: &str, expected: &[(&str, u64, &str)]) {
+    let expected: Vec<(String, Option<u64>, String)> = expected
+        .iter()
+        .map(|(title, replies, last)| (title.to_string(), Some(*replies), last.to_string()))
+        .collect();
+    assert_eq!(entries_of(html), expected, "{html}");
+}
+
+#[test]
+fn handwritten_board_pages_give_their_entries() {
+    let normal = [
+        ("Printer will not start", 4, "2025-12-30 10:15"),
+        ("Which cable for the screen", 0, "2025-12-29 08:01"),
+        ("Noisy fan after cleaning", 12, "2025-12-28 22:40"),
+    ];
+    // The list alone, beside a box of relative times that are not counts.
+    check_page(
+        &board_page(&[], &normal),
+        &[
+            ("Printer will not start", 4, "2025-12-30T10:15"),
+            ("Which cable for the screen", 0, "2025-12-29T08:01"),
+            ("Noisy fan after cleaning", 12, "2025-12-28T22:40"),
+        ],
+    );
+    // One announcement in a table of its own comes first.
+    check_page(
+        &board_page(
+            &[("Read this before posting", 1, "2025-11-02 09:00")],
+            &normal,
+        ),
+        &[
+            ("Read this before posting", 1, "2025-11-02T09:00"),
+            ("Printer will not start", 4, "2025-12-30T10:15"),
+            ("Which cable for the screen", 0, "2025-12-29T08:01"),
+            ("Noisy fan after cleaning", 12, "2025-12-28T22:40"),
+        ],
+    );
+    // A last page holding one thread: its entry, not the box's four.
+    check_page(
+        &board_page(&[], &[("Old keyboard question", 3, "2025-10-01 17:30")]),
+        &[("Old keyboard question", 3, "2025-10-01T17:30")],
+    );
 }

@@ -52,12 +52,20 @@ pub fn thread_entries_from(facts: &PageFacts<'_>) -> Vec<ThreadEntry> {
     };
     match gathered::entry_records(facts, region, rank) {
         gathered::EntryRecords::Region => entries_of_region(facts, region),
-        gathered::EntryRecords::Gathered(region) => {
+        gathered::EntryRecords::Gathered(gathered) => {
             let mut regions = facts.regions.to_vec();
-            regions.push(region);
+            regions.push(gathered);
             let slots = record_slots(facts.document, &regions);
             let widened = facts.with_regions(&regions, &slots);
-            entries_of_region(&widened, regions.len() - 1)
+            let entries = entries_of_region(&widened, regions.len() - 1);
+            // Records gathered by their pattern alone may spoil the title column (two links
+            // to one thread in the sticky list and the normal one); the region alone still
+            // gives its entries then.
+            if entries.is_empty() {
+                entries_of_region(facts, region)
+            } else {
+                entries
+            }
         }
         gathered::EntryRecords::Lone(entries) => entries,
     }

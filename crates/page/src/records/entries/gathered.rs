@@ -260,3 +260,111 @@ impl UrlShape {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Whether `first` and `second` have one URL shape.
+    fn check(first: &str, second: &str, same: bool) {
+        let shape = |url: &str| UrlShape::of(url).expect("a valid URL");
+        assert_eq!(shape(first) == shape(second), same, "{first} and {second}");
+    }
+
+    #[test]
+    fn thread_links_share_a_shape_that_other_links_lack() {
+        let cases = [
+            (
+                "http://f.test/showthread.php?s=ab&t=7",
+                "http://f.test/showthread.php?s=ab&t=240",
+                true,
+            ),
+            (
+                "http://f.test/showthread.php?t=7",
+                "http://f.test/member.php?u=7",
+                false,
+            ),
+            (
+                "http://f.test/showthread.php?t=7",
+                "http://f.test/showthread.php?t=7&page=2",
+                false,
+            ),
+            (
+                "http://f.test/thread-13-1-1.html",
+                "http://f.test/thread-224-1-1.html",
+                true,
+            ),
+            (
+                "http://f.test/thread-13-1-1.html",
+                "http://f.test/space-uid-44.html",
+                false,
+            ),
+            (
+                "http://f.test/threads/but-plan-new.143/",
+                "http://f.test/threads/odd.13/",
+                true,
+            ),
+            (
+                "http://f.test/threads/odd.13/",
+                "http://f.test/members/rana9.9/",
+                false,
+            ),
+            (
+                "http://f.test/index.php?topic=13.0;PHPSESSID=x",
+                "http://f.test/index.php?topic=66.0",
+                true,
+            ),
+            (
+                "http://f.test/index.php?topic=13.0",
+                "http://f.test/index.php?action=profile;u=5",
+                false,
+            ),
+            (
+                "http://f.test/t/b8da45e0.html",
+                "http://f.test/t/d239eaeb.html",
+                true,
+            ),
+            (
+                "http://f.test/t/b8da45e0.html",
+                "http://f.test/u/b908f755.html",
+                false,
+            ),
+            (
+                "http://f.test/t/b8da45e0.html",
+                "http://g.test/t/d239eaeb.html",
+                false,
+            ),
+        ];
+        for (first, second, same) in cases {
+            check(first, second, same);
+        }
+    }
+
+    #[test]
+    fn most_common_shape_is_the_majority_one() {
+        let urls = [
+            "http://f.test/u/ann",
+            "http://f.test/t/one/1",
+            "http://f.test/t/two/2",
+            "http://f.test/t/three/3",
+        ];
+        assert_eq!(
+            most_common_shape(urls.into_iter()),
+            UrlShape::of("http://f.test/t/four/4")
+        );
+        assert_eq!(most_common_shape(std::iter::empty()), None);
+    }
+
+    #[test]
+    fn titles_have_three_characters_and_are_not_numbers() {
+        for (text, expected) in [
+            ("Hello world", true),
+            ("怎么充电", true),
+            ("Hi", false),
+            ("123", false),
+            ("2nd try", true),
+        ] {
+            assert_eq!(title_like(text), expected, "{text}");
+        }
+    }
+}
