@@ -1,4 +1,9 @@
 //! Thread entries of board pages: the title column, reply counts and last-reply times.
+//!
+//! [`thread_entries_from`] ranks the page's regions by their count columns and titles, reads the
+//! best one column by column, and lets the `gathered` submodule add what a single region misses:
+//! sticky threads shown in a list of their own, and the lone entry of a board page holding one
+//! thread.
 
 use super::*;
 use crate::dom::{Document, NodeId, NodeKind};
@@ -25,10 +30,11 @@ pub fn extract_thread_entries(
 /// Extracts the thread entries of a board page from facts already gathered.
 ///
 /// The entry region is the one whose records carry a title column and most count columns, then
-/// most titles (see [`EntryRank`]). Two kinds of entries stand outside it and are read as well,
-/// see [`gathered`]: records of the same template shown apart (sticky threads and announcements
-/// above the normal ones), and the lone entry of a board page holding a single thread, which no
-/// repetition reveals and which a "latest threads" box would otherwise stand in for.
+/// most titles (see `EntryRank`). Two kinds of entries stand outside it and are read as well
+/// (see the `gathered` submodule): records of the same template shown apart (sticky threads and
+/// announcements above the normal ones), and the lone entry of a board page holding a single
+/// thread, which no repetition reveals and which a "latest threads" box would otherwise stand
+/// in for.
 pub fn thread_entries_from(facts: &PageFacts<'_>) -> Vec<ThreadEntry> {
     let regions = facts.regions;
     let mut best: Option<(EntryRank, usize)> = None;
