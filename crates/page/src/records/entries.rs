@@ -1,10 +1,17 @@
 //! Thread entries of board pages: the title column, reply counts and last-reply times.
+//!
+//! [`thread_entries_from`] ranks the page's regions by their count columns and titles, reads the
+//! best one column by column, and lets the `gathered` submodule add what a single region misses:
+//! sticky threads shown in a list of their own, and the lone entry of a board page holding one
+//! thread.
 
 use super::*;
 use crate::dom::{Document, NodeId, NodeKind};
 use crate::links::Link;
-use crate::regions::{RecordSlot, Region, column_of};
+use crate::regions::{RecordSlot, Region, column_of, record_slots};
 use crate::time::{DateContext, ParsedTime};
+
+mod gathered;
 
 /// Extracts the thread entries of a board page: the region whose records carry a title link
 /// (a link column with long, distinct anchor texts in most records), then per record the starter
@@ -21,9 +28,16 @@ pub fn extract_thread_entries(
 }
 
 /// Extracts the thread entries of a board page from facts already gathered.
+///
+/// The entry region is the one whose records carry a title column and most count columns, then
+/// most titles (see `EntryRank`). Two kinds of entries stand outside it and are read as well
+/// (see the `gathered` submodule): records of the same template shown apart (sticky threads and
+/// announcements above the normal ones), and the lone entry of a board page holding a single
+/// thread, which no repetition reveals and which a "latest threads" box would otherwise stand
+/// in for.
 pub fn thread_entries_from(facts: &PageFacts<'_>) -> Vec<ThreadEntry> {
     let regions = facts.regions;
-    let mut best: Option<((bool, usize), usize, TitlesByRecord)> = None;
+    let mut best: Option<(EntryRank, usize)> = None;
     for (index, region) in regions.iter().enumerate() {
         if region.text_share < 0.1 || region.records.len() < 2 {
             continue;
@@ -31,18 +45,54 @@ pub fn thread_entries_from(facts: &PageFacts<'_>) -> Vec<ThreadEntry> {
         let Some(titles) = title_column(facts, index) else {
             continue;
         };
-        // A reply-count column is what tells a board's thread list from a "latest threads" box,
-        // which may hold more records on a board's short last page.
-        let counted = integer_column(facts, index).iter().any(Option::is_some);
-        let rank = (counted, titles.iter().flatten().count());
-        if best
-            .as_ref()
-            .is_none_or(|(best_rank, _, _)| rank > *best_rank)
-        {
-            best = Some((rank, index, titles));
+        let rank = EntryRank {
+            count_columns: count_columns(facts, index).len().min(2),
+            titles: titles.iter().flatten().count(),
+        };
+        if best.as_ref().is_none_or(|(best_rank, _)| rank > *best_rank) {
+            best = Some((rank, index));
         }
     }
-    let Some((_, region, titles)) = best else {
+    let Some((rank, region)) = best else {
+        return Vec::new();
+    };
+    match gathered::entry_records(facts, region, rank) {
+        gathered::EntryRecords::Region => entries_of_region(facts, region),
+        gathered::EntryRecords::Gathered(gathered) => {
+            let mut regions = facts.regions.to_vec();
+            regions.push(gathered);
+            let slots = record_slots(facts.document, &regions);
+            let widened = facts.with_regions(&regions, &slots);
+            let entries = entries_of_region(&widened, regions.len() - 1);
+            // Records gathered by their pattern alone may spoil the title column (two links
+            // to one thread in the sticky list and the normal one); the region alone still
+            // gives its entries then.
+            if entries.is_empty() {
+                entries_of_region(facts, region)
+            } else {
+                entries
+            }
+        }
+        gathered::EntryRecords::Lone(entries) => entries,
+    }
+}
+
+/// How well a region's records look like a board's own thread list: first by how many count
+/// columns (replies, views) they show, at most two, then by how many records have a title.
+///
+/// Counts come first because they tell a board's list from a "latest threads" box, which may
+/// hold more records than a board's short last page but shows at most one count per thread.
+/// Beyond two, more counts say nothing more: board lists show replies and views, subforum lists
+/// topics and posts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+struct EntryRank {
+    count_columns: usize,
+    titles: usize,
+}
+
+/// The thread entries of the records of region `region`.
+fn entries_of_region(facts: &PageFacts<'_>, region: usize) -> Vec<ThreadEntry> {
+    let Some(titles) = title_column(facts, region) else {
         return Vec::new();
     };
     let authors = choose_author_column(facts, region);
@@ -92,65 +142,50 @@ fn title_column(facts: &PageFacts<'_>, region: usize) -> Option<TitlesByRecord> 
     // Columns are in the order their first link appears. The title is the first column whose
     // links are in most records and whose URLs and texts are nearly all distinct: author links
     // repeat when one member starts several threads, buttons repeat their text.
-    columns.into_columns().find(|values: &TitlesByRecord| {
-        let present: Vec<&(NodeId, String, String)> = values.iter().flatten().collect();
-        let distinct = |key: &dyn Fn(&(NodeId, String, String)) -> &String| {
-            let mut keys: Vec<&String> = present.iter().map(|entry| key(entry)).collect();
-            keys.sort_unstable();
-            keys.dedup();
-            keys.len()
-        };
-        present.len() * 10 >= records * 6
-            && distinct(&|(_, _, url)| url) * 10 >= present.len() * 9
-            && distinct(&|(_, text, _)| text) * 10 >= present.len() * 9
-    })
+    let qualifying: Vec<TitlesByRecord> = columns
+        .into_columns()
+        .filter(|values: &TitlesByRecord| {
+            let present: Vec<&(NodeId, String, String)> = values.iter().flatten().collect();
+            let distinct = |key: &dyn Fn(&(NodeId, String, String)) -> &String| {
+                let mut keys: Vec<&String> = present.iter().map(|entry| key(entry)).collect();
+                keys.sort_unstable();
+                keys.dedup();
+                keys.len()
+            };
+            present.len() * 10 >= records * 6
+                && distinct(&|(_, _, url)| url) * 10 >= present.len() * 9
+                && distinct(&|(_, text, _)| text) * 10 >= present.len() * 9
+        })
+        .collect();
+    // Authors are distinct too when each thread of a short list has another starter, and some
+    // templates put the starter's link first (a "latest topics" box led by the poster). Titles
+    // are sentences, names are single words: a later column whose texts are at least twice as
+    // long on average, in as many records, is the title column.
+    let mean_length = |values: &TitlesByRecord| {
+        let present: Vec<usize> = values
+            .iter()
+            .flatten()
+            .map(|(_, text, _)| text.chars().count())
+            .collect();
+        present.iter().sum::<usize>() / present.len().max(1)
+    };
+    let present = |values: &TitlesByRecord| values.iter().flatten().count();
+    let mut qualifying = qualifying.into_iter();
+    let first = qualifying.next()?;
+    Some(
+        qualifying
+            .find(|later| {
+                present(later) >= present(&first) && mean_length(later) >= mean_length(&first) * 2
+            })
+            .unwrap_or(first),
+    )
 }
 
 /// Per record, the value of the integer column with the smallest values (replies rather than
-/// views) among the columns present in most records, read from short texts that are a number
-/// alone ("1,234" and "1.234" included).
+/// views) among the count columns (see [`count_columns`]).
 fn integer_column(facts: &PageFacts<'_>, region: usize) -> Vec<Option<u64>> {
-    let document = facts.document;
     let records = facts.regions[region].records.len();
-    let mut columns = ColumnTable::new(records);
-    for record in 0..records {
-        for member in facts.regions[region].record_nodes(document, record) {
-            for node in document.descendants(member) {
-                if document.node(node).kind != NodeKind::Text {
-                    continue;
-                }
-                let text = document.text_of(node).trim();
-                if text.is_empty() || text.chars().count() > 24 {
-                    continue;
-                }
-                // A number alone ("1,234") or with a word beside it ("12 Antworten", "回覆：12").
-                let numbers: Vec<&str> = text
-                    .split(|c: char| c.is_whitespace() || c == ':' || c == '：')
-                    .filter(|token| token.chars().any(|c| c.is_ascii_digit()))
-                    .collect();
-                let [number] = numbers[..] else { continue };
-                if !number
-                    .chars()
-                    .all(|c| c.is_ascii_digit() || matches!(c, ',' | '.' | '\''))
-                {
-                    continue;
-                }
-                let digits: String = number.chars().filter(char::is_ascii_digit).collect();
-                let Some(parent) = document.node(node).parent else {
-                    continue;
-                };
-                let Ok(value) = digits.parse::<u64>() else {
-                    continue;
-                };
-                let column = column_of(document, member, parent);
-                columns.offer(column, record, value);
-            }
-        }
-    }
-    let usable: Vec<Vec<Option<u64>>> = columns
-        .into_columns()
-        .filter(|values: &Vec<Option<u64>>| values.iter().flatten().count() * 10 >= records * 6)
-        .collect();
+    let usable = count_columns(facts, region);
     // Every thread has a reply count, but only long threads show page links ("2 3 ... 7") beside
     // their title, and those small numbers would win the smallest-values test on a page where
     // most threads are long. So only the columns present in (nearly) as many records as the
@@ -168,6 +203,62 @@ fn integer_column(facts: &PageFacts<'_>, region: usize) -> Vec<Option<u64>> {
             present.iter().sum::<u64>() / present.len().max(1) as u64
         })
         .unwrap_or_else(|| vec![None; records])
+}
+
+/// The integer columns present in most records of region `region`, read from short texts that
+/// are a number alone ("1,234" and "1.234" included) or beside a word ("12 Antworten").
+///
+/// A number that is part of a date is not a count: "5 小时前" ("5 hours ago") in a "latest
+/// replies" box would otherwise read as a reply count and make the box look like a board's list.
+fn count_columns(facts: &PageFacts<'_>, region: usize) -> Vec<Vec<Option<u64>>> {
+    let document = facts.document;
+    let records = facts.regions[region].records.len();
+    let mut columns = ColumnTable::new(records);
+    for record in 0..records {
+        for member in facts.regions[region].record_nodes(document, record) {
+            for node in document.descendants(member) {
+                let Some((parent, value)) = count_of_text(facts, node) else {
+                    continue;
+                };
+                let column = column_of(document, member, parent);
+                columns.offer(column, record, value);
+            }
+        }
+    }
+    columns
+        .into_columns()
+        .filter(|values: &Vec<Option<u64>>| values.iter().flatten().count() * 10 >= records * 6)
+        .collect()
+}
+
+/// The element holding text node `node` and the count the text shows, when it is a short text
+/// holding one number (alone or beside a word, "12 Antworten", "回覆：12") that is not a date.
+fn count_of_text(facts: &PageFacts<'_>, node: NodeId) -> Option<(NodeId, u64)> {
+    let document = facts.document;
+    if document.node(node).kind != NodeKind::Text {
+        return None;
+    }
+    let text = document.text_of(node).trim();
+    if text.is_empty() || text.chars().count() > 24 {
+        return None;
+    }
+    let numbers: Vec<&str> = text
+        .split(|c: char| c.is_whitespace() || c == ':' || c == '：')
+        .filter(|token| token.chars().any(|c| c.is_ascii_digit()))
+        .collect();
+    let [number] = numbers[..] else { return None };
+    if !number
+        .chars()
+        .all(|c| c.is_ascii_digit() || matches!(c, ',' | '.' | '\''))
+    {
+        return None;
+    }
+    let parent = document.node(node).parent?;
+    if facts.holds_date[parent as usize] && facts.dates.iter().any(|date| date.element == parent) {
+        return None;
+    }
+    let digits: String = number.chars().filter(char::is_ascii_digit).collect();
+    Some((parent, digits.parse::<u64>().ok()?))
 }
 
 /// Per record, the date of the column whose dates are latest on average (last replies come after
@@ -250,4 +341,27 @@ fn cell_column(
         cell = parent;
     }
     Some(column_of(document, member, cell))
+}
+
+impl<'page> PageFacts<'page> {
+    /// The same facts over another list of regions (the page's own and one gathered from
+    /// records they left apart) and its record slots.
+    fn with_regions<'wider>(
+        &self,
+        regions: &'wider [Region],
+        slots: &'wider [Option<RecordSlot>],
+    ) -> PageFacts<'wider>
+    where
+        'page: 'wider,
+    {
+        PageFacts {
+            document: self.document,
+            regions,
+            slots,
+            links: self.links,
+            dates: self.dates.clone(),
+            holds_date: self.holds_date.clone(),
+            sizes: self.sizes.clone(),
+        }
+    }
 }

@@ -1,0 +1,370 @@
+//! Thread entries that the chosen entry region leaves out.
+//!
+//! Board pages show two kinds of entries apart from the run of records that makes their thread
+//! list:
+//!
+//! - **records of the same template shown apart**: sticky threads and announcements sit in a list
+//!   of their own above the normal threads (phpBB's announcement box, XenForo's sticky group), or
+//!   are split from them by a separator row (vBulletin's "Normal Threads" row, Discuz!'s
+//!   separator line). One sticky thread makes a list of one record, which repeats nothing, so no
+//!   region holds it. Such a record is recognised by the pattern id it would carry if it repeated
+//!   ([`crate::regions::single_record_candidates`]): the id is a hash of the template path from
+//!   the root and the record's own tag and class, so only a record of the entry template placed
+//!   in a list of the same template carries the entry region's id. Other regions of that id
+//!   (two sticky threads) are gathered the same way.
+//! - **the lone entry of a board page holding one thread** (the last page of a board whose
+//!   thread count is one more than a multiple of the page size). The page's only list of thread
+//!   links is then a "latest threads" box, which the entry region search picks. The lone entry
+//!   is recognised by what an entry is made of: a link to a thread (a URL of the same shape as the
+//!   box's thread links, see [`UrlShape`]) in a short element that also shows a count and a
+//!   date. It replaces the box when it shows more count columns than the box's records do
+//!   (boards show replies and views, boxes at most one count), the same test that ranks regions.
+//!   A record of the board's own template would need a page where the list repeats to be
+//!   known, which a page read alone does not have.
+
+use super::*;
+use crate::regions::single_record_candidates;
+
+/// An element holding more text than this is a page section (a post, a sidebar), not one thread
+/// entry: entries show a title, one or two names, two dates and a few counts.
+const LONGEST_ENTRY: u32 = 600;
+/// How many levels above a thread link its entry's element may be (a table row around a cell
+/// around a title block around the link).
+const ENTRY_DEPTH: usize = 6;
+
+/// Which records the thread entries are read from.
+pub(super) enum EntryRecords {
+    /// The chosen region's records alone.
+    Region,
+    /// The chosen region's records and records of the same template shown apart, as one
+    /// region in page order.
+    Gathered(Region),
+    /// The page's lone thread entry, read already.
+    Lone(Vec<ThreadEntry>),
+}
+
+/// The records to read thread entries from, given the chosen entry region `region` and its rank.
+pub(super) fn entry_records(facts: &PageFacts<'_>, region: usize, rank: EntryRank) -> EntryRecords {
+    if let Some(lone) = lone_entry(facts, region, rank) {
+        return EntryRecords::Lone(lone);
+    }
+    match same_template_records(facts, region) {
+        Some(gathered) => EntryRecords::Gathered(gathered),
+        None => EntryRecords::Region,
+    }
+}
+
+/// The chosen region widened by the records of the same template outside it, when there are
+/// any: other regions of its pattern and width, and lone elements that would carry its pattern.
+fn same_template_records(facts: &PageFacts<'_>, region: usize) -> Option<Region> {
+    let document = facts.document;
+    let chosen = &facts.regions[region];
+    let mut records: Vec<NodeId> = chosen.records.clone();
+    for (index, other) in facts.regions.iter().enumerate() {
+        if index != region && other.pattern == chosen.pattern && other.width == chosen.width {
+            for &record in &other.records {
+                offer_record(document, &mut records, record);
+            }
+        }
+    }
+    for candidate in single_record_candidates(document) {
+        if candidate.pattern == chosen.pattern && candidate.width == chosen.width {
+            offer_record(document, &mut records, candidate.first);
+        }
+    }
+    if records.len() == chosen.records.len() {
+        return None;
+    }
+    // Page order: sticky threads come first on the page and must come first in the entries.
+    let mut position = vec![usize::MAX; document.len()];
+    for (index, node) in document.descendants(ROOT).enumerate() {
+        position[node as usize] = index;
+    }
+    records.sort_by_key(|&record| position[record as usize]);
+    Some(Region {
+        records,
+        ..chosen.clone()
+    })
+}
+
+/// Adds `record` to `records` unless it is one of them, holds one or lies inside one.
+fn offer_record(document: &Document, records: &mut Vec<NodeId>, record: NodeId) {
+    let overlaps = records.iter().any(|&known| {
+        known == record
+            || is_ancestor(document, known, record)
+            || is_ancestor(document, record, known)
+    });
+    if !overlaps {
+        records.push(record);
+    }
+}
+
+/// The thread entry of a board page holding a single thread, when the chosen region `region`
+/// (ranked `rank`) is a box of thread links with fewer count columns than that entry shows.
+fn lone_entry(facts: &PageFacts<'_>, region: usize, rank: EntryRank) -> Option<Vec<ThreadEntry>> {
+    let document = facts.document;
+    let titles = title_column(facts, region)?;
+    let shape = most_common_shape(titles.iter().flatten().map(|(_, _, url)| url.as_str()))?;
+    // (the entry's element, its title link's node, text and URL)
+    let mut found: Option<(NodeId, (NodeId, String, String))> = None;
+    for link in facts.links {
+        let text = link.text.trim();
+        if facts.place(region, link.node).is_some()
+            || !title_like(text)
+            || UrlShape::of(&link.url).as_ref() != Some(&shape)
+        {
+            continue;
+        }
+        let Some(element) = entry_element(facts, link.node, &link.url, &shape) else {
+            continue;
+        };
+        match &found {
+            // Further links of the entry (its start date, its last page) point to the same
+            // thread; the title comes first.
+            Some((known, _)) if *known == element => {}
+            // Two entries outside every list are not one lone entry: a region would hold them
+            // if they were the board's list.
+            Some(_) => return None,
+            None => found = Some((element, (link.node, text.to_string(), link.url.clone()))),
+        }
+    }
+    let (element, (_, title, url)) = found?;
+    let mut regions = facts.regions.to_vec();
+    regions.push(Region {
+        parent: document.node(element).parent?,
+        width: 1,
+        records: vec![element],
+        pattern: 0,
+        text_share: 0.0,
+        node_share: 0.0,
+    });
+    let slots = record_slots(document, &regions);
+    let widened = facts.with_regions(&regions, &slots);
+    let lone = regions.len() - 1;
+    if count_columns(&widened, lone).len().min(2) <= rank.count_columns {
+        return None;
+    }
+    let author = choose_author_column(&widened, lone)
+        .into_iter()
+        .next()
+        .flatten()
+        .map(|(_, name)| name)
+        .filter(|name| *name != title);
+    Some(vec![ThreadEntry {
+        title,
+        url,
+        author,
+        replies: integer_column(&widened, lone)[0],
+        last_reply: latest_date_column(&widened, lone)[0],
+    }])
+}
+
+/// The closest element above thread link `link` (to `url`) that shows a count and a date and no
+/// titled link to another thread of the same URL shape, within [`ENTRY_DEPTH`] levels and
+/// [`LONGEST_ENTRY`] bytes of text.
+fn entry_element(
+    facts: &PageFacts<'_>,
+    link: NodeId,
+    url: &str,
+    shape: &UrlShape,
+) -> Option<NodeId> {
+    let document = facts.document;
+    let mut element = link;
+    for _ in 0..ENTRY_DEPTH {
+        element = document.node(element).parent?;
+        if facts.sizes[element as usize] > LONGEST_ENTRY {
+            return None;
+        }
+        // Links without a title of their own (an icon to the last post, a page number, the
+        // reply count) may point elsewhere in the same thread.
+        let other_thread = facts.links.iter().any(|other| {
+            other.url != url
+                && title_like(other.text.trim())
+                && is_ancestor(document, element, other.node)
+                && UrlShape::of(&other.url).as_ref() == Some(shape)
+        });
+        if other_thread {
+            return None;
+        }
+        let counted = document
+            .descendants(element)
+            .any(|node| count_of_text(facts, node).is_some());
+        if counted && facts.holds_date[element as usize] {
+            return Some(element);
+        }
+    }
+    None
+}
+
+/// Whether a link's text can be a thread title: three characters or more, not a number.
+fn title_like(text: &str) -> bool {
+    text.chars().count() >= 3 && !text.chars().all(|c| c.is_ascii_digit())
+}
+
+/// The URL shape most of `urls` have.
+fn most_common_shape<'url>(urls: impl Iterator<Item = &'url str>) -> Option<UrlShape> {
+    let mut counted: Vec<(UrlShape, usize)> = Vec::new();
+    for shape in urls.filter_map(UrlShape::of) {
+        match counted.iter_mut().find(|(known, _)| *known == shape) {
+            Some((_, count)) => *count += 1,
+            None => counted.push((shape, 1)),
+        }
+    }
+    counted
+        .into_iter()
+        .max_by_key(|(_, count)| *count)
+        .map(|(shape, _)| shape)
+}
+
+/// What the URLs of one kind of page share on a forum: the host, the number of path segments,
+/// the first segment with its digits blurred, and the query's parameter names. Thread links
+/// (`showthread.php?t=7`, `/threads/some-title.143/`, `/thread-13-1-1.html`) share theirs, and
+/// differ from profile, board and page links.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct UrlShape {
+    host: String,
+    segments: usize,
+    first_segment: String,
+    parameters: Vec<String>,
+}
+
+impl UrlShape {
+    fn of(url: &str) -> Option<UrlShape> {
+        let parsed = url::Url::parse(url).ok()?;
+        let segments: Vec<&str> = parsed
+            .path_segments()
+            .map(|segments| segments.collect())
+            .unwrap_or_default();
+        let mut first_segment = String::new();
+        for character in segments.first().copied().unwrap_or("").chars() {
+            // A run of digits becomes one mark: `thread-13-1-1.html` and `thread-224-1-1.html`.
+            if character.is_ascii_digit() {
+                if !first_segment.ends_with('#') {
+                    first_segment.push('#');
+                }
+            } else {
+                first_segment.push(character);
+            }
+        }
+        let mut parameters: Vec<String> = parsed
+            .query_pairs()
+            .map(|(name, _)| name.into_owned())
+            .collect();
+        parameters.sort_unstable();
+        parameters.dedup();
+        Some(UrlShape {
+            host: parsed.host_str().unwrap_or("").to_string(),
+            segments: segments.len(),
+            first_segment,
+            parameters,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Whether `first` and `second` have one URL shape.
+    fn check(first: &str, second: &str, same: bool) {
+        let shape = |url: &str| UrlShape::of(url).expect("a valid URL");
+        assert_eq!(shape(first) == shape(second), same, "{first} and {second}");
+    }
+
+    #[test]
+    fn thread_links_share_a_shape_that_other_links_lack() {
+        let cases = [
+            (
+                "http://f.test/showthread.php?s=ab&t=7",
+                "http://f.test/showthread.php?s=ab&t=240",
+                true,
+            ),
+            (
+                "http://f.test/showthread.php?t=7",
+                "http://f.test/member.php?u=7",
+                false,
+            ),
+            (
+                "http://f.test/showthread.php?t=7",
+                "http://f.test/showthread.php?t=7&page=2",
+                false,
+            ),
+            (
+                "http://f.test/thread-13-1-1.html",
+                "http://f.test/thread-224-1-1.html",
+                true,
+            ),
+            (
+                "http://f.test/thread-13-1-1.html",
+                "http://f.test/space-uid-44.html",
+                false,
+            ),
+            (
+                "http://f.test/threads/but-plan-new.143/",
+                "http://f.test/threads/odd.13/",
+                true,
+            ),
+            (
+                "http://f.test/threads/odd.13/",
+                "http://f.test/members/rana9.9/",
+                false,
+            ),
+            (
+                "http://f.test/index.php?topic=13.0;PHPSESSID=x",
+                "http://f.test/index.php?topic=66.0",
+                true,
+            ),
+            (
+                "http://f.test/index.php?topic=13.0",
+                "http://f.test/index.php?action=profile;u=5",
+                false,
+            ),
+            (
+                "http://f.test/t/b8da45e0.html",
+                "http://f.test/t/d239eaeb.html",
+                true,
+            ),
+            (
+                "http://f.test/t/b8da45e0.html",
+                "http://f.test/u/b908f755.html",
+                false,
+            ),
+            (
+                "http://f.test/t/b8da45e0.html",
+                "http://g.test/t/d239eaeb.html",
+                false,
+            ),
+        ];
+        for (first, second, same) in cases {
+            check(first, second, same);
+        }
+    }
+
+    #[test]
+    fn most_common_shape_is_the_majority_one() {
+        let urls = [
+            "http://f.test/u/ann",
+            "http://f.test/t/one/1",
+            "http://f.test/t/two/2",
+            "http://f.test/t/three/3",
+        ];
+        assert_eq!(
+            most_common_shape(urls.into_iter()),
+            UrlShape::of("http://f.test/t/four/4")
+        );
+        assert_eq!(most_common_shape(std::iter::empty()), None);
+    }
+
+    #[test]
+    fn titles_have_three_characters_and_are_not_numbers() {
+        for (text, expected) in [
+            ("Hello world", true),
+            ("怎么充电", true),
+            ("Hi", false),
+            ("123", false),
+            ("2nd try", true),
+        ] {
+            assert_eq!(title_like(text), expected, "{text}");
+        }
+    }
+}

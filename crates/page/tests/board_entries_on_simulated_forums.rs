@@ -1,0 +1,343 @@
+//! Thread entries of board pages read alone, on every simulated engine family, checked against
+//! the simulator's history: each page gives as many entries as it lists threads (sticky threads
+//! shown in a list of their own included, a board's last page holding one thread included), and
+//! every entry names a thread of the board with its title, reply count and last-reply minute.
+
+use jiff::Timestamp;
+use trawl_page::analysis::{PageAnalysis, analyse};
+use trawl_page::time::DateContext;
+use trawl_sim::{Address, FamilyName, Route, Scale, Site, SiteConfig};
+use url::Url;
+
+/// Analyses `path` of `site` as served at the end of its history, in the forum's zone.
+fn analyse_page(site: &Site, path: &str) -> PageAnalysis {
+    let at = site.history().end;
+    let answer = site.serve(path, at, None);
+    let content_type = answer
+        .headers
+        .iter()
+        .find(|(name, _)| name == "Content-Type")
+        .map(|(_, value)| value.as_str());
+    let url = Url::parse(&format!("http://forum.test{path}")).expect("a valid URL");
+    let context = DateContext::new(
+        Timestamp::from_second(at).expect("a valid instant"),
+        Some(site.family().profile().utc_offset_seconds),
+    );
+    analyse(&answer.body, content_type, &url, &context)
+}
+
+/// Threads of `board` that exist at the end of the history: (sticky ones, normal ones).
+fn threads_of(site: &Site, board: u32) -> (Vec<u32>, Vec<u32>) {
+    let history = site.history();
+    let at = history.end;
+    let record = history.board(board).expect("a board of the forum");
+    record
+        .threads
+        .iter()
+        .copied()
+        .filter(|&thread| history.thread(thread).is_some_and(|t| t.created <= at))
+        .partition(|&thread| history.thread(thread).is_some_and(|t| t.sticky))
+}
+
+/// How many board pages `board` has, and how many entries page `page` lists.
+fn expected_count(site: &Site, board: u32, page: usize) -> (usize, usize) {
+    let per_page = site.family().profile().threads_per_page as usize;
+    let (stickies, normal) = threads_of(site, board);
+    let pages = normal.len().div_ceil(per_page).max(1);
+    let on_page = normal
+        .len()
+        .saturating_sub((page - 1) * per_page)
+        .min(per_page)
+        + if page == 1 { stickies.len() } else { 0 };
+    (pages, on_page)
+}
+
+/// Reads page `page` of `board` and returns every mismatch with the history, one line each.
+fn mismatches(site: &Site, board: u32, page: usize) -> Vec<String> {
+    let history = site.history();
+    let at = history.end;
+    let offset = site.family().profile().utc_offset_seconds;
+    let path = site.url_of(&Address::canonical(Route::Board {
+        board,
+        page: page as u32,
+    }));
+    let analysis = analyse_page(site, &path);
+    let (_, expected) = expected_count(site, board, page);
+    let (stickies, normal) = threads_of(site, board);
+    let mut wrong = Vec::new();
+    if analysis.thread_entries.len() != expected {
+        wrong.push(format!(
+            "{path}: {} entries, {expected} expected",
+            analysis.thread_entries.len()
+        ));
+    }
+    let mut seen = Vec::new();
+    for entry in &analysis.thread_entries {
+        let thread = entry
+            .url
+            .strip_prefix("http://forum.test")
+            .and_then(|rest| site.address_of(rest))
+            .and_then(|address| match address.route {
+                Route::Thread { thread, page: 1 } => Some(thread),
+                _ => None,
+            });
+        let Some(thread) = thread else {
+            wrong.push(format!("{path}: {:?} links to {}", entry.title, entry.url));
+            continue;
+        };
+        if !stickies.contains(&thread) && !normal.contains(&thread) || seen.contains(&thread) {
+            wrong.push(format!(
+                "{path}: thread {thread} is not one of the board's or twice"
+            ));
+        }
+        seen.push(thread);
+        if entry.title != site.thread_title(thread) {
+            wrong.push(format!(
+                "{path}: title {:?} of thread {thread}",
+                entry.title
+            ));
+        }
+        let posts = history.thread_posts_at(thread, at);
+        if entry.replies != Some(posts.len() as u64 - 1) {
+            wrong.push(format!(
+                "{path}: replies {:?} of thread {thread}",
+                entry.replies
+            ));
+        }
+        let last = posts
+            .last()
+            .and_then(|&post| history.post(post))
+            .map_or(0, |post| post.created);
+        let want = trawl_sim::dates::iso8601(last, offset);
+        let got = entry.last_reply.map(|time| time.local.to_string());
+        if got.as_deref().and_then(|got| got.get(..16)) != want.get(..16) {
+            wrong.push(format!(
+                "{path}: last reply {got:?} of thread {thread}, truth {want}"
+            ));
+        }
+    }
+    wrong
+}
+
+/// Checks one board page: `case` says what the page shows.
+fn check(family: FamilyName, seed: u64, board: u32, page: usize, case: &str) {
+    let site = Site::build(SiteConfig::new(family, seed, Scale::Small));
+    let wrong = mismatches(&site, board, page);
+    assert!(
+        wrong.is_empty(),
+        "{} seed {seed} board {board} page {page} ({case}):\n{}",
+        family.name(),
+        wrong.join("\n")
+    );
+}
+
+#[test]
+fn sticky_threads_shown_apart_are_entries() {
+    check(
+        FamilyName::Phpbb,
+        41,
+        1,
+        1,
+        "one announcement in a list of its own",
+    );
+    check(
+        FamilyName::Phpbb,
+        41,
+        2,
+        1,
+        "two announcements in a list of their own",
+    );
+    check(
+        FamilyName::Vbulletin,
+        41,
+        1,
+        1,
+        "a sticky row above a separator row",
+    );
+    check(
+        FamilyName::Discuz,
+        41,
+        3,
+        1,
+        "a sticky tbody above the separator line",
+    );
+    check(
+        FamilyName::Xenforo,
+        41,
+        2,
+        1,
+        "a sticky group above the normal group",
+    );
+}
+
+#[test]
+fn the_lone_entry_of_a_last_page_is_read_instead_of_a_latest_threads_box() {
+    check(
+        FamilyName::Vbulletin,
+        41,
+        3,
+        7,
+        "box above the list, no counts",
+    );
+    check(FamilyName::Discuz, 41, 3, 5, "box of relative times");
+    check(FamilyName::Smf, 41, 3, 7, "box of two-element records");
+    check(
+        FamilyName::Xenforo,
+        41,
+        3,
+        7,
+        "sidebar box with reply counts",
+    );
+    check(FamilyName::Tablecraft, 41, 3, 4, "box table below the list");
+}
+
+#[test]
+fn a_short_list_beats_a_longer_box_that_shows_fewer_counts() {
+    check(
+        FamilyName::Xenforo,
+        41,
+        4,
+        2,
+        "four threads beside a six-thread box",
+    );
+}
+
+/// Every board page of a forum of each family, for six seeds.
+#[test]
+fn every_board_page_of_every_family_gives_its_entries() {
+    let mut wrong = Vec::new();
+    for family in FamilyName::ALL {
+        for seed in [41, 7, 3, 12, 99, 2024] {
+            let site = Site::build(SiteConfig::new(family, seed, Scale::Small));
+            for board in 1..=site.history().board_count() {
+                let (pages, _) = expected_count(&site, board, 1);
+                for page in 1..=pages {
+                    wrong.extend(
+                        mismatches(&site, board, page)
+                            .into_iter()
+                            .map(|line| format!("{} seed {seed} {line}", family.name())),
+                    );
+                }
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// (title, replies, last reply to the minute) of the entries of a handwritten board page.
+fn entries_of(html: &str) -> Vec<(String, Option<u64>, String)> {
+    let url = Url::parse("http://forum.test/board/2").expect("a valid URL");
+    let fetched_at: Timestamp = "2026-01-01T12:00:00Z".parse().expect("a valid instant");
+    let analysis = trawl_page::analysis::analyse_text(
+        html,
+        "UTF-8",
+        &url,
+        &DateContext::new(fetched_at, Some(0)),
+    );
+    analysis
+        .thread_entries
+        .iter()
+        .map(|entry| {
+            let minute = entry
+                .last_reply
+                .map(|time| time.to_iso8601())
+                .unwrap_or_default();
+            (
+                entry.title.clone(),
+                entry.replies,
+                minute.get(..16).unwrap_or(&minute).to_string(),
+            )
+        })
+        .collect()
+}
+
+/// A board page: a table of `rows` (each a title, replies and last reply) after `sticky`
+/// (a table of one row, or nothing) and before a box of the latest threads.
+fn board_page(sticky: &[(&str, u32, &str)], rows: &[(&str, u32, &str)]) -> String {
+    let row = |(title, replies, last): &(&str, u32, &str)| {
+        let id: u32 = title.bytes().map(u32::from).sum();
+        format!(
+            "<tr class=\"topic\"><td class=\"title\"><a href=\"/topic/{id}\">{title}</a><br>by \
+             <a href=\"/user/{id}\">starter{id}</a></td><td class=\"count\">{replies}</td>\
+             <td class=\"count\">{views}</td><td class=\"last\">{last}</td></tr>",
+            views = replies * 10 + 7
+        )
+    };
+    let table = |rows: &[(&str, u32, &str)]| {
+        format!(
+            "<table class=\"topics\">{}</table>",
+            rows.iter().map(row).collect::<String>()
+        )
+    };
+    let latest: String = [
+        "Other board question",
+        "Another talk here",
+        "Weekend plans thread",
+        "Help with my setup",
+    ]
+    .iter()
+    .enumerate()
+    .map(|(index, title)| {
+        format!(
+            "<li><a href=\"/topic/{}\">{title}</a> <span>{} hours ago</span></li>",
+            100 + index,
+            index + 2
+        )
+    })
+    .collect();
+    let sticky = if sticky.is_empty() {
+        String::new()
+    } else {
+        format!("<h3>Announcements</h3>{}", table(sticky))
+    };
+    format!(
+        "<html><body><div id=\"menu\"><a href=\"/\">Home</a> <a href=\"/members\">Members</a></div>\
+         <div id=\"main\">{sticky}<h3>Topics</h3>{}</div>\
+         <div id=\"side\"><h4>Latest topics</h4><ul>{latest}</ul></div></body></html>",
+        table(rows)
+    )
+}
+
+fn check_page(html: &str, expected: &[(&str, u64, &str)]) {
+    let expected: Vec<(String, Option<u64>, String)> = expected
+        .iter()
+        .map(|(title, replies, last)| (title.to_string(), Some(*replies), last.to_string()))
+        .collect();
+    assert_eq!(entries_of(html), expected, "{html}");
+}
+
+#[test]
+fn handwritten_board_pages_give_their_entries() {
+    let normal = [
+        ("Printer will not start", 4, "2025-12-30 10:15"),
+        ("Which cable for the screen", 0, "2025-12-29 08:01"),
+        ("Noisy fan after cleaning", 12, "2025-12-28 22:40"),
+    ];
+    // The list alone, beside a box of relative times that are not counts.
+    check_page(
+        &board_page(&[], &normal),
+        &[
+            ("Printer will not start", 4, "2025-12-30T10:15"),
+            ("Which cable for the screen", 0, "2025-12-29T08:01"),
+            ("Noisy fan after cleaning", 12, "2025-12-28T22:40"),
+        ],
+    );
+    // One announcement in a table of its own comes first.
+    check_page(
+        &board_page(
+            &[("Read this before posting", 1, "2025-11-02 09:00")],
+            &normal,
+        ),
+        &[
+            ("Read this before posting", 1, "2025-11-02T09:00"),
+            ("Printer will not start", 4, "2025-12-30T10:15"),
+            ("Which cable for the screen", 0, "2025-12-29T08:01"),
+            ("Noisy fan after cleaning", 12, "2025-12-28T22:40"),
+        ],
+    );
+    // A last page holding one thread: its entry, not the box's four.
+    check_page(
+        &board_page(&[], &[("Old keyboard question", 3, "2025-10-01 17:30")]),
+        &[("Old keyboard question", 3, "2025-10-01T17:30")],
+    );
+}
