@@ -3,28 +3,15 @@
 //! shown in a list of their own included, a board's last page holding one thread included), and
 //! every entry names a thread of the board with its title, reply count and last-reply minute.
 
+mod common;
+
 use jiff::Timestamp;
-use trawl_page::analysis::{PageAnalysis, analyse};
+
 use trawl_page::time::DateContext;
 use trawl_sim::{Address, FamilyName, Route, Scale, Site, SiteConfig};
 use url::Url;
 
-/// Analyses `path` of `site` as served at the end of its history, in the forum's zone.
-fn analyse_page(site: &Site, path: &str) -> PageAnalysis {
-    let at = site.history().end;
-    let answer = site.serve(path, at, None);
-    let content_type = answer
-        .headers
-        .iter()
-        .find(|(name, _)| name == "Content-Type")
-        .map(|(_, value)| value.as_str());
-    let url = Url::parse(&format!("http://forum.test{path}")).expect("a valid URL");
-    let context = DateContext::new(
-        Timestamp::from_second(at).expect("a valid instant"),
-        Some(site.family().profile().utc_offset_seconds),
-    );
-    analyse(&answer.body, content_type, &url, &context)
-}
+use common::analyse_page;
 
 /// Threads of `board` that exist at the end of the history: (sticky ones, normal ones).
 fn threads_of(site: &Site, board: u32) -> (Vec<u32>, Vec<u32>) {

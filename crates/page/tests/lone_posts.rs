@@ -2,29 +2,16 @@
 //! (an author, its date, a message that is most of its text), on every simulated engine family
 //! and on handwritten pages; a login wall, a profile and a member list give no post.
 
+mod common;
+
 use jiff::Timestamp;
-use trawl_page::analysis::{PageAnalysis, analyse, analyse_text};
+use trawl_page::analysis::analyse_text;
 use trawl_page::time::DateContext;
 use trawl_sim::truth::PostTruth;
 use trawl_sim::{FamilyName, Route, Scale, Site, SiteConfig};
 use url::Url;
 
-/// Analyses `path` of `site` as served at the end of its history, in the forum's zone.
-fn analyse_page(site: &Site, path: &str) -> PageAnalysis {
-    let at = site.history().end;
-    let answer = site.serve(path, at, None);
-    let content_type = answer
-        .headers
-        .iter()
-        .find(|(name, _)| name == "Content-Type")
-        .map(|(_, value)| value.as_str());
-    let url = Url::parse(&format!("http://forum.test{path}")).expect("a valid URL");
-    let context = DateContext::new(
-        Timestamp::from_second(at).expect("a valid instant"),
-        Some(site.family().profile().utc_offset_seconds),
-    );
-    analyse(&answer.body, content_type, &url, &context)
-}
+use common::analyse_page;
 
 /// Text with runs of white space made one space.
 fn normalise(text: &str) -> String {
