@@ -6,7 +6,6 @@
 mod common;
 
 use jiff::Timestamp;
-
 use trawl_page::time::DateContext;
 use trawl_sim::{Address, FamilyName, Route, Scale, Site, SiteConfig};
 use url::Url;
