@@ -84,6 +84,10 @@ pub enum StoreError {
 pub struct Store {
     connection: rusqlite::Connection,
     path: PathBuf,
+    /// One raw-deflate compressor reset for every body: a fresh one allocates and clears its
+    /// window and hash tables (a few hundred kilobytes) per page, which cost about as much as
+    /// compressing a typical forum page at level 1.
+    body_compressor: flate2::Compress,
 }
 
 impl Store {
@@ -97,6 +101,7 @@ impl Store {
         let mut store = Store {
             connection,
             path: path.to_path_buf(),
+            body_compressor: write::body_compressor(),
         };
         schema::prepare(&mut store)?;
         Ok(store)

@@ -151,6 +151,47 @@ fn a_page_and_its_records_read_back_as_written() {
     assert_eq!(without_bodies[0].record.posts, written.page.posts);
 }
 
+/// Bodies of every size read back as written, one after another through the store's one
+/// reused compressor: an empty body, a short one, and ones larger than the compressor's first
+/// output buffer, both repetitive and hard to compress (a regression test for reusing the
+/// compressor: a body must not carry anything of the one before it).
+#[test]
+fn bodies_of_every_size_read_back_through_one_reused_compressor() {
+    let mut noise_state = 0x9e37_79b9_7f4a_7c15_u64;
+    let noise: Vec<u8> = (0..300_000)
+        .map(|_| {
+            noise_state ^= noise_state << 13;
+            noise_state ^= noise_state >> 7;
+            noise_state ^= noise_state << 17;
+            noise_state as u8
+        })
+        .collect();
+    let bodies: Vec<Vec<u8>> = vec![
+        Vec::new(),
+        b"<p>short</p>".to_vec(),
+        "<tr><td>板块</td><td>board</td></tr>"
+            .repeat(20_000)
+            .into_bytes(),
+        noise,
+        b"<p>short again</p>".to_vec(),
+    ];
+    let file = TemporaryDatabase::new();
+    let mut store = Store::open(&file.0).unwrap();
+    store
+        .begin_crawl(&settings(), &entry("http://forum.test/t?id=0", 0))
+        .unwrap();
+    for (index, body) in bodies.iter().enumerate() {
+        let mut written = outcome(&format!("http://forum.test/t?id={index}"), &[]);
+        written.page.body = body.clone();
+        store.record_fetch(&written).unwrap();
+    }
+    let read: Vec<Vec<u8>> = stored_pages(&store)
+        .into_iter()
+        .map(|page| page.record.body)
+        .collect();
+    assert_eq!(read, bodies);
+}
+
 /// Frontier changes in `(fetched url, requeued, queued urls)` steps, then the expected pending
 /// URLs and seen count.
 fn check_frontier(steps: &[(&str, bool, &[&str])], pending: &[&str], seen: usize) {

@@ -1,7 +1,5 @@
 //! Writing: the crawl's settings once, then one transaction per fetch.
 
-use std::io::Write;
-
 use rusqlite::{OptionalExtension, params};
 
 use crate::{CrawlSettings, FetchOutcome, FrontierEntry, Store, StoreError};
@@ -121,7 +119,7 @@ impl Store {
         let page = &outcome.page;
         let headers = serde_json::to_string(&page.headers)
             .map_err(|error| self.damaged(format!("headers of {}: {error}", page.url)))?;
-        let body = deflate(&page.body);
+        let body = deflate(&mut self.body_compressor, &page.body);
         let transaction = self
             .connection
             .transaction()
@@ -251,15 +249,27 @@ fn database_error(path: &std::path::Path, source: rusqlite::Error) -> StoreError
     }
 }
 
-fn deflate(body: &[u8]) -> Vec<u8> {
-    let mut encoder = flate2::write::DeflateEncoder::new(
-        Vec::with_capacity(body.len() / 4 + 16),
-        flate2::Compression::new(BODY_COMPRESSION_LEVEL),
-    );
-    // Writing into memory cannot fail, so neither branch below loses a body in practice; the
-    // error arms only keep the function total.
-    if encoder.write_all(body).is_err() {
-        return Vec::new();
+/// The compressor [`deflate`] reuses: raw deflate (no zlib header), as
+/// `flate2::read::DeflateDecoder` reads it back.
+pub(crate) fn body_compressor() -> flate2::Compress {
+    flate2::Compress::new(flate2::Compression::new(BODY_COMPRESSION_LEVEL), false)
+}
+
+/// `body` compressed by `compressor`, which is reset first and left for the next body.
+fn deflate(compressor: &mut flate2::Compress, body: &[u8]) -> Vec<u8> {
+    compressor.reset();
+    let mut out = Vec::with_capacity(body.len() / 4 + 64);
+    loop {
+        let consumed = compressor.total_in() as usize;
+        match compressor.compress_vec(&body[consumed..], &mut out, flate2::FlushCompress::Finish) {
+            Ok(flate2::Status::StreamEnd) => return out,
+            // The output is full: room for as much again, then go on where it stopped.
+            Ok(flate2::Status::Ok | flate2::Status::BufError) => {
+                out.reserve(out.capacity().max(64))
+            }
+            // Compressing in memory cannot fail; the arm only keeps the function total, and an
+            // empty body is what an unreadable page stores.
+            Err(_) => return Vec::new(),
+        }
     }
-    encoder.finish().unwrap_or_default()
 }
