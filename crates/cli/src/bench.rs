@@ -481,6 +481,9 @@ fn bench_learn(args: LearnBenchArgs) -> Result<()> {
                     crawl.relations_total,
                 );
                 if args.verbose {
+                    for mistake in &judged.flipping_mistakes {
+                        eprintln!("{} seed {seed}: {mistake}", family.name());
+                    }
                     eprintln!(
                         "{} seed {seed}: fetched {:?}\n  missed {:?} e.g. {:?}",
                         family.name(),

@@ -30,6 +30,8 @@ pub struct LearnOutcome {
     pub flipping_false_positives: usize,
     /// Arcs whose sampled links flip pages, missed by the learner.
     pub flipping_false_negatives: usize,
+    /// One line per false negative (and false positive), for `--verbose` diagnosis.
+    pub flipping_mistakes: Vec<String>,
     /// Vertices whose pages are mostly board or thread pages, labelled otherwise.
     pub role_errors: usize,
 }
@@ -164,14 +166,49 @@ pub fn judge_learning(site: &Site, learned: &Learned, learn_seconds: f64) -> Lea
             )
             .count();
         let truly_flipping = 2 * same_list > from_lists.len();
+        // A link that only ever leads back to its list's first page (a thread's title over its
+        // later pages, a board's name in the rows of its later pages) joins pages of one list
+        // but is not needed as page flipping: the crawl enters every list at its first page
+        // from the parent board, and the first page's pager carries the list relation to the
+        // later ones. The skeleton paper's connectivity does not call it flipping either (its
+        // links lead one way only). Leaving such an arc unflagged is not a false negative;
+        // flagging it is not a false positive.
+        let leads_past_first_page = from_lists.iter().any(|(_, target)| {
+            list_of_page[*target]
+                .as_ref()
+                .is_some_and(|(_, position)| *position > 1)
+        });
         let judged_flipping = learned.traversal.flipping[index];
         if judged_flipping {
             outcome.flipping_arcs += 1;
         }
-        match (judged_flipping, truly_flipping) {
-            (true, false) => outcome.flipping_false_positives += 1,
-            (false, true) => outcome.flipping_false_negatives += 1,
-            _ => {}
+        let mistake = match (judged_flipping, truly_flipping) {
+            (true, false) => {
+                outcome.flipping_false_positives += 1;
+                Some("FP")
+            }
+            (false, true) if leads_past_first_page => {
+                outcome.flipping_false_negatives += 1;
+                Some("FN")
+            }
+            _ => None,
+        };
+        if let Some(mistake) = mistake {
+            let (source, target) = from_lists[0];
+            outcome.flipping_mistakes.push(format!(
+                "{mistake} arc {index}: vertex {} -> {:?} ({}/{} pairs in one list; connectivity {:?}, pager text {:.2}, same list {:.2}, self copies {:.2}, texts {:?}) e.g. {} -> {}",
+                arc.key.source,
+                arc.main_target(),
+                same_list,
+                from_lists.len(),
+                learned.traversal.connectivity[index],
+                arc.flipping_text_share,
+                arc.same_list_share,
+                arc.self_duplicate_share,
+                arc.example_texts,
+                sitemap.pages[*source].url,
+                sitemap.pages[*target].url,
+            ));
         }
     }
     for vertex in &sitemap.vertices {

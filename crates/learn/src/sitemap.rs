@@ -149,8 +149,12 @@ pub struct Arc {
     /// the target: the target shows the source's content and more (a thread's page 1 and the
     /// whole thread as one "raw" or "archive" page).
     pub source_contained_share: f64,
-    /// Share of anchor texts that read like page-flipping (page numbers, "next", arrows).
+    /// Share of worded anchor texts that read like page-flipping (page numbers, "next",
+    /// arrows). Links without visible text (an icon, `&nbsp;` padding around a CSS arrow) say
+    /// nothing either way and are left out; an arc with no worded link has a share of 0.
     pub flipping_text_share: f64,
+    /// Links of the arc whose anchor shows no visible text at all.
+    pub wordless_links: usize,
     /// Share of sampled (source, target) pairs whose two pages share a distinctive text block
     /// (a thread's title, a board's name and description): pages of one list do, pages of
     /// different threads do not.
@@ -376,6 +380,7 @@ fn build_arcs(
         source_pages: BTreeSet<usize>,
         pairs: BTreeSet<(usize, usize)>,
         flipping_texts: usize,
+        wordless: usize,
         texts: Vec<String>,
         urls: BTreeSet<String>,
     }
@@ -420,6 +425,7 @@ fn build_arcs(
                 source_pages: BTreeSet::new(),
                 pairs: BTreeSet::new(),
                 flipping_texts: 0,
+                wordless: 0,
                 texts: Vec::new(),
                 urls: BTreeSet::new(),
             });
@@ -434,7 +440,11 @@ fn build_arcs(
             }
             entry.links += 1;
             entry.source_pages.insert(source_page);
-            entry.flipping_texts += usize::from(reads_like_page_flipping(text));
+            if text.trim().is_empty() {
+                entry.wordless += 1;
+            } else {
+                entry.flipping_texts += usize::from(reads_like_page_flipping(text));
+            }
             if entry.texts.len() < 5 && !entry.texts.iter().any(|seen| seen == text) {
                 entry.texts.push(text.to_string());
             }
@@ -501,7 +511,9 @@ fn build_arcs(
                     sources_contained as f64 / built.pairs.len() as f64
                 },
                 sampled_pairs: built.pairs.iter().copied().collect(),
-                flipping_text_share: built.flipping_texts as f64 / built.links.max(1) as f64,
+                flipping_text_share: built.flipping_texts as f64
+                    / (built.links - built.wordless).max(1) as f64,
+                wordless_links: built.wordless,
                 same_list_share,
                 example_texts: built.texts,
                 target_urls: built.urls.into_iter().collect(),
