@@ -18,7 +18,7 @@
 //! record root: a path-based alignment that plays the role of partial tree alignment for link
 //! locations (the same field of every record, title link or author link, gets the same column).
 
-use crate::dom::{Document, NodeId, NodeKind, ROOT};
+use crate::dom::{Document, NodeId, NodeKind, ROOT, trim_whitespace};
 
 /// Records may span up to this many sibling elements (phpBB's post + `<hr>` pairs need 2).
 pub const MAX_RECORD_WIDTH: usize = 3;
@@ -85,20 +85,24 @@ pub fn find_regions(document: &Document) -> Vec<Region> {
     let total_text = facts.text_bytes[ROOT as usize].max(1) as f32;
     let total_elements = facts.elements[ROOT as usize].max(1) as f32;
     let mut regions: Vec<Region> = Vec::new();
-    let mut shapes: Vec<Option<Vec<u32>>> = vec![None; document.len()];
+    let mut shapes = Shapes::new(document.len());
     let mut scratch = ShapeScratch::default();
+    // One buffer for every parent's children: most elements have fewer than two, and a fresh
+    // vector for each was a noticeable share of the search.
+    let mut children: Vec<NodeId> = Vec::new();
     for parent in document.descendants(ROOT) {
         let node = document.node(parent);
         if node.kind != NodeKind::Element || node.is("head") || node.is("script") {
             continue;
         }
-        let children: Vec<NodeId> = element_children(document, parent);
+        children.clear();
+        children.extend(element_children(document, parent));
         if children.len() < 2 {
             continue;
         }
-        for child in &children {
-            if shapes[*child as usize].is_none() {
-                shapes[*child as usize] = Some(shape(document, &facts, *child, &mut scratch));
+        for &child in &children {
+            if shapes.of(child).is_none() {
+                shape(document, &facts, child, &mut scratch, &mut shapes);
             }
         }
         let mut previous: Option<(usize, usize)> = None; // (region index, end child index)
@@ -176,7 +180,7 @@ pub fn single_record_candidates(document: &Document) -> Vec<SingleRecord> {
         if node.kind != NodeKind::Element || node.is("head") || node.is("script") {
             continue;
         }
-        let children = element_children(document, parent);
+        let children: Vec<NodeId> = element_children(document, parent).collect();
         for start in 0..children.len() {
             for width in 1..=MAX_RECORD_WIDTH.min(children.len() - start) {
                 let members = &children[start..start + width];
@@ -314,14 +318,11 @@ fn mostly_bare_text(document: &Document, records: &[NodeId]) -> bool {
     bare * 2 >= records.len()
 }
 
-fn element_children(document: &Document, parent: NodeId) -> Vec<NodeId> {
-    document
-        .children(parent)
-        .filter(|&child| {
-            let node = document.node(child);
-            node.kind == NodeKind::Element && !node.is("script") && !node.is("style")
-        })
-        .collect()
+fn element_children(document: &Document, parent: NodeId) -> impl Iterator<Item = NodeId> {
+    document.children(parent).filter(|&child| {
+        let node = document.node(child);
+        node.kind == NodeKind::Element && !node.is("script") && !node.is("style")
+    })
 }
 
 fn next_element(document: &Document, node: NodeId) -> Option<NodeId> {
@@ -341,7 +342,7 @@ fn next_element(document: &Document, node: NodeId) -> Option<NodeId> {
 /// Like MDR, every start offset and width is tried; the combination with the best coverage times
 /// resemblance wins, the narrower one on ties. Covered
 /// children are not reused, so a parent may hold several regions.
-fn runs(children: &[NodeId], shapes: &[Option<Vec<u32>>]) -> Vec<(usize, usize, usize)> {
+fn runs(children: &[NodeId], shapes: &Shapes) -> Vec<(usize, usize, usize)> {
     let pairs = PairSimilarities::new(children, shapes);
     let mut found = Vec::new();
     let mut covered = vec![false; children.len()];
@@ -427,18 +428,18 @@ struct PairSimilarities {
 }
 
 impl PairSimilarities {
-    fn new(children: &[NodeId], shapes: &[Option<Vec<u32>>]) -> Self {
+    fn new(children: &[NodeId], shapes: &Shapes) -> Self {
         let by_distance = (1..=MAX_RECORD_WIDTH)
             .map(|distance| {
                 children
                     .iter()
                     .zip(children.iter().skip(distance))
-                    .map(|(&first, &second)| {
-                        match (&shapes[first as usize], &shapes[second as usize]) {
+                    .map(
+                        |(&first, &second)| match (shapes.of(first), shapes.of(second)) {
                             (Some(first), Some(second)) => jaccard(first, second),
                             _ => 0.0,
-                        }
-                    })
+                        },
+                    )
                     .collect()
             })
             .collect();
@@ -496,12 +497,14 @@ fn jaccard(a: &[u32], b: &[u32]) -> f32 {
 ///
 /// `scratch` holds the walk's stack and the entries before they are sorted: a page has
 /// thousands of shapes, and growing two fresh vectors for each cost more than comparing them.
+/// The shape is kept in `shapes`, as `root`'s.
 fn shape(
     document: &Document,
     facts: &NodeFacts,
     root: NodeId,
     scratch: &mut ShapeScratch,
-) -> Vec<u32> {
+    shapes: &mut Shapes,
+) {
     let ShapeScratch { stack, entries } = scratch;
     stack.clear();
     entries.clear();
@@ -523,7 +526,36 @@ fn shape(
     entries.sort_unstable();
     entries.dedup();
     entries.truncate(SHAPE_LIMIT);
-    entries.to_vec()
+    shapes.keep(root, entries);
+}
+
+/// The shapes of a page's elements, end to end in one buffer: a page has thousands, and one
+/// vector for each cost an allocation and a free apiece.
+struct Shapes {
+    /// For every node, where its shape lies in `entries` (`None` before it is computed).
+    spans: Vec<Option<(u32, u32)>>,
+    entries: Vec<u32>,
+}
+
+impl Shapes {
+    fn new(nodes: usize) -> Self {
+        Shapes {
+            spans: vec![None; nodes],
+            entries: Vec::new(),
+        }
+    }
+
+    /// The shape of `node`, once computed.
+    fn of(&self, node: NodeId) -> Option<&[u32]> {
+        let (start, end) = self.spans[node as usize]?;
+        Some(&self.entries[start as usize..end as usize])
+    }
+
+    fn keep(&mut self, node: NodeId, shape: &[u32]) {
+        let start = self.entries.len() as u32;
+        self.entries.extend_from_slice(shape);
+        self.spans[node as usize] = Some((start, self.entries.len() as u32));
+    }
 }
 
 /// Buffers [`shape`] reuses from one call to the next.
@@ -590,7 +622,7 @@ fn node_facts(document: &Document) -> NodeFacts {
                 elements[id as usize] = 1;
             }
             NodeKind::Text => {
-                text_bytes[id as usize] = document.text_of(id).trim().len() as u32;
+                text_bytes[id as usize] = trim_whitespace(document.text_of(id)).len() as u32;
             }
             _ => {}
         }

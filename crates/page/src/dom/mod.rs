@@ -87,6 +87,34 @@ impl Node {
     }
 }
 
+/// `text` without leading and trailing whitespace, exactly as [`str::trim`] gives it.
+///
+/// Most text nodes of a page are runs of spaces and line breaks between tags, and the sizes of
+/// text below every node are summed over all of them on every page; `str::trim` decodes each
+/// character and asks the Unicode tables about it. ASCII whitespace is skipped byte by byte here,
+/// and the Unicode rules run only when a non-ASCII character stands at either end (a no-break
+/// or an ideographic space may be whitespace there).
+pub(crate) fn trim_whitespace(text: &str) -> &str {
+    let bytes = text.as_bytes();
+    // The ASCII characters `char::is_whitespace` accepts: tab to carriage return, and space.
+    let is_space = |byte: &u8| matches!(byte, b'\t'..=b'\r' | b' ');
+    let start = bytes
+        .iter()
+        .position(|byte| !is_space(byte))
+        .unwrap_or(bytes.len());
+    let end = bytes
+        .iter()
+        .rposition(|byte| !is_space(byte))
+        .map_or(start, |last| last + 1);
+    let inner = &text[start..end];
+    let non_ascii_edge = |byte: Option<&u8>| byte.is_some_and(|byte| !byte.is_ascii());
+    if non_ascii_edge(inner.as_bytes().first()) || non_ascii_edge(inner.as_bytes().last()) {
+        inner.trim()
+    } else {
+        inner
+    }
+}
+
 /// A parsed page.
 #[derive(Debug, Clone)]
 pub struct Document {
@@ -108,7 +136,7 @@ impl Document {
     /// (`<div class="x"/>`) are read as empty elements; never fails.
     pub fn parse(html: &str) -> Document {
         let html = expand_self_closing(html);
-        let sink = ArenaSink::default();
+        let sink = ArenaSink::for_page_of(html.len());
         // Parsed as a browser with scripts off would: a crawler runs no script, so what a page
         // puts in `<noscript>` (Discourse's whole crawler view, for one) is what it shows us. With
         // scripting on, the tree builder would keep that content as one opaque text node.

@@ -2,9 +2,10 @@
 //! record template, tightened to an inner column while that keeps nearly all of the message.
 
 use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
 use std::rc::Rc;
 
-use super::{ColumnTable, PageFacts, block_text, is_ancestor};
+use super::{ColumnTable, PageFacts, SmallKeyHasher, block_text, is_ancestor};
 use crate::dom::{Document, NodeId, NodeKind};
 use crate::regions::column_of;
 
@@ -178,10 +179,10 @@ pub(super) fn choose_text_column(
 #[derive(Default)]
 pub(super) struct PostTexts {
     /// [`block_text`] by element.
-    block: HashMap<NodeId, Rc<str>>,
+    block: HashMap<NodeId, Rc<str>, BuildHasherDefault<SmallKeyHasher>>,
     /// The text as a post shows it (signatures left out), without whitespace, for comparing what
     /// two nested elements show.
-    shown: HashMap<NodeId, Rc<str>>,
+    shown: HashMap<NodeId, Rc<str>, BuildHasherDefault<SmallKeyHasher>>,
 }
 
 impl PostTexts {
