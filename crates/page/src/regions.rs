@@ -18,6 +18,8 @@
 //! record root: a path-based alignment that plays the role of partial tree alignment for link
 //! locations (the same field of every record, title link or author link, gets the same column).
 
+use std::cell::OnceCell;
+
 use crate::dom::{Document, NodeId, NodeKind, ROOT, trim_whitespace};
 
 /// Records may span up to this many sibling elements (phpBB's post + `<hr>` pairs need 2).
@@ -69,8 +71,10 @@ impl Region {
     }
 }
 
-/// Per-node facts computed once per page.
-struct NodeFacts {
+/// Per-node facts computed once per page (and kept by the [`Document`]: regions, lone-record
+/// candidates and lone records all ask for them).
+#[derive(Debug, Clone)]
+pub(crate) struct NodeFacts {
     /// Hash of tag and class (digits removed), 0 for non-elements.
     signature: Vec<u32>,
     /// Visible text bytes below each node.
@@ -175,12 +179,17 @@ pub fn single_record_candidates(document: &Document) -> Vec<SingleRecord> {
     let total_text = facts.text_bytes[ROOT as usize].max(1) as f32;
     let total_elements = facts.elements[ROOT as usize].max(1) as f32;
     let mut candidates = Vec::new();
+    let mut children: Vec<NodeId> = Vec::new();
     for parent in document.descendants(ROOT) {
         let node = document.node(parent);
         if node.kind != NodeKind::Element || node.is("head") || node.is("script") {
             continue;
         }
-        let children: Vec<NodeId> = element_children(document, parent).collect();
+        children.clear();
+        children.extend(element_children(document, parent));
+        // The path part of the pattern id is the parent's, whatever the record: hashed once
+        // per parent rather than once per candidate (up to three per child).
+        let path = OnceCell::new();
         for start in 0..children.len() {
             for width in 1..=MAX_RECORD_WIDTH.min(children.len() - start) {
                 let members = &children[start..start + width];
@@ -193,7 +202,11 @@ pub fn single_record_candidates(document: &Document) -> Vec<SingleRecord> {
                     parent,
                     first: members[0],
                     width,
-                    pattern: pattern_id(document, &facts, parent, members),
+                    pattern: pattern_after_path(
+                        facts,
+                        *path.get_or_init(|| path_hash(document, facts, parent)),
+                        members,
+                    ),
                     text_share: text as f32 / total_text,
                     node_share: elements as f32 / total_elements,
                 });
@@ -573,12 +586,24 @@ fn entry_weight(entry: u32) -> f32 {
 
 fn is_inline_formatting(document: &Document, node: NodeId) -> bool {
     // `font` is left out on purpose: hand-made table layouts use it as their only structure.
-    const INLINE: [&str; 14] = [
-        "b", "i", "u", "em", "strong", "br", "s", "strike", "sub", "sup", "small", "big", "tt",
-        "wbr",
-    ];
-    let tag = document.node(node).tag();
-    INLINE.iter().any(|inline| &**tag == *inline)
+    // One `match` rather than a comparison with each name: this runs for every element of every
+    // shape.
+    matches!(
+        &**document.node(node).tag(),
+        "b" | "i"
+            | "u"
+            | "em"
+            | "strong"
+            | "br"
+            | "s"
+            | "strike"
+            | "sub"
+            | "sup"
+            | "small"
+            | "big"
+            | "tt"
+            | "wbr"
+    )
 }
 
 fn pattern_id(
@@ -587,13 +612,24 @@ fn pattern_id(
     parent: NodeId,
     first_record: &[NodeId],
 ) -> PatternId {
+    pattern_after_path(facts, path_hash(document, facts, parent), first_record)
+}
+
+/// The first part of a pattern id: the signatures from `parent` up to the root.
+fn path_hash(document: &Document, facts: &NodeFacts, parent: NodeId) -> u64 {
     let mut hash = FNV_OFFSET;
     let mut current = Some(parent);
     while let Some(node) = current {
         hash = fnv(hash, u64::from(facts.signature[node as usize]));
         current = document.node(node).parent;
     }
-    hash = fnv(hash, first_record.len() as u64);
+    hash
+}
+
+/// The pattern id of records shaped like `first_record` under a parent whose [`path_hash`] is
+/// `path`.
+fn pattern_after_path(facts: &NodeFacts, path: u64, first_record: &[NodeId]) -> PatternId {
+    let mut hash = fnv(path, first_record.len() as u64);
     for &member in first_record {
         hash = fnv(hash, u64::from(facts.signature[member as usize]));
     }
@@ -610,7 +646,14 @@ fn signatures(document: &Document) -> &[u32] {
     })
 }
 
-fn node_facts(document: &Document) -> NodeFacts {
+/// The document's [`NodeFacts`], computed on first use.
+fn node_facts(document: &Document) -> &NodeFacts {
+    document
+        .region_facts
+        .get_or_init(|| compute_node_facts(document))
+}
+
+fn compute_node_facts(document: &Document) -> NodeFacts {
     let count = document.len();
     let signature = signatures(document).to_vec();
     let mut text_bytes = vec![0u32; count];

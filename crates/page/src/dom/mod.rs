@@ -102,10 +102,12 @@ pub(crate) fn trim_whitespace(text: &str) -> &str {
         .iter()
         .position(|byte| !is_space(byte))
         .unwrap_or(bytes.len());
-    let end = bytes
+    // From the end down to the first kept byte only: a text of whitespace alone (most of them)
+    // is read once.
+    let end = bytes[start..]
         .iter()
         .rposition(|byte| !is_space(byte))
-        .map_or(start, |last| last + 1);
+        .map_or(start, |last| start + last + 1);
     let inner = &text[start..end];
     let non_ascii_edge = |byte: Option<&u8>| byte.is_some_and(|byte| !byte.is_ascii());
     if non_ascii_edge(inner.as_bytes().first()) || non_ascii_edge(inner.as_bytes().last()) {
@@ -126,6 +128,9 @@ pub struct Document {
     /// columns and record columns all ask for the signatures of the same elements many times,
     /// and each costs attribute look-ups and a hash.
     pub(crate) signatures: OnceLock<Vec<u32>>,
+    /// Text and element counts below every node (see `regions`), computed on first use: the
+    /// region search and the search for lone records read the same sums.
+    pub(crate) region_facts: OnceLock<crate::regions::NodeFacts>,
 }
 
 /// The document root's id.

@@ -168,6 +168,7 @@ impl TreeSink for ArenaSink {
             attribute_names: self.attribute_names.into_inner(),
             attribute_values: self.attribute_values.into_inner(),
             signatures: OnceLock::new(),
+            region_facts: OnceLock::new(),
         }
     }
 
