@@ -132,6 +132,11 @@ pub(super) fn choose_text_column(
                     fitting[record] = Some(*inner);
                 }
             }
+            // A column that fits no record has no identity to look for either: no record
+            // would keep up, so it cannot tighten (most columns of a region are such).
+            if fitting.iter().all(Option::is_none) {
+                return None;
+            }
             let identities: Vec<String> = fitting
                 .iter()
                 .flatten()
