@@ -364,6 +364,16 @@ fn runs(children: &[NodeId], shapes: &Shapes) -> Vec<(usize, usize, usize)> {
         let mut best: Option<(usize, usize, usize, f32)> = None;
         for width in 1..=MAX_RECORD_WIDTH {
             for start in 0..children.len() {
+                // A run from `start` covers at most the children from there on, and its score
+                // is its coverage times a mean similarity of at most 1: once that bound cannot
+                // beat the best score, no later start can either. Without this cut, a list of n
+                // alike records was walked n times from each of its starts.
+                if let Some((_, best_width, best_count, best_mean)) = best
+                    && (children.len() - start) as f32
+                        <= (best_count * best_width) as f32 * best_mean
+                {
+                    break;
+                }
                 if covered[start] || start + 2 * width > children.len() {
                     continue;
                 }
