@@ -106,7 +106,7 @@ pub fn find_regions(document: &Document) -> Vec<Region> {
         }
         for &child in &children {
             if shapes.of(child).is_none() {
-                shape(document, &facts, child, &mut scratch, &mut shapes);
+                shape(document, facts, child, &mut scratch, &mut shapes);
             }
         }
         let mut previous: Option<(usize, usize)> = None; // (region index, end child index)
@@ -118,7 +118,7 @@ pub fn find_regions(document: &Document) -> Vec<Region> {
             let members = &children[start..start + count * width];
             let text: u32 = members.iter().map(|&n| facts.text_bytes[n as usize]).sum();
             let elements: u32 = members.iter().map(|&n| facts.elements[n as usize]).sum();
-            let pattern = pattern_id(document, &facts, parent, &children[start..start + width]);
+            let pattern = pattern_id(document, facts, parent, &children[start..start + width]);
             // Engines insert advertisements between posts every few records; a run that resumes
             // the same pattern after at most two foreign siblings continues the same region.
             if let Some((index, end)) = previous
@@ -227,7 +227,7 @@ pub fn single_record_of(document: &Document, element: NodeId) -> Option<SingleRe
         parent,
         first: element,
         width: 1,
-        pattern: pattern_id(document, &facts, parent, &[element]),
+        pattern: pattern_id(document, facts, parent, &[element]),
         text_share: facts.text_bytes[element as usize] as f32 / total_text,
         node_share: facts.elements[element as usize] as f32 / total_elements,
     })

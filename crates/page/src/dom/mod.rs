@@ -326,6 +326,28 @@ impl Iterator for Descendants<'_> {
 mod tests {
     use super::*;
 
+    #[test]
+    fn trimming_matches_the_standard_trim() {
+        let cases = [
+            "",
+            "   ",
+            "\n\t\t\r\n",
+            " word ",
+            "two words",
+            "\u{0B}vertical tab\u{0B}",
+            "\u{a0}no-break\u{a0}",
+            " \u{3000}ideographic\u{3000} ",
+            "\u{a0}",
+            " \u{2003} \u{a0} ",
+            "日本語",
+            " ünïcödé ",
+            "\u{85}next line",
+        ];
+        for text in cases {
+            assert_eq!(trim_whitespace(text), text.trim(), "{text:?}");
+        }
+    }
+
     fn outline(document: &Document, id: NodeId) -> String {
         let node = document.node(id);
         match node.kind {

@@ -323,3 +323,25 @@ pub(super) fn element_identity(document: &Document, node: NodeId) -> Option<Stri
     }
     Some(format!("{}{}{}", data.tag(), name.0, letters.trim()))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::without_whitespace;
+
+    #[test]
+    fn whitespace_removal_matches_a_character_filter() {
+        let cases = [
+            "",
+            "   ",
+            "a b\tc\nd",
+            "no-break\u{a0}space",
+            "ideographic\u{3000}space 日本",
+            "\u{85}\u{2028}line separators\u{2029}",
+            "ünïcödé  text ",
+        ];
+        for text in cases {
+            let expected: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+            assert_eq!(without_whitespace(text), expected, "{text:?}");
+        }
+    }
+}
