@@ -18,7 +18,9 @@
 //! record root: a path-based alignment that plays the role of partial tree alignment for link
 //! locations (the same field of every record, title link or author link, gets the same column).
 
-use crate::dom::{Document, NodeId, NodeKind, ROOT};
+use std::cell::OnceCell;
+
+use crate::dom::{Document, NodeId, NodeKind, ROOT, trim_whitespace};
 
 /// Records may span up to this many sibling elements (phpBB's post + `<hr>` pairs need 2).
 pub const MAX_RECORD_WIDTH: usize = 3;
@@ -69,8 +71,10 @@ impl Region {
     }
 }
 
-/// Per-node facts computed once per page.
-struct NodeFacts {
+/// Per-node facts computed once per page (and kept by the [`Document`]: regions, lone-record
+/// candidates and lone records all ask for them).
+#[derive(Debug, Clone)]
+pub(crate) struct NodeFacts {
     /// Hash of tag and class (digits removed), 0 for non-elements.
     signature: Vec<u32>,
     /// Visible text bytes below each node.
@@ -85,20 +89,24 @@ pub fn find_regions(document: &Document) -> Vec<Region> {
     let total_text = facts.text_bytes[ROOT as usize].max(1) as f32;
     let total_elements = facts.elements[ROOT as usize].max(1) as f32;
     let mut regions: Vec<Region> = Vec::new();
-    let mut shapes: Vec<Option<Vec<u32>>> = vec![None; document.len()];
+    let mut shapes = Shapes::new(document.len());
     let mut scratch = ShapeScratch::default();
+    // One buffer for every parent's children: most elements have fewer than two, and a fresh
+    // vector for each was a noticeable share of the search.
+    let mut children: Vec<NodeId> = Vec::new();
     for parent in document.descendants(ROOT) {
         let node = document.node(parent);
         if node.kind != NodeKind::Element || node.is("head") || node.is("script") {
             continue;
         }
-        let children: Vec<NodeId> = element_children(document, parent);
+        children.clear();
+        children.extend(element_children(document, parent));
         if children.len() < 2 {
             continue;
         }
-        for child in &children {
-            if shapes[*child as usize].is_none() {
-                shapes[*child as usize] = Some(shape(document, &facts, *child, &mut scratch));
+        for &child in &children {
+            if shapes.of(child).is_none() {
+                shape(document, facts, child, &mut scratch, &mut shapes);
             }
         }
         let mut previous: Option<(usize, usize)> = None; // (region index, end child index)
@@ -110,7 +118,7 @@ pub fn find_regions(document: &Document) -> Vec<Region> {
             let members = &children[start..start + count * width];
             let text: u32 = members.iter().map(|&n| facts.text_bytes[n as usize]).sum();
             let elements: u32 = members.iter().map(|&n| facts.elements[n as usize]).sum();
-            let pattern = pattern_id(document, &facts, parent, &children[start..start + width]);
+            let pattern = pattern_id(document, facts, parent, &children[start..start + width]);
             // Engines insert advertisements between posts every few records; a run that resumes
             // the same pattern after at most two foreign siblings continues the same region.
             if let Some((index, end)) = previous
@@ -171,12 +179,17 @@ pub fn single_record_candidates(document: &Document) -> Vec<SingleRecord> {
     let total_text = facts.text_bytes[ROOT as usize].max(1) as f32;
     let total_elements = facts.elements[ROOT as usize].max(1) as f32;
     let mut candidates = Vec::new();
+    let mut children: Vec<NodeId> = Vec::new();
     for parent in document.descendants(ROOT) {
         let node = document.node(parent);
         if node.kind != NodeKind::Element || node.is("head") || node.is("script") {
             continue;
         }
-        let children = element_children(document, parent);
+        children.clear();
+        children.extend(element_children(document, parent));
+        // The path part of the pattern id is the parent's, whatever the record: hashed once
+        // per parent rather than once per candidate (up to three per child).
+        let path = OnceCell::new();
         for start in 0..children.len() {
             for width in 1..=MAX_RECORD_WIDTH.min(children.len() - start) {
                 let members = &children[start..start + width];
@@ -189,7 +202,11 @@ pub fn single_record_candidates(document: &Document) -> Vec<SingleRecord> {
                     parent,
                     first: members[0],
                     width,
-                    pattern: pattern_id(document, &facts, parent, members),
+                    pattern: pattern_after_path(
+                        facts,
+                        *path.get_or_init(|| path_hash(document, facts, parent)),
+                        members,
+                    ),
                     text_share: text as f32 / total_text,
                     node_share: elements as f32 / total_elements,
                 });
@@ -210,7 +227,7 @@ pub fn single_record_of(document: &Document, element: NodeId) -> Option<SingleRe
         parent,
         first: element,
         width: 1,
-        pattern: pattern_id(document, &facts, parent, &[element]),
+        pattern: pattern_id(document, facts, parent, &[element]),
         text_share: facts.text_bytes[element as usize] as f32 / total_text,
         node_share: facts.elements[element as usize] as f32 / total_elements,
     })
@@ -314,14 +331,11 @@ fn mostly_bare_text(document: &Document, records: &[NodeId]) -> bool {
     bare * 2 >= records.len()
 }
 
-fn element_children(document: &Document, parent: NodeId) -> Vec<NodeId> {
-    document
-        .children(parent)
-        .filter(|&child| {
-            let node = document.node(child);
-            node.kind == NodeKind::Element && !node.is("script") && !node.is("style")
-        })
-        .collect()
+fn element_children(document: &Document, parent: NodeId) -> impl Iterator<Item = NodeId> {
+    document.children(parent).filter(|&child| {
+        let node = document.node(child);
+        node.kind == NodeKind::Element && !node.is("script") && !node.is("style")
+    })
 }
 
 fn next_element(document: &Document, node: NodeId) -> Option<NodeId> {
@@ -341,7 +355,7 @@ fn next_element(document: &Document, node: NodeId) -> Option<NodeId> {
 /// Like MDR, every start offset and width is tried; the combination with the best coverage times
 /// resemblance wins, the narrower one on ties. Covered
 /// children are not reused, so a parent may hold several regions.
-fn runs(children: &[NodeId], shapes: &[Option<Vec<u32>>]) -> Vec<(usize, usize, usize)> {
+fn runs(children: &[NodeId], shapes: &Shapes) -> Vec<(usize, usize, usize)> {
     let pairs = PairSimilarities::new(children, shapes);
     let mut found = Vec::new();
     let mut covered = vec![false; children.len()];
@@ -355,7 +369,8 @@ fn runs(children: &[NodeId], shapes: &[Option<Vec<u32>>]) -> Vec<(usize, usize, 
                 // beat the best score, no later start can either. Without this cut, a list of n
                 // alike records was walked n times from each of its starts.
                 if let Some((_, best_width, best_count, best_mean)) = best
-                    && (children.len() - start) as f32 <= (best_count * best_width) as f32 * best_mean
+                    && (children.len() - start) as f32
+                        <= (best_count * best_width) as f32 * best_mean
                 {
                     break;
                 }
@@ -436,18 +451,18 @@ struct PairSimilarities {
 }
 
 impl PairSimilarities {
-    fn new(children: &[NodeId], shapes: &[Option<Vec<u32>>]) -> Self {
+    fn new(children: &[NodeId], shapes: &Shapes) -> Self {
         let by_distance = (1..=MAX_RECORD_WIDTH)
             .map(|distance| {
                 children
                     .iter()
                     .zip(children.iter().skip(distance))
-                    .map(|(&first, &second)| {
-                        match (&shapes[first as usize], &shapes[second as usize]) {
+                    .map(
+                        |(&first, &second)| match (shapes.of(first), shapes.of(second)) {
                             (Some(first), Some(second)) => jaccard(first, second),
                             _ => 0.0,
-                        }
-                    })
+                        },
+                    )
                     .collect()
             })
             .collect();
@@ -505,12 +520,14 @@ fn jaccard(a: &[u32], b: &[u32]) -> f32 {
 ///
 /// `scratch` holds the walk's stack and the entries before they are sorted: a page has
 /// thousands of shapes, and growing two fresh vectors for each cost more than comparing them.
+/// The shape is kept in `shapes`, as `root`'s.
 fn shape(
     document: &Document,
     facts: &NodeFacts,
     root: NodeId,
     scratch: &mut ShapeScratch,
-) -> Vec<u32> {
+    shapes: &mut Shapes,
+) {
     let ShapeScratch { stack, entries } = scratch;
     stack.clear();
     entries.clear();
@@ -532,7 +549,36 @@ fn shape(
     entries.sort_unstable();
     entries.dedup();
     entries.truncate(SHAPE_LIMIT);
-    entries.to_vec()
+    shapes.keep(root, entries);
+}
+
+/// The shapes of a page's elements, end to end in one buffer: a page has thousands, and one
+/// vector for each cost an allocation and a free apiece.
+struct Shapes {
+    /// For every node, where its shape lies in `entries` (`None` before it is computed).
+    spans: Vec<Option<(u32, u32)>>,
+    entries: Vec<u32>,
+}
+
+impl Shapes {
+    fn new(nodes: usize) -> Self {
+        Shapes {
+            spans: vec![None; nodes],
+            entries: Vec::new(),
+        }
+    }
+
+    /// The shape of `node`, once computed.
+    fn of(&self, node: NodeId) -> Option<&[u32]> {
+        let (start, end) = self.spans[node as usize]?;
+        Some(&self.entries[start as usize..end as usize])
+    }
+
+    fn keep(&mut self, node: NodeId, shape: &[u32]) {
+        let start = self.entries.len() as u32;
+        self.entries.extend_from_slice(shape);
+        self.spans[node as usize] = Some((start, self.entries.len() as u32));
+    }
 }
 
 /// Buffers [`shape`] reuses from one call to the next.
@@ -550,12 +596,24 @@ fn entry_weight(entry: u32) -> f32 {
 
 fn is_inline_formatting(document: &Document, node: NodeId) -> bool {
     // `font` is left out on purpose: hand-made table layouts use it as their only structure.
-    const INLINE: [&str; 14] = [
-        "b", "i", "u", "em", "strong", "br", "s", "strike", "sub", "sup", "small", "big", "tt",
-        "wbr",
-    ];
-    let tag = document.node(node).tag();
-    INLINE.iter().any(|inline| &**tag == *inline)
+    // One `match` rather than a comparison with each name: this runs for every element of every
+    // shape.
+    matches!(
+        &**document.node(node).tag(),
+        "b" | "i"
+            | "u"
+            | "em"
+            | "strong"
+            | "br"
+            | "s"
+            | "strike"
+            | "sub"
+            | "sup"
+            | "small"
+            | "big"
+            | "tt"
+            | "wbr"
+    )
 }
 
 fn pattern_id(
@@ -564,13 +622,24 @@ fn pattern_id(
     parent: NodeId,
     first_record: &[NodeId],
 ) -> PatternId {
+    pattern_after_path(facts, path_hash(document, facts, parent), first_record)
+}
+
+/// The first part of a pattern id: the signatures from `parent` up to the root.
+fn path_hash(document: &Document, facts: &NodeFacts, parent: NodeId) -> u64 {
     let mut hash = FNV_OFFSET;
     let mut current = Some(parent);
     while let Some(node) = current {
         hash = fnv(hash, u64::from(facts.signature[node as usize]));
         current = document.node(node).parent;
     }
-    hash = fnv(hash, first_record.len() as u64);
+    hash
+}
+
+/// The pattern id of records shaped like `first_record` under a parent whose [`path_hash`] is
+/// `path`.
+fn pattern_after_path(facts: &NodeFacts, path: u64, first_record: &[NodeId]) -> PatternId {
+    let mut hash = fnv(path, first_record.len() as u64);
     for &member in first_record {
         hash = fnv(hash, u64::from(facts.signature[member as usize]));
     }
@@ -587,7 +656,14 @@ fn signatures(document: &Document) -> &[u32] {
     })
 }
 
-fn node_facts(document: &Document) -> NodeFacts {
+/// The document's [`NodeFacts`], computed on first use.
+fn node_facts(document: &Document) -> &NodeFacts {
+    document
+        .region_facts
+        .get_or_init(|| compute_node_facts(document))
+}
+
+fn compute_node_facts(document: &Document) -> NodeFacts {
     let count = document.len();
     let signature = signatures(document).to_vec();
     let mut text_bytes = vec![0u32; count];
@@ -599,7 +675,7 @@ fn node_facts(document: &Document) -> NodeFacts {
                 elements[id as usize] = 1;
             }
             NodeKind::Text => {
-                text_bytes[id as usize] = document.text_of(id).trim().len() as u32;
+                text_bytes[id as usize] = trim_whitespace(document.text_of(id)).len() as u32;
             }
             _ => {}
         }

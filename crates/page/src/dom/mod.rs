@@ -87,6 +87,36 @@ impl Node {
     }
 }
 
+/// `text` without leading and trailing whitespace, exactly as [`str::trim`] gives it.
+///
+/// Most text nodes of a page are runs of spaces and line breaks between tags, and the sizes of
+/// text below every node are summed over all of them on every page; `str::trim` decodes each
+/// character and asks the Unicode tables about it. ASCII whitespace is skipped byte by byte here,
+/// and the Unicode rules run only when a non-ASCII character stands at either end (a no-break
+/// or an ideographic space may be whitespace there).
+pub(crate) fn trim_whitespace(text: &str) -> &str {
+    let bytes = text.as_bytes();
+    // The ASCII characters `char::is_whitespace` accepts: tab to carriage return, and space.
+    let is_space = |byte: &u8| matches!(byte, b'\t'..=b'\r' | b' ');
+    let start = bytes
+        .iter()
+        .position(|byte| !is_space(byte))
+        .unwrap_or(bytes.len());
+    // From the end down to the first kept byte only: a text of whitespace alone (most of them)
+    // is read once.
+    let end = bytes[start..]
+        .iter()
+        .rposition(|byte| !is_space(byte))
+        .map_or(start, |last| start + last + 1);
+    let inner = &text[start..end];
+    let non_ascii_edge = |byte: Option<&u8>| byte.is_some_and(|byte| !byte.is_ascii());
+    if non_ascii_edge(inner.as_bytes().first()) || non_ascii_edge(inner.as_bytes().last()) {
+        inner.trim()
+    } else {
+        inner
+    }
+}
+
 /// A parsed page.
 #[derive(Debug, Clone)]
 pub struct Document {
@@ -98,6 +128,9 @@ pub struct Document {
     /// columns and record columns all ask for the signatures of the same elements many times,
     /// and each costs attribute look-ups and a hash.
     pub(crate) signatures: OnceLock<Vec<u32>>,
+    /// Text and element counts below every node (see `regions`), computed on first use: the
+    /// region search and the search for lone records read the same sums.
+    pub(crate) region_facts: OnceLock<crate::regions::NodeFacts>,
 }
 
 /// The document root's id.
@@ -108,7 +141,7 @@ impl Document {
     /// (`<div class="x"/>`) are read as empty elements; never fails.
     pub fn parse(html: &str) -> Document {
         let html = expand_self_closing(html);
-        let sink = ArenaSink::default();
+        let sink = ArenaSink::for_page_of(html.len());
         // Parsed as a browser with scripts off would: a crawler runs no script, so what a page
         // puts in `<noscript>` (Discourse's whole crawler view, for one) is what it shows us. With
         // scripting on, the tree builder would keep that content as one opaque text node.
@@ -292,6 +325,28 @@ impl Iterator for Descendants<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn trimming_matches_the_standard_trim() {
+        let cases = [
+            "",
+            "   ",
+            "\n\t\t\r\n",
+            " word ",
+            "two words",
+            "\u{0B}vertical tab\u{0B}",
+            "\u{a0}no-break\u{a0}",
+            " \u{3000}ideographic\u{3000} ",
+            "\u{a0}",
+            " \u{2003} \u{a0} ",
+            "日本語",
+            " ünïcödé ",
+            "\u{85}next line",
+        ];
+        for text in cases {
+            assert_eq!(trim_whitespace(text), text.trim(), "{text:?}");
+        }
+    }
 
     fn outline(document: &Document, id: NodeId) -> String {
         let node = document.node(id);

@@ -1,7 +1,7 @@
 //! The dates a page shows, each attached to the element that shows it: the candidates that the
 //! time columns of posts and thread entries are chosen from.
 
-use crate::dom::{Document, NodeId, NodeKind, ROOT};
+use crate::dom::{Document, NodeId, NodeKind, ROOT, trim_whitespace};
 use crate::time::{
     DateContext, DayMonthOrder, ParsedTime, Precision, TimeMatch, find_times, parse_time,
     parse_unix_time,
@@ -15,6 +15,9 @@ pub(super) struct DateCandidate {
     /// From an attribute meant for machines (`datetime`, `title`, `data-time`).
     pub(super) machine: bool,
 }
+
+/// The attributes read as dates, in the order their dates are listed for one element.
+const DATE_ATTRIBUTES: [&str; 4] = ["datetime", "title", "data-time", "data-timestamp"];
 
 /// Every date shown on the page, attached to the element that shows it, in document order.
 pub(super) fn date_candidates(document: &Document, context: &DateContext) -> Vec<DateCandidate> {
@@ -31,14 +34,34 @@ pub(super) fn date_candidates(document: &Document, context: &DateContext) -> Vec
                 if document.node(parent).is("script") || document.node(parent).is("style") {
                     continue;
                 }
-                let found = find_times(document.text_of(node), context);
+                let text = document.text_of(node);
+                // Most text nodes are the whitespace between tags, where no date can be: the
+                // scan is not started for them.
+                if trim_whitespace(text).is_empty() {
+                    continue;
+                }
+                let found = find_times(text, context);
                 if !found.is_empty() {
                     pending.push(PendingDate::Text(parent, found));
                 }
             }
             NodeKind::Element => {
-                for attribute in ["datetime", "title", "data-time", "data-timestamp"] {
-                    if let Some(value) = document.attribute(node, attribute) {
+                // Each attribute's name is read once and matched against the four, rather than
+                // the attributes searched once per name; the dates still go in the names' order.
+                let mut values: [Option<&str>; DATE_ATTRIBUTES.len()] = [None; 4];
+                for (name, value) in document.attributes(node) {
+                    let slot = match name {
+                        "datetime" => 0,
+                        "title" => 1,
+                        "data-time" => 2,
+                        "data-timestamp" => 3,
+                        _ => continue,
+                    };
+                    // The first of repeated names counts, as `Document::attribute` reads it.
+                    values[slot].get_or_insert(value);
+                }
+                for (attribute, value) in DATE_ATTRIBUTES.into_iter().zip(values) {
+                    if let Some(value) = value {
                         pending.push(PendingDate::Attribute(node, attribute, value));
                     }
                 }

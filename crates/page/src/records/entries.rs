@@ -6,7 +6,7 @@
 //! thread.
 
 use super::*;
-use crate::dom::{Document, NodeId, NodeKind};
+use crate::dom::{Document, NodeId, NodeKind, trim_whitespace};
 use crate::links::Link;
 use crate::regions::{RecordSlot, Region, column_of, record_slots};
 use crate::time::{DateContext, ParsedTime};
@@ -108,8 +108,8 @@ fn entries_of_region(facts: &PageFacts<'_>, region: usize) -> Vec<ThreadEntry> {
                 .map(|(_, name)| name.clone())
                 .filter(|name| *name != text);
             Some(ThreadEntry {
-                title: text,
-                url,
+                title: text.to_string(),
+                url: url.to_string(),
                 author,
                 replies: replies[record],
                 last_reply: last[record],
@@ -118,11 +118,13 @@ fn entries_of_region(facts: &PageFacts<'_>, region: usize) -> Vec<ThreadEntry> {
         .collect()
 }
 
-/// Per record, the title link: its node, text and URL.
-type TitlesByRecord = Vec<Option<(NodeId, String, String)>>;
+/// Per record, the title link: its node, text and URL, borrowed from the link table: every region
+/// of a page is tried for a title column, and copying the texts and URLs of all the page's
+/// links for each was most of the cost of reading thread entries.
+type TitlesByRecord<'link> = Vec<Option<(NodeId, &'link str, &'link str)>>;
 
 /// Per record, the title link, if the region has a title column.
-fn title_column(facts: &PageFacts<'_>, region: usize) -> Option<TitlesByRecord> {
+fn title_column<'link>(facts: &PageFacts<'link>, region: usize) -> Option<TitlesByRecord<'link>> {
     let records = facts.regions[region].records.len();
     let mut columns = ColumnTable::new(records);
     for link in facts.links {
@@ -133,11 +135,7 @@ fn title_column(facts: &PageFacts<'_>, region: usize) -> Option<TitlesByRecord> 
         if text.chars().count() < 3 || text.chars().all(|c| c.is_ascii_digit()) {
             continue;
         }
-        columns.offer(
-            column,
-            record,
-            (link.node, text.to_string(), link.url.clone()),
-        );
+        columns.offer(column, record, (link.node, text, link.url.as_str()));
     }
     // Columns are in the order their first link appears. The title is the first column whose
     // links are in most records and whose URLs and texts are nearly all distinct: author links
@@ -145,16 +143,16 @@ fn title_column(facts: &PageFacts<'_>, region: usize) -> Option<TitlesByRecord> 
     let qualifying: Vec<TitlesByRecord> = columns
         .into_columns()
         .filter(|values: &TitlesByRecord| {
-            let present: Vec<&(NodeId, String, String)> = values.iter().flatten().collect();
-            let distinct = |key: &dyn Fn(&(NodeId, String, String)) -> &String| {
-                let mut keys: Vec<&String> = present.iter().map(|entry| key(entry)).collect();
+            let present: Vec<&(NodeId, &str, &str)> = values.iter().flatten().collect();
+            let distinct = |key: &dyn Fn(&(NodeId, &'link str, &'link str)) -> &'link str| {
+                let mut keys: Vec<&str> = present.iter().map(|entry| key(entry)).collect();
                 keys.sort_unstable();
                 keys.dedup();
                 keys.len()
             };
             present.len() * 10 >= records * 6
-                && distinct(&|(_, _, url)| url) * 10 >= present.len() * 9
-                && distinct(&|(_, text, _)| text) * 10 >= present.len() * 9
+                && distinct(&|(_, _, url)| *url) * 10 >= present.len() * 9
+                && distinct(&|(_, text, _)| *text) * 10 >= present.len() * 9
         })
         .collect();
     // Authors are distinct too when each thread of a short list has another starter, and some
@@ -238,7 +236,7 @@ fn count_of_text(facts: &PageFacts<'_>, node: NodeId) -> Option<(NodeId, u64)> {
     if document.node(node).kind != NodeKind::Text {
         return None;
     }
-    let text = document.text_of(node).trim();
+    let text = trim_whitespace(document.text_of(node));
     if text.is_empty() || text.chars().count() > 24 {
         return None;
     }

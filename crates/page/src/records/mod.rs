@@ -31,7 +31,10 @@
 //! columns, `post_list` the pieces of a cut list, `lone_post` the one post of a page that repeats
 //! nothing, and `entries` the thread entries of board pages.
 
-use crate::dom::{Document, NodeId, NodeKind, ROOT};
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+use crate::dom::{Document, NodeId, NodeKind, ROOT, trim_whitespace};
 use crate::links::Link;
 use crate::regions::{RecordSlot, Region, column_of};
 use crate::time::{DateContext, ParsedTime, Precision};
@@ -189,7 +192,7 @@ fn is_signature(document: &Document, node: NodeId) -> bool {
     // a signature even when nothing names it so, as [`block_text`] reads it in running text.
     let opens_with_separator = document.node(node).first_child.is_some_and(|child| {
         let data = document.node(child);
-        let text = document.text_of(child).trim();
+        let text = trim_whitespace(document.text_of(child));
         data.kind == NodeKind::Text && text.len() >= 5 && text.chars().all(|c| c == '_' || c == '-')
     });
     opens_with_separator
@@ -210,12 +213,12 @@ fn is_signature(document: &Document, node: NodeId) -> bool {
 fn contains_ignoring_ascii_case(haystack: &str, needle: &str) -> bool {
     let (first, rest) = needle.as_bytes().split_first().expect("a needle");
     let haystack = haystack.as_bytes();
-    // Only the places holding the needle's first letter are compared in full.
-    haystack.iter().enumerate().any(|(position, byte)| {
-        byte.to_ascii_lowercase() == *first
-            && haystack
-                .get(position + 1..position + needle.len())
-                .is_some_and(|tail| tail.eq_ignore_ascii_case(rest))
+    // Only the places holding the needle's first letter, in either case, are compared in full;
+    // `memchr2` finds them without looking at each byte in turn.
+    memchr::memchr2_iter(*first, first.to_ascii_uppercase(), haystack).any(|position| {
+        haystack
+            .get(position + 1..position + needle.len())
+            .is_some_and(|tail| tail.eq_ignore_ascii_case(rest))
     })
 }
 
@@ -238,7 +241,7 @@ fn text_sizes(document: &Document) -> Vec<u32> {
     for id in order {
         let node = document.node(id);
         if node.kind == NodeKind::Text {
-            sizes[id as usize] += document.text_of(id).trim().len() as u32;
+            sizes[id as usize] += trim_whitespace(document.text_of(id)).len() as u32;
         }
         if node.is("script")
             || node.is("style")
@@ -345,9 +348,15 @@ impl PageFacts<'_> {
 
 /// Values of a record field gathered column by column: for each column, in the order it was first
 /// seen, the first value each record offers in it.
+///
+/// Every element of every record is offered to some tables (the text column's), so a region
+/// holds hundreds of columns; finding a column by scanning the list made each offer cost as much
+/// as the columns seen so far. An index from column id to position finds it at once, and the
+/// list still keeps the order of first sight, which callers rely on.
 struct ColumnTable<T> {
     records: usize,
     columns: Vec<(u64, Vec<Option<T>>)>,
+    positions: HashMap<u64, usize, BuildHasherDefault<SmallKeyHasher>>,
 }
 
 impl<T: Clone> ColumnTable<T> {
@@ -355,27 +364,68 @@ impl<T: Clone> ColumnTable<T> {
         ColumnTable {
             records,
             columns: Vec::new(),
+            positions: HashMap::default(),
         }
     }
 
     /// Keeps `value` as `record`'s value in `column` unless the record already has one there.
     fn offer(&mut self, column: u64, record: usize, value: T) {
-        let index = match self.columns.iter().position(|(c, _)| *c == column) {
-            Some(index) => index,
-            None => {
-                self.columns.push((column, vec![None; self.records]));
-                self.columns.len() - 1
-            }
-        };
+        self.offer_with(column, record, || value);
+    }
+
+    /// [`ColumnTable::offer`] for a value that costs something to make (an owned string): it is
+    /// made only when the record has no value in the column yet.
+    fn offer_with(&mut self, column: u64, record: usize, value: impl FnOnce() -> T) {
+        let index = *self.positions.entry(column).or_insert_with(|| {
+            self.columns.push((column, vec![None; self.records]));
+            self.columns.len() - 1
+        });
         let slot = &mut self.columns[index].1[record];
         if slot.is_none() {
-            *slot = Some(value);
+            *slot = Some(value());
         }
     }
 
     /// The columns' values per record, in the order the columns were first seen.
     fn into_columns(self) -> impl Iterator<Item = Vec<Option<T>>> {
         self.columns.into_iter().map(|(_, values)| values)
+    }
+}
+
+/// A hasher for the small integer keys of the record readers' maps (column ids, node ids).
+///
+/// The standard SipHash resists keys chosen by an attacker, which these are not: column ids are
+/// already FNV hashes and node ids are indexes into one page's tree. One multiplication by an
+/// odd constant spreads them over the table's buckets at a fraction of SipHash's cost; the
+/// `rustc-hash` crate would do the same, for a dependency.
+#[derive(Default)]
+pub(crate) struct SmallKeyHasher {
+    hash: u64,
+}
+
+impl Hasher for SmallKeyHasher {
+    fn finish(&self) -> u64 {
+        self.hash
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        // Only integer keys use this hasher; bytes are folded in for completeness.
+        for &byte in bytes {
+            self.write_u64(u64::from(byte));
+        }
+    }
+
+    fn write_u32(&mut self, value: u32) {
+        self.write_u64(u64::from(value));
+    }
+
+    fn write_u64(&mut self, value: u64) {
+        // The high bits of the product choose the bucket (hashbrown takes its control byte
+        // from the top seven bits and the bucket from the low ones): rotating brings the
+        // well-mixed high half down too.
+        self.hash = (self.hash.rotate_left(5) ^ value)
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            .rotate_left(26);
     }
 }
 

@@ -104,7 +104,7 @@ fn offer_record(document: &Document, records: &mut Vec<NodeId>, record: NodeId) 
 fn lone_entry(facts: &PageFacts<'_>, region: usize, rank: EntryRank) -> Option<Vec<ThreadEntry>> {
     let document = facts.document;
     let titles = title_column(facts, region)?;
-    let shape = most_common_shape(titles.iter().flatten().map(|(_, _, url)| url.as_str()))?;
+    let shape = most_common_shape(titles.iter().flatten().map(|(_, _, url)| *url))?;
     // (the entry's element, its title link's node, text and URL)
     let mut found: Option<(NodeId, (NodeId, String, String))> = None;
     for link in facts.links {
