@@ -32,7 +32,6 @@ impl FamilyScore {
     }
 }
 
-/// Text with runs of white space made one space, as the truth is compared.
 /// The simulator's answer to `path` at `at`, as a visitor without a cookie gets it, analysed
 /// alone as `trawl extract` analyses a saved page.
 fn analyse_served(
@@ -42,15 +41,12 @@ fn analyse_served(
     context: &DateContext,
 ) -> Result<trawl_page::analysis::PageAnalysis> {
     let answer = site.serve(path, at, None);
-    let content_type = answer
-        .headers
-        .iter()
-        .find(|(name, _)| name == "Content-Type")
-        .map(|(_, value)| value.as_str());
+    let content_type = answer.header("Content-Type");
     let url = url::Url::parse(&format!("http://forum.test{path}"))?;
     Ok(analyse(&answer.body, content_type, &url, context))
 }
 
+/// Text with runs of white space made one space, as the truth is compared.
 pub fn normalise(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
@@ -216,11 +212,7 @@ pub fn score_entries(
                 let thread = entry
                     .url
                     .strip_prefix("http://forum.test")
-                    .and_then(|rest| site.address_of(rest))
-                    .and_then(|address| match address.route {
-                        Route::Thread { thread, page: 1 } => Some(thread),
-                        _ => None,
-                    });
+                    .and_then(|rest| site.thread_of_first_page(rest));
                 let Some(thread) = thread else {
                     miss(format!(
                         "{} {path}: entry {:?} links to {}, not a thread's first page",

@@ -764,9 +764,11 @@ fn url_numbers(url: &url::Url) -> BTreeSet<u64> {
         text.push('?');
         text.push_str(query);
     }
-    text.split(|character: char| !character.is_ascii_digit())
-        .filter(|run| !run.is_empty())
-        .filter_map(|run| run.parse().ok())
+    // The host and port are left out: on one site they are the same in every URL.
+    let (_, numbers) = crate::spellings::shape_and_numbers(&text);
+    numbers
+        .iter()
+        .filter_map(|number| number.parse().ok())
         .collect()
 }
 

@@ -175,6 +175,14 @@ pub struct SingleRecord {
 /// structure (three elements or more) are offered: a bare `<br>` or an empty cell is never a
 /// record worth placing a page by.
 pub fn single_record_candidates(document: &Document) -> Vec<SingleRecord> {
+    document
+        .single_records
+        .get_or_init(|| search_single_records(document))
+        .clone()
+}
+
+/// The search behind [`single_record_candidates`], run once per document.
+fn search_single_records(document: &Document) -> Vec<SingleRecord> {
     let facts = node_facts(document);
     let total_text = facts.text_bytes[ROOT as usize].max(1) as f32;
     let total_elements = facts.elements[ROOT as usize].max(1) as f32;

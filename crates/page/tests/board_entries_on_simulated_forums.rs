@@ -62,11 +62,7 @@ fn mismatches(site: &Site, board: u32, page: usize) -> Vec<String> {
         let thread = entry
             .url
             .strip_prefix("http://forum.test")
-            .and_then(|rest| site.address_of(rest))
-            .and_then(|address| match address.route {
-                Route::Thread { thread, page: 1 } => Some(thread),
-                _ => None,
-            });
+            .and_then(|rest| site.thread_of_first_page(rest));
         let Some(thread) = thread else {
             wrong.push(format!("{path}: {:?} links to {}", entry.title, entry.url));
             continue;

@@ -361,13 +361,9 @@ fn share_with_right_time(family: FamilyName, seed: u64) -> f64 {
         .iter()
         .map(|path| {
             let answer = site.serve(path, at, None);
-            let content_type = answer
-                .headers
-                .iter()
-                .find(|(name, _)| name == "Content-Type")
-                .map(|(_, value)| value.clone());
+            let content_type = answer.header("Content-Type");
             let url = Url::parse(&format!("http://forum.test{path}")).expect("a valid URL");
-            analyse(&answer.body, content_type.as_deref(), &url, &context)
+            analyse(&answer.body, content_type, &url, &context)
         })
         .collect();
     let mut post_patterns: Vec<u64> = Vec::new();

@@ -20,11 +20,7 @@ impl Fixture {
         let at = self.site.history().end;
         let url = self.site.url_of(&Address::canonical(route));
         let answer = self.site.serve(&url, at, None);
-        let content_type = answer
-            .headers
-            .iter()
-            .find(|(name, _)| name == "Content-Type")
-            .map(|(_, v)| v.as_str());
+        let content_type = answer.header("Content-Type");
         Document::parse(&decode_html(&answer.body, content_type, None).text)
     }
 

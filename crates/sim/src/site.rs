@@ -47,6 +47,16 @@ pub struct SimResponse {
     pub body: Vec<u8>,
 }
 
+impl SimResponse {
+    /// The first value of header `name` (names compared ignoring ASCII case).
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(known, _)| known.eq_ignore_ascii_case(name))
+            .map(|(_, value)| value.as_str())
+    }
+}
+
 type Listing = Arc<Vec<u32>>;
 
 /// A simulated forum.
@@ -152,6 +162,15 @@ impl Site {
     /// The path and query spelling `address` in this site's family.
     pub fn url_of(&self, address: &Address) -> String {
         self.family.encode(address, &self.history)
+    }
+
+    /// The thread whose first page `path_and_query` names (any spelling the family has), or
+    /// `None` for any other page: what a thread entry on a board page must link to.
+    pub fn thread_of_first_page(&self, path_and_query: &str) -> Option<u32> {
+        match self.address_of(path_and_query)?.route {
+            Route::Thread { thread, page: 1 } => Some(thread),
+            _ => None,
+        }
     }
 
     /// Reads a path and query; `None` when the family has no such URL.

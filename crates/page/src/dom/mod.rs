@@ -131,6 +131,10 @@ pub struct Document {
     /// Text and element counts below every node (see `regions`), computed on first use: the
     /// region search and the search for lone records read the same sums.
     pub(crate) region_facts: OnceLock<crate::regions::NodeFacts>,
+    /// The page's lone-record candidates (see `regions::single_record_candidates`), computed on
+    /// first use: page analysis reads them for sticky thread entries and a crawler or sampler
+    /// reads them again to place lone records, and each search walks every run of siblings.
+    pub(crate) single_records: OnceLock<Vec<crate::regions::SingleRecord>>,
 }
 
 /// The document root's id.

@@ -169,6 +169,7 @@ impl TreeSink for ArenaSink {
             attribute_values: self.attribute_values.into_inner(),
             signatures: OnceLock::new(),
             region_facts: OnceLock::new(),
+            single_records: OnceLock::new(),
         }
     }
 

@@ -11,11 +11,7 @@ use url::Url;
 pub fn analyse_page(site: &Site, path: &str) -> PageAnalysis {
     let at = site.history().end;
     let answer = site.serve(path, at, None);
-    let content_type = answer
-        .headers
-        .iter()
-        .find(|(name, _)| name == "Content-Type")
-        .map(|(_, value)| value.as_str());
+    let content_type = answer.header("Content-Type");
     let url = Url::parse(&format!("http://forum.test{path}")).expect("a valid URL");
     let context = DateContext::new(
         Timestamp::from_second(at).expect("a valid instant"),
