@@ -70,6 +70,11 @@ pub struct PageSummary {
     pub mean_post_words: f64,
     /// URLs of the thread entries read from the page (when it lists threads).
     pub thread_entry_urls: Vec<Url>,
+    /// Where the posts' author names link (their members' pages), resolved against the page's
+    /// URL, without fragments.
+    pub post_author_urls: Vec<Url>,
+    /// Distinct author names among the posts.
+    pub distinct_post_authors: usize,
 }
 
 impl PageSummary {
@@ -132,6 +137,21 @@ impl PageSummary {
                 .iter()
                 .filter_map(|entry| Url::parse(&entry.url).ok())
                 .collect(),
+            post_author_urls: analysis
+                .posts
+                .iter()
+                .filter_map(|post| {
+                    let mut url = analysis.url.join(post.author_url.as_deref()?).ok()?;
+                    url.set_fragment(None);
+                    Some(url)
+                })
+                .collect(),
+            distinct_post_authors: analysis
+                .posts
+                .iter()
+                .filter_map(|post| post.author.as_deref())
+                .collect::<std::collections::HashSet<&str>>()
+                .len(),
         }
     }
 }
