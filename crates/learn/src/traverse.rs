@@ -690,27 +690,8 @@ fn drop_copies_by_content(
     verdicts: &mut [VertexVerdict],
 ) {
     let portal = sitemap.portal_vertex();
-    let groups = &sitemap.duplicate_groups;
-    let numbers: Vec<BTreeSet<u64>> = sitemap
-        .pages
-        .iter()
-        .map(|page| url_numbers(&page.url))
-        .collect();
-    // Two pages are one content only when their URLs also name one item: a copy view is a
-    // view *of something*, and its URL carries that thing's number (`/raw/190` beside
-    // `/t/slug/190`, `archiver/fid-2.html` beside `forum-2-1.html`). Containment alone also
-    // pairs a page with any small page made of lines it lists: a Discuz! profile shows its
-    // member's name and recent thread titles, all of which the board listing those threads
-    // shows too. Measured on the simulator's Discuz! seed 1 with 1,000 samples: 4 of the 8
-    // sampled board pages each contained some profile, the profiles (linked from more kinds
-    // of page) stood higher, and the boards were dropped as their copy; threads were then
-    // reached only through profiles and the portal (97.5 % coverage, 15.1 % invalid fetches).
-    let same_content = |a: usize, b: usize| -> bool {
-        (groups.group_of(a) == groups.group_of(b)
-            || groups.containment(a, b) >= crate::sitemap::CONTAINED_SHARE
-            || groups.containment(b, a) >= crate::sitemap::CONTAINED_SHARE)
-            && !numbers[a].is_disjoint(&numbers[b])
-    };
+    let numbers = numbers_of_pages(sitemap);
+    let same_content = |a: usize, b: usize| same_content(sitemap, &numbers, a, b);
     let content_vertices: Vec<usize> = sitemap
         .vertices
         .iter()
@@ -756,9 +737,43 @@ fn drop_copies_by_content(
     }
 }
 
+/// The numbers every sampled page's URL carries, by page (see [`url_numbers`]).
+pub(crate) fn numbers_of_pages(sitemap: &Sitemap) -> Vec<BTreeSet<u64>> {
+    sitemap
+        .pages
+        .iter()
+        .map(|page| url_numbers(&page.url))
+        .collect()
+}
+
+/// Whether sampled pages `a` and `b` show one content under two spellings: near-duplicates, or
+/// one holding the other's text, and URLs naming one item.
+///
+/// Two pages are one content only when their URLs also name one item: a copy view is a view
+/// *of something*, and its URL carries that thing's number (`/raw/190` beside `/t/slug/190`,
+/// `archiver/fid-2.html` beside `forum-2-1.html`). Containment alone also pairs a page with
+/// any small page made of lines it lists: a Discuz! profile shows its member's name and recent
+/// thread titles, all of which the board listing those threads shows too. Measured on the
+/// simulator's Discuz! seed 1 with 1,000 samples: 4 of the 8 sampled board pages each
+/// contained some profile, the profiles (linked from more kinds of page) stood higher, and the
+/// boards were dropped as their copy; threads were then reached only through profiles and the
+/// portal (97.5 % coverage, 15.1 % invalid fetches).
+pub(crate) fn same_content(
+    sitemap: &Sitemap,
+    numbers: &[BTreeSet<u64>],
+    a: usize,
+    b: usize,
+) -> bool {
+    let groups = &sitemap.duplicate_groups;
+    (groups.group_of(a) == groups.group_of(b)
+        || groups.containment(a, b) >= crate::sitemap::CONTAINED_SHARE
+        || groups.containment(b, a) >= crate::sitemap::CONTAINED_SHARE)
+        && !numbers[a].is_disjoint(&numbers[b])
+}
+
 /// The numbers a URL's path and query carry (runs of ASCII digits), which name the items a
 /// page shows: a thread, a board, a member, a page of a list.
-fn url_numbers(url: &url::Url) -> BTreeSet<u64> {
+pub(crate) fn url_numbers(url: &url::Url) -> BTreeSet<u64> {
     let mut text = url.path().to_string();
     if let Some(query) = url.query() {
         text.push('?');
