@@ -19,6 +19,17 @@
 //! tip. The learner then sees the partners like any sampled page: if they show the same
 //! content the view is dropped, if not it stays.
 //!
+//! Measured with `trawl bench learn --seeds 1,2,3 --samples 300` (21 runs, seven families):
+//! one partner in all, for Discourse seed 2, whose crawl went from 582 fetches (43.99 %
+//! duplicates) to 326 (none); every other run sampled and crawled exactly as before.
+//!
+//! # Cost
+//!
+//! Choosing partners learns the sample once (sitemap and traversal), so sampling costs about
+//! one learning run more: a few tenths of a second for 300 pages. The alternative of asking
+//! for partners while sampling, before any layout is known, cannot tell a view of another
+//! layout from a spelling of one layout (below).
+//!
 //! # Alternative rejected
 //!
 //! Fetching partners for *every* sampled page (any unsampled link with the page's numbers
