@@ -14,7 +14,10 @@
 //! - arcs are kinds of links: (source vertex, URL pattern, link location);
 //! - [`rewrites`] learns redundant URL parts (`&start=0`, `page-1`) from near-duplicate pairs;
 //! - [`spellings`] finds pairs of URLs that may spell one page, has the sampler complete a few
-//!   of them, and lists them with their verdicts for the crawler's rewrites.
+//!   of them, and lists them with their verdicts for the crawler's rewrites;
+//! - [`partners`] has the sampler fetch, for a view its copy test could not judge (a thread's
+//!   raw view reached from an index), a few pages of the same items under the other vertex's
+//!   URL pattern, so the test has pages to compare.
 //!
 //! [`traverse::choose_traversal`] then cleans the sitemap, finds page-flipping links by
 //! connectivity, selects the arcs to follow (the skeleton paper's branch-and-bound search, or
@@ -29,6 +32,7 @@
 pub mod duplicates;
 pub(crate) mod hex;
 pub mod layout;
+pub mod partners;
 pub mod plan;
 pub mod rewrites;
 pub mod sample;

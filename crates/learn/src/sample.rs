@@ -12,7 +12,10 @@
 //! The sampler stays on the portal's host, never asks for a URL twice, and records redirects as
 //! pages of their own (a redirect to the login page is exactly what the learner must see).
 //!
-//! After the sample proper, [`Sampler::spelling_checks`] names a few more URLs: the missing
+//! After the sample proper, [`Sampler::partner_checks`] names the few pages the test for copies
+//! across layouts needs to judge a view whose items the sample did not hold (at most
+//! [`SampleOptions::partner_checks`] and a twentieth of the sample, see [`crate::partners`]),
+//! and [`Sampler::spelling_checks`] names a few more URLs: the missing
 //! members of pairs of linked URLs that may spell one page (`?t=5` and `?t=5&start=0`, see
 //! [`crate::spellings`]), so the plan carries the evidence the crawler would otherwise gather
 //! with duplicate fetches. This costs at most [`SampleOptions::spelling_checks`] fetches and a
@@ -42,6 +45,9 @@ pub struct SampleOptions {
     /// Most fetches spent after the sample on completing pairs of spellings (see
     /// [`Sampler::spelling_checks`]); a tenth of `max_pages` bounds it as well.
     pub spelling_checks: usize,
+    /// Most fetches spent after the sample on partners for the test for copies across layouts
+    /// (see [`Sampler::partner_checks`]); a twentieth of `max_pages` bounds it as well.
+    pub partner_checks: usize,
 }
 
 impl Default for SampleOptions {
@@ -52,6 +58,7 @@ impl Default for SampleOptions {
             delay: std::time::Duration::from_millis(500),
             balance: 0.5,
             spelling_checks: 24,
+            partner_checks: 12,
         }
     }
 }
@@ -85,6 +92,7 @@ pub struct Sampler {
     max_pages: usize,
     balance: f64,
     spelling_budget: usize,
+    partner_budget: usize,
     random_state: u64,
 }
 
@@ -108,6 +116,7 @@ impl Sampler {
             max_pages: options.max_pages,
             balance: options.balance,
             spelling_budget: options.spelling_checks.min(options.max_pages / 10),
+            partner_budget: options.partner_checks.min(options.max_pages / 20),
             // SplitMix64 needs a non-trivial start; mixing the seed once keeps seeds 0 and 1 apart.
             random_state: options.seed ^ 0x9E37_79B9_7F4A_7C15,
         };
@@ -247,6 +256,33 @@ impl Sampler {
             .collect()
     }
 
+    /// The URLs to fetch once the sample is complete, so that the test for copies across
+    /// layouts has the pairs of pages it needs (see [`crate::partners`]), each at the level of
+    /// the first page that linked it. This learns the sample once, so it costs about one
+    /// learning run. Record their pages with [`Sampler::record`] like any other.
+    pub fn partner_checks(&self) -> Vec<SampleRequest> {
+        let urls = crate::partners::partner_checks(&self.pages, self.partner_budget, |url| {
+            self.is_same_site(url)
+        });
+        if urls.is_empty() {
+            return Vec::new();
+        }
+        let mut depth_of: HashMap<String, u32> = HashMap::new();
+        for page in &self.pages {
+            for link in &page.links {
+                depth_of
+                    .entry(without_fragment(&link.url))
+                    .or_insert(page.depth + 1);
+            }
+        }
+        urls.into_iter()
+            .map(|url| SampleRequest {
+                depth: depth_of.get(&without_fragment(&url)).copied().unwrap_or(1),
+                url,
+            })
+            .collect()
+    }
+
     /// Pages sampled so far.
     pub fn pages(&self) -> &[PageSummary] {
         &self.pages
@@ -375,6 +411,17 @@ pub fn sample_site(
         }
         first = false;
         progress(&sampler);
+    }
+    for request in sampler.partner_checks() {
+        if !options.delay.is_zero() {
+            std::thread::sleep(options.delay);
+        }
+        // A partner that cannot be fetched is one piece of evidence fewer: the copy test then
+        // judges on what the sample holds, as it would have without partners.
+        if let Ok(response) = fetcher.fetch(&FetchRequest::new(request.url.as_str(), clock.now())) {
+            sampler.record(PageSummary::from_response(&request, &response));
+            progress(&sampler);
+        }
     }
     for request in sampler.spelling_checks() {
         if !options.delay.is_zero() {

@@ -6,7 +6,10 @@
 //!    dropped, as are vertices whose pages are nearly all one page (entropy informativeness under
 //!    [`MINIMUM_ENTROPY`], login prompts); in each layout cluster only the largest vertex is kept,
 //!    except vertices joined to it by page-flipping links (later pages of the same lists, which
-//!    often have their own URL pattern, such as `&start=20`).
+//!    often have their own URL pattern, such as `&start=20`). A kept vertex whose pages show
+//!    the content of another kept vertex of the same role in another layout (a thread's raw or
+//!    print view, a board's archive listing) is dropped as its copy, judged by links between
+//!    the two or by pairs of pages alike whose URLs name one item (module `same_content`).
 //! 2. *Page-flipping links* (skeleton paper §5.2). Loop-backs are grouped into kinds by layout
 //!    cluster and target URL pattern; a kind's *connectivity* is the share of ordered page pairs
 //!    joined one way that are also joined the other way, following only that kind's links. trawl
@@ -36,6 +39,7 @@
 mod flipping;
 mod kin;
 mod pruning;
+mod same_content;
 mod selection;
 
 use std::collections::{BTreeSet, HashMap, HashSet};
@@ -45,6 +49,7 @@ use flipping::find_page_flipping;
 pub use kin::CopiedArc;
 use kin::{adopt_twins, copy_flipping_rows, keep_later_pages};
 use pruning::{connect_to_portal, prune_toward_goals};
+pub(crate) use same_content::{numbers_of_pages, same_content, url_numbers};
 use selection::{follow_alike_on_pages_of_the_same_lists, skeleton_links, spanning_tree};
 
 /// Vertices whose duplicate groups have lower entropy informativeness than this are prompts
@@ -681,36 +686,18 @@ pub const COPY_PAGE_SHARE: f64 = 0.5;
 /// Discourse seed 2 the raw view had no such pair and every thread was fetched twice (256
 /// duplicate fetches, 43.7 % of the crawl).
 ///
-/// Limit: the sample must hold pages of the same items under both spellings. With 300 samples
-/// of that Discourse forum it still does not: of the four sampled raw pages, only one has a
-/// sampled page of its thread, and the raw view is kept (43.99 % duplicate fetches).
+/// The sample must hold pages of the same items under both spellings. With 300 samples of
+/// that Discourse forum it did not by itself (of the four sampled raw pages, only one had a
+/// sampled page of its thread; 43.99 % duplicate fetches), so the sampler now fetches the few
+/// partners this test needs after the sample ([`crate::partners`]).
 fn drop_copies_by_content(
     sitemap: &Sitemap,
     standing: &dyn Fn(usize) -> (usize, Rank),
     verdicts: &mut [VertexVerdict],
 ) {
     let portal = sitemap.portal_vertex();
-    let groups = &sitemap.duplicate_groups;
-    let numbers: Vec<BTreeSet<u64>> = sitemap
-        .pages
-        .iter()
-        .map(|page| url_numbers(&page.url))
-        .collect();
-    // Two pages are one content only when their URLs also name one item: a copy view is a
-    // view *of something*, and its URL carries that thing's number (`/raw/190` beside
-    // `/t/slug/190`, `archiver/fid-2.html` beside `forum-2-1.html`). Containment alone also
-    // pairs a page with any small page made of lines it lists: a Discuz! profile shows its
-    // member's name and recent thread titles, all of which the board listing those threads
-    // shows too. Measured on the simulator's Discuz! seed 1 with 1,000 samples: 4 of the 8
-    // sampled board pages each contained some profile, the profiles (linked from more kinds
-    // of page) stood higher, and the boards were dropped as their copy; threads were then
-    // reached only through profiles and the portal (97.5 % coverage, 15.1 % invalid fetches).
-    let same_content = |a: usize, b: usize| -> bool {
-        (groups.group_of(a) == groups.group_of(b)
-            || groups.containment(a, b) >= crate::sitemap::CONTAINED_SHARE
-            || groups.containment(b, a) >= crate::sitemap::CONTAINED_SHARE)
-            && !numbers[a].is_disjoint(&numbers[b])
-    };
+    let numbers = numbers_of_pages(sitemap);
+    let same_content = |a: usize, b: usize| same_content(sitemap, &numbers, a, b);
     let content_vertices: Vec<usize> = sitemap
         .vertices
         .iter()
@@ -753,56 +740,5 @@ fn drop_copies_by_content(
                 verdicts[copy] = VertexVerdict::Copy;
             }
         }
-    }
-}
-
-/// The numbers a URL's path and query carry (runs of ASCII digits), which name the items a
-/// page shows: a thread, a board, a member, a page of a list.
-fn url_numbers(url: &url::Url) -> BTreeSet<u64> {
-    let mut text = url.path().to_string();
-    if let Some(query) = url.query() {
-        text.push('?');
-        text.push_str(query);
-    }
-    // The host and port are left out: on one site they are the same in every URL.
-    let (_, numbers) = crate::spellings::shape_and_numbers(&text);
-    numbers
-        .iter()
-        .filter_map(|number| number.parse().ok())
-        .collect()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::url_numbers;
-
-    fn check(url: &str, expected: &[u64]) {
-        let url = url::Url::parse(url).unwrap();
-        let found: Vec<u64> = url_numbers(&url).into_iter().collect();
-        assert_eq!(found, expected, "{url}");
-    }
-
-    #[test]
-    fn url_numbers_name_the_items_of_path_and_query() {
-        check("http://forum.test/raw/190", &[190]);
-        check(
-            "http://forum.test/t/still-kernel-makes/190?page=2",
-            &[2, 190],
-        );
-        check("http://forum.test/forum-2-1.html", &[1, 2]);
-        check("http://forum.test/archiver/fid-2.html", &[2]);
-        check("http://forum.test/space-uid-61.html", &[61]);
-        check(
-            "http://forum.test/viewtopic.php?f=1&t=5&start=15",
-            &[1, 5, 15],
-        );
-        check("http://forum.test/index.php", &[]);
-        // The fragment names no item of its own, and the host is not part of the page's name.
-        check("http://forum2.test/viewtopic.php?p=7#p7", &[7]);
-        // Runs too long for 64 bits are no item number anyone links by.
-        check(
-            "http://forum.test/session/123456789012345678901234567890/4",
-            &[4],
-        );
     }
 }
