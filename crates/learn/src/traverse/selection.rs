@@ -177,9 +177,7 @@ fn best_link_set(sitemap: &Sitemap, vertex: usize, links: &[usize]) -> Vec<usize
             for page in pages {
                 if marks.pages[*page] != marks.stamp {
                     marks.pages[*page] = marks.stamp;
-                    marks
-                        .groups
-                        .push(sitemap.duplicate_groups.group_of(*page));
+                    marks.groups.push(sitemap.duplicate_groups.group_of(*page));
                 }
             }
         }
