@@ -450,9 +450,21 @@ fn failed_outcome(queued: &Queued, error: &FetchError, at: jiff::Timestamp) -> F
     }
 }
 
-/// The store's view of one fetched and analysed page.
+/// The store's view of one fetched and analysed page. The page is taken by value so its records'
+/// texts move into the store's records instead of being copied: a thread page's posts are most
+/// of its text.
 pub fn stored_outcome(queued: &Queued, response: FetchResponse, page: CrawledPage) -> FetchOutcome {
-    let analysis = &page.analysis;
+    let CrawledPage {
+        vertex,
+        role,
+        signature,
+        post_pattern,
+        list_links,
+        queued: newly_queued,
+        requeued,
+        analysis,
+        ..
+    } = page;
     let title = analysis
         .document
         .find("title")
@@ -460,21 +472,21 @@ pub fn stored_outcome(queued: &Queued, response: FetchResponse, page: CrawledPag
         .filter(|title| !title.is_empty());
     let posts = analysis
         .posts
-        .iter()
+        .into_iter()
         .map(|post| PostRecord {
-            author: post.author.clone(),
+            author: post.author,
             time: post.time.map(|time| time.to_iso8601()),
-            text: post.text.clone(),
-            permalink: post.permalink.clone(),
+            text: post.text,
+            permalink: post.permalink,
         })
         .collect();
     let thread_entries = analysis
         .thread_entries
-        .iter()
+        .into_iter()
         .map(|entry| ThreadEntryRecord {
-            title: entry.title.clone(),
-            url: entry.url.clone(),
-            author: entry.author.clone(),
+            title: entry.title,
+            url: entry.url,
+            author: entry.author,
             replies: entry.replies,
             last_reply: entry.last_reply.map(|time| time.to_iso8601()),
         })
@@ -488,23 +500,22 @@ pub fn stored_outcome(queued: &Queued, response: FetchResponse, page: CrawledPag
             fetched_at: response.fetched_at,
             headers: response.headers,
             body: response.body,
-            vertex: page.vertex.map(|vertex| vertex as u32),
-            role: page.role.map(|role| role.name().to_string()),
+            vertex: vertex.map(|vertex| vertex as u32),
+            role: role.map(|role| role.name().to_string()),
             title,
-            signature: page.signature,
-            post_pattern: page.post_pattern,
-            list_links: page.list_links.iter().map(Url::to_string).collect(),
+            signature,
+            post_pattern,
+            list_links: list_links.into_iter().map(String::from).collect(),
             posts,
             thread_entries,
         },
         frontier_url: queued.url.to_string(),
-        requeued: page.requeued,
+        requeued,
         skipped: Vec::new(),
-        queued: page
-            .queued
-            .iter()
+        queued: newly_queued
+            .into_iter()
             .map(|entry| FrontierEntry {
-                url: entry.url.to_string(),
+                url: entry.url.into(),
                 depth: entry.depth,
                 redirects: entry.redirects,
             })

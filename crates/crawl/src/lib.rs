@@ -196,6 +196,16 @@ pub struct CrawledPage {
     pub analysis: PageAnalysis,
 }
 
+/// One distinct link URL of a page, resolved once however often the page names it.
+struct ResolvedLink {
+    /// The canonical URL.
+    url: Url,
+    /// The plan's URL pattern it matches.
+    pattern: Option<u32>,
+    /// Already among the URLs to follow.
+    handed_on: bool,
+}
+
 /// The crawler's state.
 #[derive(Debug, Clone)]
 pub struct Crawler {
@@ -530,37 +540,50 @@ impl Crawler {
                     Some(class) => {
                         page.vertex = Some(class.vertex);
                         page.role = plan.vertices.get(class.vertex).map(|vertex| vertex.role);
-                        let mut links: Vec<(Url, LocationKey)> = page
-                            .analysis
-                            .links
-                            .iter()
-                            .filter_map(|link| {
+                        // A page names many URLs more than once (a board link beside every
+                        // post, the same pager above and below the list): each distinct
+                        // spelling is parsed, canonicalised and matched against the plan's URL
+                        // patterns once per page, and only the decision, which depends on the
+                        // link's place, is taken per link. A URL already handed to the
+                        // frontier step is not handed again, which changes nothing there (the
+                        // seen set would drop it) but saves its copy.
+                        let mut spellings: HashMap<&str, Option<usize>> =
+                            HashMap::with_capacity(page.analysis.links.len());
+                        let mut resolved: Vec<ResolvedLink> = Vec::new();
+                        let mut places: Vec<(usize, LocationKey)> =
+                            Vec::with_capacity(page.analysis.links.len() + 1);
+                        for link in &page.analysis.links {
+                            let index = *spellings.entry(link.url.as_str()).or_insert_with(|| {
                                 let url = self.without_session(Url::parse(&link.url).ok()?);
-                                Some((url, link.location.into()))
-                            })
-                            .collect();
-                        if let Some(target) = redirect.clone() {
-                            links.push((target, LocationKey::Path { path: 0 }));
+                                resolved.push(self.resolve_link(plan, &url));
+                                Some(resolved.len() - 1)
+                            });
+                            if let Some(index) = index {
+                                places.push((index, link.location.into()));
+                            }
                         }
-                        for (url, location) in links {
-                            // Redundant parts (`&start=0`) are dropped first, so a list's first
-                            // page is not fetched again under its pager's spelling.
-                            let url = self.online_rewrites.canonical(&plan.canonical(&url));
-                            match self.unplaced.decide(
+                        if let Some(target) = &redirect {
+                            resolved.push(self.resolve_link(plan, target));
+                            places.push((resolved.len() - 1, LocationKey::Path { path: 0 }));
+                        }
+                        for (index, location) in places {
+                            let link = &mut resolved[index];
+                            let decision = self.unplaced.decide(
                                 plan,
                                 class.vertex,
                                 &page.url,
-                                &url,
+                                &link.url,
+                                link.pattern,
                                 location,
-                            ) {
-                                Decision::Skip => {}
-                                Decision::Follow => to_follow.push(url),
-                                Decision::FollowKeepRelation => {
-                                    if !page.list_links.contains(&url) {
-                                        page.list_links.push(url.clone());
-                                    }
-                                    to_follow.push(url);
-                                }
+                            );
+                            if decision == Decision::FollowKeepRelation
+                                && !page.list_links.contains(&link.url)
+                            {
+                                page.list_links.push(link.url.clone());
+                            }
+                            if decision != Decision::Skip && !link.handed_on {
+                                link.handed_on = true;
+                                to_follow.push(link.url.clone());
                             }
                         }
                     }
@@ -607,6 +630,18 @@ impl Crawler {
             }
         }
         page
+    }
+
+    /// A link's URL as the plan weighs it: redundant parts (`&start=0`) dropped first, by the
+    /// plan's rewrites and then by those learned while crawling, so a list's first page is not
+    /// fetched again under its pager's spelling; and the URL pattern it matches.
+    fn resolve_link(&self, plan: &Plan, url: &Url) -> ResolvedLink {
+        let url = self.online_rewrites.canonical(&plan.canonical(url));
+        ResolvedLink {
+            pattern: plan.url_pattern_of(&url),
+            url,
+            handed_on: false,
+        }
     }
 
     /// Whether `url` is another spelling of a URL already queued, by the rewrites learned while

@@ -105,16 +105,18 @@ impl UnplacedLinks {
     /// What to do with a link to `url` at `location` on the page `page_url` of `vertex`: the
     /// plan's decision, or for a place the plan never judged, a follow when most sampled links
     /// of its kind from the vertex were followed, page flipping when most of those flipped
-    /// pages and `url` is another page of the page's list.
+    /// pages and `url` is another page of the page's list. `pattern` is the plan's URL pattern
+    /// of `url` ([`Plan::url_pattern_of`]), which the caller finds once per distinct URL.
     pub(crate) fn decide(
         &self,
         plan: &Plan,
         vertex: usize,
         page_url: &Url,
         url: &Url,
+        pattern: Option<u32>,
         location: LocationKey,
     ) -> Decision {
-        let Some(pattern) = plan.url_pattern_of(url) else {
+        let Some(pattern) = pattern else {
             return Decision::Skip;
         };
         let decision = plan.decide_for_pattern(vertex, pattern, location);

@@ -3,18 +3,27 @@
 use std::fmt::Write;
 
 /// Escapes text for HTML element content and attribute values.
+///
+/// Runs without a character to escape are copied whole: every text of every simulated page
+/// passes through here, and copying character by character made it a visible part of serving a
+/// page in process. The five characters are ASCII, so a byte test finds them without decoding.
 pub fn escape(text: &str) -> String {
     let mut escaped = String::with_capacity(text.len() + 8);
-    for character in text.chars() {
-        match character {
-            '&' => escaped.push_str("&amp;"),
-            '<' => escaped.push_str("&lt;"),
-            '>' => escaped.push_str("&gt;"),
-            '"' => escaped.push_str("&quot;"),
-            '\'' => escaped.push_str("&#39;"),
-            other => escaped.push(other),
-        }
+    let mut copied = 0;
+    for (index, byte) in text.bytes().enumerate() {
+        let replacement = match byte {
+            b'&' => "&amp;",
+            b'<' => "&lt;",
+            b'>' => "&gt;",
+            b'"' => "&quot;",
+            b'\'' => "&#39;",
+            _ => continue,
+        };
+        escaped.push_str(&text[copied..index]);
+        escaped.push_str(replacement);
+        copied = index + 1;
     }
+    escaped.push_str(&text[copied..]);
     escaped
 }
 

@@ -574,24 +574,38 @@ impl Language {
 }
 
 fn sentence(random: &mut Random, language: Language, words: usize) -> String {
+    let mut text = String::new();
+    push_sentence(&mut text, random, language, words);
+    text
+}
+
+/// Appends a sentence of `words` words to `text`, drawing from `random` in the same order
+/// whatever the caller builds around it. Written into the caller's string rather than joined
+/// from a list of words: post bodies are generated on every in-process answer, and the list,
+/// the joined copy and the capitalised copy were most of that cost.
+fn push_sentence(text: &mut String, random: &mut Random, language: Language, words: usize) {
     let (nouns, glue) = language.words();
-    let mut parts: Vec<&str> = Vec::with_capacity(words);
+    let chinese = language.is_chinese();
     for index in 0..words {
         let pool = if index % 2 == 0 { glue } else { nouns };
-        parts.push(*random.pick(pool));
-    }
-    if language.is_chinese() {
-        let mut text = parts.concat();
-        text.push(if random.chance(0.2) { '？' } else { '。' });
-        text
-    } else {
-        let mut text = parts.join(" ");
-        if let Some(first) = text.chars().next() {
-            let upper: String = first.to_uppercase().collect();
-            text.replace_range(..first.len_utf8(), &upper);
+        let word = *random.pick(pool);
+        if index == 0 && !chinese {
+            let mut characters = word.chars();
+            if let Some(first) = characters.next() {
+                text.extend(first.to_uppercase());
+                text.push_str(characters.as_str());
+            }
+            continue;
         }
+        if !chinese {
+            text.push(' ');
+        }
+        text.push_str(word);
+    }
+    if chinese {
+        text.push(if random.chance(0.2) { '？' } else { '。' });
+    } else {
         text.push(if random.chance(0.2) { '?' } else { '.' });
-        text
     }
 }
 
@@ -612,17 +626,19 @@ pub(crate) fn post_paragraphs(seed: u64, language: Language, post: u32) -> Vec<S
     } else {
         random.between(2, 4) as usize
     };
+    let joiner = if language.is_chinese() { "" } else { " " };
     (0..paragraphs)
         .map(|_| {
             let sentences = random.between(1, 3) as usize;
-            let joiner = if language.is_chinese() { "" } else { " " };
-            (0..sentences)
-                .map(|_| {
-                    let words = random.between(4, 14) as usize;
-                    sentence(&mut random, language, words)
-                })
-                .collect::<Vec<_>>()
-                .join(joiner)
+            let mut paragraph = String::new();
+            for index in 0..sentences {
+                if index > 0 {
+                    paragraph.push_str(joiner);
+                }
+                let words = random.between(4, 14) as usize;
+                push_sentence(&mut paragraph, &mut random, language, words);
+            }
+            paragraph
         })
         .collect()
 }

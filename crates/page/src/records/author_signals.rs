@@ -27,14 +27,18 @@ pub(super) fn link_kind(url: &str) -> u64 {
         Some((path, query)) => (path, query),
         None => (path_and_query, ""),
     };
+    // Hashed as it is read, without lowercased copies or a list of segments: this runs for
+    // every link of every candidate author column.
     let mut hash = FNV_START;
-    let segments: Vec<&str> = path.split('/').filter(|s| !s.is_empty()).collect();
-    match segments.first() {
-        Some(first) if first.chars().any(|c| c.is_ascii_digit()) => hash = fnv(hash, b"*"),
-        Some(first) => hash = fnv(hash, first.to_ascii_lowercase().as_bytes()),
+    let mut segments = path.split('/').filter(|s| !s.is_empty());
+    let first = segments.next();
+    let segment_count = first.map_or(0, |_| 1 + segments.count());
+    match first {
+        Some(first) if first.bytes().any(|b| b.is_ascii_digit()) => hash = fnv(hash, b"*"),
+        Some(first) => hash = fnv_lowercase(hash, first.as_bytes()),
         None => hash = fnv(hash, b"/"),
     }
-    hash = fnv(hash, &[segments.len().min(255) as u8]);
+    hash = fnv(hash, &[segment_count.min(255) as u8]);
     let mut keys: Vec<&str> = query
         .split('&')
         .filter(|pair| !pair.is_empty())
@@ -44,7 +48,7 @@ pub(super) fn link_kind(url: &str) -> u64 {
     keys.dedup();
     for key in keys {
         hash = fnv(hash, b"&");
-        hash = fnv(hash, key.to_ascii_lowercase().as_bytes());
+        hash = fnv_lowercase(hash, key.as_bytes());
     }
     hash
 }
@@ -83,6 +87,15 @@ const FNV_START: u64 = 0xcbf2_9ce4_8422_2325;
 fn fnv(mut hash: u64, bytes: &[u8]) -> u64 {
     for byte in bytes {
         hash ^= u64::from(*byte);
+        hash = hash.wrapping_mul(0x0100_0000_01b3);
+    }
+    hash
+}
+
+/// [`fnv`] of the ASCII-lowercased bytes, without making the lowercased copy.
+fn fnv_lowercase(mut hash: u64, bytes: &[u8]) -> u64 {
+    for byte in bytes {
+        hash ^= u64::from(byte.to_ascii_lowercase());
         hash = hash.wrapping_mul(0x0100_0000_01b3);
     }
     hash
