@@ -1,0 +1,135 @@
+use super::*;
+
+fn url(text: &str) -> Url {
+    Url::parse(text).unwrap()
+}
+
+/// Queues `queued` behind the portal with `seen` marked seen and `rules` in force, and
+/// checks which URLs the frontier hands out.
+fn check_frontier(rules: &[ScopedRewrite], seen: &[&str], queued: &[&str], expected: &[&str]) {
+    let mut crawler = Crawler::new(url("http://f.test/"), CrawlStrategy::BreadthFirst);
+    crawler.online_rewrites.rules = rules.to_vec();
+    for url_text in seen {
+        crawler.seen.insert(url_key(url(url_text).as_str()));
+    }
+    for url_text in queued {
+        crawler.frontier.push_back(WaitingUrl::of(&Queued {
+            url: url(url_text),
+            depth: 1,
+            redirects: 0,
+        }));
+    }
+    let mut handed_out = Vec::new();
+    while let Some(next) = crawler.next_request() {
+        handed_out.push(next.url.to_string());
+    }
+    let mut wanted = vec!["http://f.test/".to_string()];
+    wanted.extend(expected.iter().map(|text| text.to_string()));
+    assert_eq!(handed_out, wanted);
+    assert_eq!(
+        crawler.skipped_spellings(),
+        queued.len() - expected.len(),
+        "skips counted"
+    );
+}
+
+/// Fetches `first` and `second` from the simulator's phpBB seed 2 at medium scale and
+/// checks whether their record signatures agree.
+fn check_same_records(first: &str, second: &str, same: bool) {
+    use std::sync::Arc;
+    use trawl_model::Fetcher;
+    let site = Arc::new(trawl_sim::Site::build(trawl_sim::SiteConfig::new(
+        trawl_sim::FamilyName::Phpbb,
+        2,
+        trawl_sim::Scale::Medium,
+    )));
+    let at = jiff::Timestamp::from_second(site.history().end).unwrap();
+    let fetcher = trawl_sim::SimFetcher::new(Arc::clone(&site), "http://f.test");
+    let signature_of = |path: &str| {
+        let queued = Queued {
+            url: url(&format!("http://f.test{path}")),
+            depth: 1,
+            redirects: 0,
+        };
+        let response = fetcher
+            .fetch(&trawl_model::FetchRequest::new(queued.url.as_str(), at))
+            .unwrap();
+        let signature = record_signature(&AnalysedPage::of(&queued, &response).analysis);
+        assert!(signature.is_some(), "{path} lists records");
+        signature
+    };
+    assert_eq!(
+        signature_of(first) == signature_of(second),
+        same,
+        "{first} and {second}"
+    );
+}
+
+#[test]
+fn signatures_ignore_records_read_outside_the_main_region() {
+    // The `&start=0` spelling of this thread is served with another "last visit" date in
+    // its header, which page analysis reads as one more post; the thread's posts are the
+    // same.
+    check_same_records(
+        "/viewtopic.php?t=3989",
+        "/viewtopic.php?t=3989&start=0",
+        true,
+    );
+    check_same_records(
+        "/viewtopic.php?t=3998",
+        "/viewtopic.php?t=3998&start=0",
+        true,
+    );
+    // Other pages of the thread, and other threads, list other posts.
+    check_same_records(
+        "/viewtopic.php?t=3989",
+        "/viewtopic.php?t=3989&start=15",
+        false,
+    );
+    check_same_records("/viewtopic.php?t=3989", "/viewtopic.php?t=3998", false);
+    // Boards are compared by their thread entries.
+    check_same_records("/viewforum.php?f=1", "/viewforum.php?f=1&start=0", true);
+    check_same_records("/viewforum.php?f=1", "/viewforum.php?f=1&start=25", false);
+}
+
+fn page_one_rule(scope: &str) -> ScopedRewrite {
+    ScopedRewrite {
+        scope: scope.into(),
+        rule: OnlineRule::Part(trawl_learn::rewrites::UrlRewrite::DropQueryPair {
+            key: "page".into(),
+            value: "1".into(),
+        }),
+    }
+}
+
+#[test]
+fn spellings_queued_before_their_rule_are_not_fetched() {
+    let threads = [page_one_rule("t")];
+    // The long spelling of a thread already queued is dropped ...
+    check_frontier(
+        &threads,
+        &["http://f.test/t/a/5"],
+        &["http://f.test/t/a/5?page=1", "http://f.test/t/a/5?page=2"],
+        &["http://f.test/t/a/5?page=2"],
+    );
+    // ... but not when its short spelling was never queued (nothing else fetches it) ...
+    check_frontier(
+        &threads,
+        &[],
+        &["http://f.test/t/a/5?page=1"],
+        &["http://f.test/t/a/5?page=1"],
+    );
+    // ... nor outside the rule's scope, nor without rules.
+    check_frontier(
+        &threads,
+        &["http://f.test/c/b/5"],
+        &["http://f.test/c/b/5?page=1"],
+        &["http://f.test/c/b/5?page=1"],
+    );
+    check_frontier(
+        &[],
+        &["http://f.test/t/a/5"],
+        &["http://f.test/t/a/5?page=1"],
+        &["http://f.test/t/a/5?page=1"],
+    );
+}
