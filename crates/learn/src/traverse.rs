@@ -447,9 +447,19 @@ fn primary_thread_lists(
     let better = |other: usize, vertex: usize| -> bool {
         (entries[&other].len(), ranks[other]) > (entries[&vertex].len(), ranks[vertex])
     };
+    let named_by_threads = boards_named_by_threads(sitemap, &kept_threads, &full_lists);
     full_lists
         .iter()
         .filter(|vertex| {
+            // A board's later pages are as much the board as its first page, which is the one
+            // threads name.
+            if named_by_threads.contains(&vertex.id)
+                || named_by_threads
+                    .iter()
+                    .any(|named| same_lists.contains(&(vertex.id, *named)))
+            {
+                return true;
+            }
             let own = &entries[&vertex.id];
             let listed_elsewhere: BTreeSet<&str> = full_lists
                 .iter()
@@ -466,6 +476,64 @@ fn primary_thread_lists(
         .map(|vertex| vertex.id)
         .collect()
 }
+
+/// The lists among `lists` that threads name as theirs: most sampled thread pages linking to
+/// the list's URL pattern link one or two of its URLs (the board holding the thread, and its
+/// parent board), and together they name several. A forum whose portal lists every topic with
+/// paging (django-spirit's "latest topics") lists every thread its categories list, so the
+/// categories look like views of the portal and were never crawled (14 of Spirit's 232 board
+/// and thread pages at seed 7); but a view such as "what's new" is one URL that every page
+/// links, while a board is the one list a thread's breadcrumb names. A thread linking many URLs
+/// of a list pattern (a forum menu naming every board, a search link per post author) names
+/// none of them as its own.
+fn boards_named_by_threads(
+    sitemap: &Sitemap,
+    kept_threads: &HashSet<usize>,
+    lists: &[&&crate::sitemap::Vertex],
+) -> HashSet<usize> {
+    let mut named = HashSet::new();
+    for list in lists {
+        let mut naming_pages = 0usize;
+        let mut naming_own_board = 0usize;
+        let mut all_named: HashSet<&str> = HashSet::new();
+        for thread in kept_threads {
+            for page in &sitemap.vertices[*thread].pages {
+                let linked: HashSet<&str> = sitemap.pages[*page]
+                    .links
+                    .iter()
+                    .filter(|link| {
+                        sitemap.url_patterns.classify(&link.url) == Some(list.url_pattern)
+                    })
+                    .map(|link| link.url.as_str())
+                    .collect();
+                if linked.is_empty() {
+                    continue;
+                }
+                naming_pages += 1;
+                if linked.len() <= MOST_BOARDS_NAMED_BY_A_THREAD {
+                    naming_own_board += 1;
+                }
+                all_named.extend(linked);
+            }
+        }
+        if naming_pages >= FEWEST_THREAD_PAGES_NAMING_BOARDS
+            && naming_own_board as f64 >= BOARD_NAMING_SHARE * naming_pages as f64
+            && all_named.len() >= 2
+        {
+            named.insert(list.id);
+        }
+    }
+    named
+}
+
+/// A thread's breadcrumb names its board and, for a sub-board, the parent board.
+const MOST_BOARDS_NAMED_BY_A_THREAD: usize = 2;
+
+/// Sampled thread pages that must link a list pattern before what they link says anything.
+const FEWEST_THREAD_PAGES_NAMING_BOARDS: usize = 5;
+
+/// Share of those pages that must name one or two of the pattern's lists.
+const BOARD_NAMING_SHARE: f64 = 0.8;
 
 /// How much a vertex stands for its kind of page: the content factors of eq. 3 (mean page size,
 /// share of pages that are not near-duplicates) times one plus the number of other layouts
