@@ -38,6 +38,7 @@
 
 mod flipping;
 mod kin;
+mod primary_lists;
 mod pruning;
 mod same_content;
 mod selection;
@@ -48,6 +49,7 @@ use crate::sitemap::{Role, Sitemap};
 use flipping::find_page_flipping;
 pub use kin::CopiedArc;
 use kin::{adopt_twins, copy_flipping_rows, keep_later_pages};
+use primary_lists::primary_thread_lists;
 use pruning::{connect_to_portal, prune_toward_goals};
 pub(crate) use same_content::{numbers_of_pages, same_content, url_numbers};
 use selection::{follow_alike_on_pages_of_the_same_lists, skeleton_links, spanning_tree};
@@ -336,204 +338,6 @@ fn choose_with(sitemap: &Sitemap, strategy: Strategy, spellings: Spellings) -> T
         copied_arcs,
     }
 }
-
-/// A thread list is *primary* when most of its entries lead to a crawled thread vertex (not to
-/// an archive or print spelling of threads) and its pages list at least [`PRIMARY_LIST_SHARE`]
-/// as many entries as the fullest such list: boards list a full page of threads, while profiles'
-/// "recent topics", the portal's "latest threads" and search teasers list a few.
-fn primary_thread_lists(
-    sitemap: &Sitemap,
-    verdicts: &[VertexVerdict],
-    ranks: &[Rank],
-    flipping: &[bool],
-) -> HashSet<usize> {
-    // Vertices joined by page-flipping links hold pages of the same lists (a board's first
-    // pages and its later ones, whose pager also links page 1 as `&start=0`); they are never
-    // views of one another, however many entries they share.
-    let same_lists: HashSet<(usize, usize)> = sitemap
-        .arcs
-        .iter()
-        .zip(flipping)
-        .filter(|(_, is_flipping)| **is_flipping)
-        .filter_map(|(arc, _)| {
-            let target = arc.main_target()?;
-            Some([(arc.key.source, target), (target, arc.key.source)])
-        })
-        .flatten()
-        .collect();
-    let kept_threads: HashSet<usize> = sitemap
-        .vertices
-        .iter()
-        .filter(|vertex| vertex.role == Role::Thread && verdicts[vertex.id] == VertexVerdict::Kept)
-        .map(|vertex| vertex.id)
-        .collect();
-    let thread_patterns: HashSet<crate::url_patterns::UrlPatternId> = kept_threads
-        .iter()
-        .map(|vertex| sitemap.vertices[*vertex].url_pattern)
-        .collect();
-    let lists: Vec<&crate::sitemap::Vertex> = sitemap
-        .vertices
-        .iter()
-        .filter(|vertex| {
-            vertex.role == Role::ThreadList && verdicts[vertex.id] == VertexVerdict::Kept
-        })
-        .filter(|vertex| {
-            // Where an entry leads is read from the arc that holds its link: an arc's sampled
-            // targets say which vertex its URLs belong to, while a URL pattern can be shared by
-            // a crawled thread vertex and a copy of it in another layout. Measured on the
-            // simulator's SMF seed 1 at medium scale: the WAP2 board view lists every thread
-            // of a board on one page under the `?topic=N.0;wap2` pattern, which a small
-            // sampled layout of real threads also had, so the pattern test took the view for a
-            // list of crawled threads, the real boards (a twentieth of its entries per page)
-            // for secondary lists, and the crawl reached 3.9 % of the forum.
-            let mut leads_to_thread: HashMap<&str, bool> = HashMap::new();
-            for arc in sitemap.arcs_from(vertex.id) {
-                let into_thread = match arc.main_target() {
-                    Some(target) => kept_threads.contains(&target),
-                    None => thread_patterns.contains(&arc.key.url_pattern),
-                };
-                for url in &arc.target_urls {
-                    *leads_to_thread.entry(url.as_str()).or_insert(false) |= into_thread;
-                }
-            }
-            let (mut into_threads, mut entries) = (0usize, 0usize);
-            for page in &vertex.pages {
-                for url in &sitemap.pages[*page].thread_entry_urls {
-                    entries += 1;
-                    let into_thread = match leads_to_thread.get(url.as_str()) {
-                        Some(into_thread) => *into_thread,
-                        None => sitemap
-                            .url_patterns
-                            .classify(url)
-                            .is_some_and(|pattern| thread_patterns.contains(&pattern)),
-                    };
-                    if into_thread {
-                        into_threads += 1;
-                    }
-                }
-            }
-            2 * into_threads > entries
-        })
-        .collect();
-    let fullest = lists
-        .iter()
-        .map(|vertex| vertex.mean_entries)
-        .fold(0.0, f64::max);
-    // A list whose entries mostly appear in a better-linked list is a view of it ("what's new",
-    // "latest posts", a search): the site's own lists are the boards everything else draws from.
-    let entries_of = |vertex: &crate::sitemap::Vertex| -> BTreeSet<&str> {
-        vertex
-            .pages
-            .iter()
-            .flat_map(|page| sitemap.pages[*page].thread_entry_urls.iter())
-            .map(url::Url::as_str)
-            .collect()
-    };
-    let entries: HashMap<usize, BTreeSet<&str>> = lists
-        .iter()
-        .map(|vertex| (vertex.id, entries_of(vertex)))
-        .collect();
-    let full_lists: Vec<&&crate::sitemap::Vertex> = lists
-        .iter()
-        .filter(|vertex| vertex.mean_entries >= PRIMARY_LIST_SHARE * fullest)
-        .collect();
-    // "Better" is the list that lists more distinct threads in the sample, then the higher rank.
-    // Rank alone was tried first: it counts the kinds of page linking to a list, and a "what's
-    // new" page linked from the navigation bar of every page outranks the boards, so on the
-    // simulator's XenForo seed 1 with 500 samples the boards' own entries looked like a view of
-    // it, and the calendar that linked it was kept as the route to this "goal" (an endless
-    // trap: 19,694 calendar fetches). A board lists every thread of the forum over its pages; a
-    // view lists the latest few.
-    let better = |other: usize, vertex: usize| -> bool {
-        (entries[&other].len(), ranks[other]) > (entries[&vertex].len(), ranks[vertex])
-    };
-    let named_by_threads = boards_named_by_threads(sitemap, &kept_threads, &full_lists);
-    full_lists
-        .iter()
-        .filter(|vertex| {
-            // A board's later pages are as much the board as its first page, which is the one
-            // threads name.
-            if named_by_threads.contains(&vertex.id)
-                || named_by_threads
-                    .iter()
-                    .any(|named| same_lists.contains(&(vertex.id, *named)))
-            {
-                return true;
-            }
-            let own = &entries[&vertex.id];
-            let listed_elsewhere: BTreeSet<&str> = full_lists
-                .iter()
-                .filter(|other| {
-                    other.id != vertex.id
-                        && !same_lists.contains(&(vertex.id, other.id))
-                        && better(other.id, vertex.id)
-                })
-                .flat_map(|other| entries[&other.id].iter().copied())
-                .collect();
-            let shared = own.intersection(&listed_elsewhere).count();
-            own.is_empty() || (shared as f64) < SECONDARY_LIST_SHARE * own.len() as f64
-        })
-        .map(|vertex| vertex.id)
-        .collect()
-}
-
-/// The lists among `lists` that threads name as theirs: most sampled thread pages linking to
-/// the list's URL pattern link one or two of its URLs (the board holding the thread, and its
-/// parent board), and together they name several. A forum whose portal lists every topic with
-/// paging (django-spirit's "latest topics") lists every thread its categories list, so the
-/// categories look like views of the portal and were never crawled (14 of Spirit's 232 board
-/// and thread pages at seed 7); but a view such as "what's new" is one URL that every page
-/// links, while a board is the one list a thread's breadcrumb names. A thread linking many URLs
-/// of a list pattern (a forum menu naming every board, a search link per post author) names
-/// none of them as its own.
-fn boards_named_by_threads(
-    sitemap: &Sitemap,
-    kept_threads: &HashSet<usize>,
-    lists: &[&&crate::sitemap::Vertex],
-) -> HashSet<usize> {
-    let mut named = HashSet::new();
-    for list in lists {
-        let mut naming_pages = 0usize;
-        let mut naming_own_board = 0usize;
-        let mut all_named: HashSet<&str> = HashSet::new();
-        for thread in kept_threads {
-            for page in &sitemap.vertices[*thread].pages {
-                let linked: HashSet<&str> = sitemap.pages[*page]
-                    .links
-                    .iter()
-                    .filter(|link| {
-                        sitemap.url_patterns.classify(&link.url) == Some(list.url_pattern)
-                    })
-                    .map(|link| link.url.as_str())
-                    .collect();
-                if linked.is_empty() {
-                    continue;
-                }
-                naming_pages += 1;
-                if linked.len() <= MOST_BOARDS_NAMED_BY_A_THREAD {
-                    naming_own_board += 1;
-                }
-                all_named.extend(linked);
-            }
-        }
-        if naming_pages >= FEWEST_THREAD_PAGES_NAMING_BOARDS
-            && naming_own_board as f64 >= BOARD_NAMING_SHARE * naming_pages as f64
-            && all_named.len() >= 2
-        {
-            named.insert(list.id);
-        }
-    }
-    named
-}
-
-/// A thread's breadcrumb names its board and, for a sub-board, the parent board.
-const MOST_BOARDS_NAMED_BY_A_THREAD: usize = 2;
-
-/// Sampled thread pages that must link a list pattern before what they link says anything.
-const FEWEST_THREAD_PAGES_NAMING_BOARDS: usize = 5;
-
-/// Share of those pages that must name one or two of the pattern's lists.
-const BOARD_NAMING_SHARE: f64 = 0.8;
 
 /// How much a vertex stands for its kind of page: the content factors of eq. 3 (mean page size,
 /// share of pages that are not near-duplicates) times one plus the number of other layouts
