@@ -47,11 +47,9 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 
 use url::Url;
 
-use crate::sitemap::{Role, Sitemap};
+use crate::sitemap::Sitemap;
 use crate::summary::PageSummary;
-use crate::traverse::{
-    COPY_PAGE_SHARE, MINIMUM_PAIRS_FOR_COPIES, Strategy, VertexVerdict, choose_traversal,
-};
+use crate::traverse::{COPY_PAGE_SHARE, MINIMUM_PAIRS_FOR_COPIES, Strategy, choose_traversal};
 
 /// Most partners fetched for one pair of vertices. The copy test needs most pages of the
 /// smaller vertex to have a partner; a vertex that needs more than this many is left as the
@@ -100,17 +98,7 @@ pub fn partner_checks(
         }
     }
 
-    let portal = sitemap.portal_vertex();
-    let content_vertices: Vec<usize> = sitemap
-        .vertices
-        .iter()
-        .filter(|vertex| {
-            vertex.id != portal
-                && matches!(vertex.role, Role::Thread | Role::ThreadList)
-                && traversal.verdicts[vertex.id] == VertexVerdict::Kept
-        })
-        .map(|vertex| vertex.id)
-        .collect();
+    let content_vertices = crate::traverse::copy_test_candidates(&sitemap, &traversal.verdicts);
     let mut chosen: Vec<Url> = Vec::new();
     let mut chosen_keys: HashSet<String> = HashSet::new();
     for (position, &first) in content_vertices.iter().enumerate() {

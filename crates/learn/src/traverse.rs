@@ -51,7 +51,7 @@ pub use kin::CopiedArc;
 use kin::{adopt_twins, copy_flipping_rows, keep_later_pages};
 use primary_lists::primary_thread_lists;
 use pruning::{connect_to_portal, prune_toward_goals};
-pub(crate) use same_content::{numbers_of_pages, same_content, url_numbers};
+pub(crate) use same_content::{copy_test_candidates, numbers_of_pages, same_content, url_numbers};
 use selection::{follow_alike_on_pages_of_the_same_lists, skeleton_links, spanning_tree};
 
 /// Vertices whose duplicate groups have lower entropy informativeness than this are prompts
@@ -567,19 +567,9 @@ fn drop_copies_by_content(
     standing: &dyn Fn(usize) -> (usize, Rank),
     verdicts: &mut [VertexVerdict],
 ) {
-    let portal = sitemap.portal_vertex();
     let numbers = numbers_of_pages(sitemap);
     let same_content = |a: usize, b: usize| same_content(sitemap, &numbers, a, b);
-    let content_vertices: Vec<usize> = sitemap
-        .vertices
-        .iter()
-        .filter(|vertex| {
-            vertex.id != portal
-                && matches!(vertex.role, Role::Thread | Role::ThreadList)
-                && verdicts[vertex.id] == VertexVerdict::Kept
-        })
-        .map(|vertex| vertex.id)
-        .collect();
+    let content_vertices = copy_test_candidates(sitemap, verdicts);
     for (position, &first) in content_vertices.iter().enumerate() {
         for &second in &content_vertices[position + 1..] {
             let (a, b) = (&sitemap.vertices[first], &sitemap.vertices[second]);

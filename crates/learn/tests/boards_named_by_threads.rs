@@ -9,11 +9,11 @@
 use trawl_learn::learn;
 use trawl_learn::summary::PageSummary;
 use trawl_learn::traverse::{Strategy, VertexVerdict};
-use trawl_page::analysis::analyse;
-use trawl_page::time::DateContext;
 use url::Url;
 
-const ORIGIN: &str = "http://forum.test";
+mod common;
+use common::{ORIGIN, post_text, summarise};
+
 const THREADS: usize = 24;
 const CATEGORIES: usize = 3;
 const TOPICS_PER_PAGE: usize = 6;
@@ -81,37 +81,6 @@ fn title(thread: usize) -> String {
 
 fn member_name(member: usize) -> &'static str {
     ["Breallouck", "Zoomzail", "Cysbor", "Lurtaig", "Neastcoo"][member % 5]
-}
-
-fn post_text(thread: usize, post: usize) -> String {
-    let words = [
-        "gearbox",
-        "sprocket",
-        "warranty",
-        "commute",
-        "pannier",
-        "derailleur",
-        "saddle",
-        "cadence",
-        "puncture",
-        "headwind",
-        "climb",
-        "tyre",
-        "chain",
-        "brake",
-        "frame",
-        "wheel",
-        "the",
-        "a",
-        "my",
-        "after",
-        "before",
-        "with",
-    ];
-    let sentence: Vec<&str> = (0..30)
-        .map(|word| words[(thread * 7 + post * 3 + word * 5 + word * word) % words.len()])
-        .collect();
-    format!("{} (thread {thread}, reply {post}).", sentence.join(" "))
 }
 
 fn written(thread: usize, post: usize) -> String {
@@ -202,7 +171,7 @@ fn thread_page(thread: usize) -> String {
                 member % 5 + 1,
                 member_name(member),
                 written(thread, post),
-                post_text(thread, post)
+                post_text(thread, post, 30)
             )
         })
         .collect();
@@ -220,11 +189,7 @@ fn thread_page(thread: usize) -> String {
 }
 
 fn summary(path: &str, depth: u32, html: &str) -> PageSummary {
-    let fetched_at: jiff::Timestamp = "2025-01-10T12:00:00Z".parse().expect("a timestamp");
-    let context = DateContext::new(fetched_at, None);
-    let url = Url::parse(&format!("{ORIGIN}{path}")).expect("a URL");
-    let analysis = analyse(html.as_bytes(), Some("text/html"), &url, &context);
-    PageSummary::from_analysis(&analysis, depth, 200, None, html.len())
+    summarise(path, depth, html, "2025-01-10T12:00:00Z")
 }
 
 /// A sample as a sampler might draw it: the portal and its later pages, every thread, and of

@@ -10,46 +10,13 @@ use std::collections::BTreeMap;
 
 use trawl_learn::sitemap::{Role, Sitemap};
 use trawl_learn::summary::PageSummary;
-use trawl_page::analysis::analyse;
-use trawl_page::time::DateContext;
-use url::Url;
 
-const ORIGIN: &str = "http://forum.test";
+mod common;
+use common::{post_text, summarise};
+
 const MEMBERS: usize = 6;
 const THREADS: usize = 12;
 const POSTS_PER_THREAD: usize = 5;
-
-/// Words enough for a post, different for every post so no page is a near-duplicate.
-fn post_text(thread: usize, post: usize) -> String {
-    let words = [
-        "gearbox",
-        "sprocket",
-        "warranty",
-        "commute",
-        "pannier",
-        "derailleur",
-        "saddle",
-        "cadence",
-        "puncture",
-        "headwind",
-        "climb",
-        "tyre",
-        "chain",
-        "brake",
-        "frame",
-        "wheel",
-        "the",
-        "a",
-        "my",
-        "after",
-        "before",
-        "with",
-    ];
-    let sentence: Vec<&str> = (0..36)
-        .map(|word| words[(thread * 7 + post * 3 + word * 5 + word * word) % words.len()])
-        .collect();
-    format!("{} (thread {thread}, reply {post}).", sentence.join(" "))
-}
 
 /// A thread's title: a question, as most are.
 fn title(thread: usize) -> String {
@@ -116,7 +83,7 @@ fn thread_page(thread: usize) -> String {
                  </div></div></div>",
                 title(thread),
                 written(thread, post),
-                post_text(thread, post),
+                post_text(thread, post, 36),
                 10 + member * 7
             )
         })
@@ -142,7 +109,7 @@ fn member_page(member: usize) -> String {
                  <div class=\"post-content\"><p>{}</p></div></div></div>",
                 title(thread),
                 written(thread, post),
-                post_text(thread, post)
+                post_text(thread, post, 36)
             )
         })
         .collect();
@@ -189,15 +156,9 @@ fn summaries() -> Vec<PageSummary> {
     for member in 0..MEMBERS {
         pages.insert(format!("/member/{member}/"), (2, member_page(member)));
     }
-    let fetched_at: jiff::Timestamp = "2025-05-02T12:00:00Z".parse().expect("a timestamp");
-    let context = DateContext::new(fetched_at, None);
     pages
         .into_iter()
-        .map(|(path, (depth, html))| {
-            let url = Url::parse(&format!("{ORIGIN}{path}")).expect("a URL");
-            let analysis = analyse(html.as_bytes(), Some("text/html"), &url, &context);
-            PageSummary::from_analysis(&analysis, depth, 200, None, html.len())
-        })
+        .map(|(path, (depth, html))| summarise(&path, depth, &html, "2025-05-02T12:00:00Z"))
         .collect()
 }
 

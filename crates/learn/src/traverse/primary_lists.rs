@@ -160,30 +160,40 @@ fn boards_named_by_threads(
     kept_threads: &HashSet<usize>,
     lists: &[&&crate::sitemap::Vertex],
 ) -> HashSet<usize> {
+    // Each thread page's links are classified once, grouped by the list patterns they match;
+    // every list then reads its own pattern's groups.
+    let list_patterns: HashSet<crate::url_patterns::UrlPatternId> =
+        lists.iter().map(|list| list.url_pattern).collect();
+    let linked_by_page: Vec<HashMap<crate::url_patterns::UrlPatternId, HashSet<&str>>> =
+        kept_threads
+            .iter()
+            .flat_map(|thread| sitemap.vertices[*thread].pages.iter())
+            .map(|page| {
+                let mut linked: HashMap<_, HashSet<&str>> = HashMap::new();
+                for link in &sitemap.pages[*page].links {
+                    if let Some(pattern) = sitemap.url_patterns.classify(&link.url)
+                        && list_patterns.contains(&pattern)
+                    {
+                        linked.entry(pattern).or_default().insert(link.url.as_str());
+                    }
+                }
+                linked
+            })
+            .collect();
     let mut named = HashSet::new();
     for list in lists {
         let mut naming_pages = 0usize;
         let mut naming_own_board = 0usize;
         let mut all_named: HashSet<&str> = HashSet::new();
-        for thread in kept_threads {
-            for page in &sitemap.vertices[*thread].pages {
-                let linked: HashSet<&str> = sitemap.pages[*page]
-                    .links
-                    .iter()
-                    .filter(|link| {
-                        sitemap.url_patterns.classify(&link.url) == Some(list.url_pattern)
-                    })
-                    .map(|link| link.url.as_str())
-                    .collect();
-                if linked.is_empty() {
-                    continue;
-                }
-                naming_pages += 1;
-                if linked.len() <= MOST_BOARDS_NAMED_BY_A_THREAD {
-                    naming_own_board += 1;
-                }
-                all_named.extend(linked);
+        for linked in linked_by_page
+            .iter()
+            .filter_map(|linked| linked.get(&list.url_pattern))
+        {
+            naming_pages += 1;
+            if linked.len() <= MOST_BOARDS_NAMED_BY_A_THREAD {
+                naming_own_board += 1;
             }
+            all_named.extend(linked.iter().copied());
         }
         if naming_pages >= FEWEST_THREAD_PAGES_NAMING_BOARDS
             && naming_own_board as f64 >= BOARD_NAMING_SHARE * naming_pages as f64

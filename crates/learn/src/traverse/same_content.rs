@@ -4,7 +4,8 @@
 
 use std::collections::BTreeSet;
 
-use crate::sitemap::Sitemap;
+use super::VertexVerdict;
+use crate::sitemap::{Role, Sitemap};
 
 /// The numbers every sampled page's URL carries, by page (see [`url_numbers`]).
 pub(crate) fn numbers_of_pages(sitemap: &Sitemap) -> Vec<BTreeSet<u64>> {
@@ -53,6 +54,23 @@ pub(crate) fn url_numbers(url: &url::Url) -> BTreeSet<u64> {
     numbers
         .iter()
         .filter_map(|number| number.parse().ok())
+        .collect()
+}
+
+/// The vertices the copy test across layouts compares: kept thread and thread-list vertices
+/// other than the portal's. Both the traversal's test and the sampler's partner checks ask it,
+/// and must agree, or partners would be fetched for pairs the test never judges.
+pub(crate) fn copy_test_candidates(sitemap: &Sitemap, verdicts: &[VertexVerdict]) -> Vec<usize> {
+    let portal = sitemap.portal_vertex();
+    sitemap
+        .vertices
+        .iter()
+        .filter(|vertex| {
+            vertex.id != portal
+                && matches!(vertex.role, Role::Thread | Role::ThreadList)
+                && verdicts[vertex.id] == VertexVerdict::Kept
+        })
+        .map(|vertex| vertex.id)
         .collect()
 }
 
