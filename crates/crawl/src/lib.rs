@@ -43,12 +43,12 @@ use std::collections::{HashMap, HashSet, VecDeque};
 
 use jiff::Timestamp;
 use online_rewrites::OnlineRewrites;
-use trawl_learn::plan::Plan;
+use trawl_learn::plan::{PageClass, Plan};
 use trawl_learn::sitemap::{LocationKey, Role};
-use trawl_learn::summary::{analyse_response, redirect_target, region_summaries};
+use trawl_learn::summary::{redirect_target, region_summaries, response_structure};
 use trawl_learn::traverse::Decision;
 use trawl_model::FetchResponse;
-use trawl_page::analysis::{PageAnalysis, lone_record_posts};
+use trawl_page::analysis::{PageAnalysis, RecordsWanted, lone_record_posts};
 use trawl_page::regions::{SingleRecord, single_record_candidates};
 use unplaced::UnplacedLinks;
 use url::Url;
@@ -138,7 +138,8 @@ pub struct ResumePoint {
 }
 
 /// The part of recording a page that needs no crawler state: the page analysis, the redirect
-/// target, and the region summaries classification reads.
+/// target, the region summaries classification reads, and, when the plan was at hand, the
+/// classification itself.
 #[derive(Debug, Clone)]
 pub struct AnalysedPage {
     analysis: PageAnalysis,
@@ -148,20 +149,38 @@ pub struct AnalysedPage {
     /// Where single records sit; `lone_records` summarises them for classification, and a page
     /// whose post did not repeat is read from them.
     single_records: Vec<SingleRecord>,
+    /// The page's class under the plan [`AnalysedPage::of`] was given, or `None` when it was
+    /// given none (the crawler then classifies the page itself).
+    class: Option<Option<PageClass>>,
 }
 
 impl AnalysedPage {
-    /// Analyses the response to `queued`.
-    pub fn of(queued: &Queued, response: &FetchResponse) -> AnalysedPage {
-        let analysis = analyse_response(&queued.url, response);
-        let regions = region_summaries(&analysis.regions);
-        let single_records = single_record_candidates(&analysis.document);
+    /// Analyses the response to `queued`. With the crawl's `plan`, the page is classified first
+    /// and only the records its role holds are read (a thread page's posts, a list page's thread
+    /// entries; see [`RecordsWanted`]): reading both kinds on every page cost a tenth of a
+    /// crawl's work for records nobody keeps. The plan must be the one the crawler that records
+    /// the page follows.
+    pub fn of(queued: &Queued, response: &FetchResponse, plan: Option<&Plan>) -> AnalysedPage {
+        let structure = response_structure(&queued.url, response);
+        let regions = region_summaries(&structure.regions);
+        let single_records = single_record_candidates(&structure.document);
+        let lone_records = trawl_learn::summary::lone_records_of(&single_records);
+        let class = plan.map(|plan| plan.classify(&queued.url, &regions, &lone_records));
+        let role = plan
+            .zip(class.flatten())
+            .and_then(|(plan, class)| plan.vertices.get(class.vertex).map(|vertex| vertex.role));
+        let wanted = match role {
+            Some(Role::Thread) => RecordsWanted::PostsFirst,
+            Some(Role::ThreadList) => RecordsWanted::ThreadEntriesFirst,
+            _ => RecordsWanted::Both,
+        };
         AnalysedPage {
             redirect: redirect_target(&queued.url, response),
-            lone_records: trawl_learn::summary::lone_records_of(&single_records),
+            analysis: structure.read_records(wanted),
+            lone_records,
             single_records,
-            analysis,
             regions,
+            class,
         }
     }
 }
@@ -424,6 +443,14 @@ impl Crawler {
         &self.strategy
     }
 
+    /// The plan followed, when the crawl follows one.
+    pub fn plan(&self) -> Option<&Plan> {
+        match &self.strategy {
+            CrawlStrategy::Plan(plan) => Some(plan.as_ref()),
+            CrawlStrategy::BreadthFirst => None,
+        }
+    }
+
     /// URLs waiting.
     pub fn frontier_len(&self) -> usize {
         self.frontier.len()
@@ -454,7 +481,8 @@ impl Crawler {
     /// Takes back the response to `queued`: analyses the page, classifies it, and queues the
     /// links to follow.
     pub fn record(&mut self, queued: &Queued, response: &FetchResponse) -> CrawledPage {
-        self.record_analysed(queued, response, AnalysedPage::of(queued, response))
+        let analysed = AnalysedPage::of(queued, response, self.plan());
+        self.record_analysed(queued, response, analysed)
     }
 
     /// [`Crawler::record`] for a page already analysed by [`AnalysedPage::of`], which is the
@@ -473,6 +501,7 @@ impl Crawler {
             regions,
             lone_records,
             single_records,
+            class: class_under_plan,
         } = analysed;
         let mut page = CrawledPage {
             url: queued.url.clone(),
@@ -525,7 +554,8 @@ impl Crawler {
                 to_follow.extend(redirect.clone());
             }
             CrawlStrategy::Plan(plan) => {
-                let class = plan.classify(&page.url, &regions, &lone_records);
+                let class = class_under_plan
+                    .unwrap_or_else(|| plan.classify(&page.url, &regions, &lone_records));
                 if let Some(class) = &class {
                     read_posts_by_vertex(
                         &mut self.post_patterns,

@@ -54,7 +54,7 @@ fn check_same_records(first: &str, second: &str, same: bool) {
         let response = fetcher
             .fetch(&trawl_model::FetchRequest::new(queued.url.as_str(), at))
             .unwrap();
-        let signature = record_signature(&AnalysedPage::of(&queued, &response).analysis);
+        let signature = record_signature(&AnalysedPage::of(&queued, &response, None).analysis);
         assert!(signature.is_some(), "{path} lists records");
         signature
     };

@@ -7,7 +7,7 @@
 //! and sampling level (informativeness, depth).
 
 use trawl_model::FetchResponse;
-use trawl_page::analysis::{PageAnalysis, analyse};
+use trawl_page::analysis::{PageAnalysis, PageStructure, RecordsWanted, analyse_structure};
 use trawl_page::links::LinkLocation;
 use trawl_page::regions::{PatternId, Region, single_record_candidates};
 use trawl_page::time::DateContext;
@@ -225,12 +225,18 @@ pub fn word_count(text: &str) -> usize {
 /// feed as HTML made its items look like a thread's posts. A response without a type is sniffed
 /// as HTML, as browsers do.
 pub fn analyse_response(url: &Url, response: &FetchResponse) -> PageAnalysis {
+    response_structure(url, response).read_records(RecordsWanted::Both)
+}
+
+/// The first half of [`analyse_response`]: the page parsed, its regions found and its links
+/// placed, for a crawler that classifies the page before it reads its records.
+pub fn response_structure(url: &Url, response: &FetchResponse) -> PageStructure {
     let context = DateContext::new(response.fetched_at, None);
     let content_type = response.header("content-type");
     if !declares_html(content_type) {
-        return analyse(b"", Some("text/html"), url, &context);
+        return analyse_structure(b"", Some("text/html"), url, &context);
     }
-    analyse(&response.body, content_type, url, &context)
+    analyse_structure(&response.body, content_type, url, &context)
 }
 
 /// Whether a `Content-Type` value names an HTML page (or says nothing).

@@ -46,13 +46,24 @@ pub fn analyse(
     url: &Url,
     context: &DateContext,
 ) -> PageAnalysis {
+    analyse_structure(bytes, content_type, url, context).read_records(RecordsWanted::Both)
+}
+
+/// The first half of [`analyse`]: the tree, its regions and its links, before any record is
+/// read, for a caller that learns from them what the page is (see [`RecordsWanted`]).
+pub fn analyse_structure(
+    bytes: &[u8],
+    content_type: Option<&str>,
+    url: &Url,
+    context: &DateContext,
+) -> PageStructure {
     let top_level_domain = url
         .host_str()
         .and_then(|host| host.rsplit('.').next())
         .map(str::to_string);
     let DecodedPage { text, encoding, .. } =
         decode_html(bytes, content_type, top_level_domain.as_deref());
-    analyse_text(&text, encoding.name(), url, context)
+    analyse_text_structure(&text, encoding.name(), url, context)
 }
 
 /// The posts of a page whose post region did not repeat (a thread of one post), read from
@@ -113,8 +124,18 @@ pub fn analyse_text(
     url: &Url,
     context: &DateContext,
 ) -> PageAnalysis {
+    analyse_text_structure(text, charset, url, context).read_records(RecordsWanted::Both)
+}
+
+/// [`analyse_structure`] of a page that is already text.
+pub fn analyse_text_structure(
+    text: &str,
+    charset: &'static str,
+    url: &Url,
+    context: &DateContext,
+) -> PageStructure {
     let document = Document::parse(text);
-    let context = &match context.utc_offset_seconds {
+    let date_context = match context.utc_offset_seconds {
         Some(_) => *context,
         None => with_site_offset(
             context,
@@ -124,35 +145,132 @@ pub fn analyse_text(
     let regions = find_regions(&document);
     let slots = record_slots(&document, &regions);
     let links = link_table_in_slots(&document, &regions, &slots, url);
-    let facts = PageFacts::new(&document, &regions, &slots, &links, context);
-    let mut posts = posts_from(&facts, url);
-    let thread_entries = thread_entries_from(&facts);
-    // A thread of one post repeats nothing; when the page gave neither posts nor thread
-    // entries, a lone element made like a post is read as the page's one post.
-    let lone = (posts.is_empty() && thread_entries.is_empty())
-        .then(|| lone_post_element(&facts))
-        .flatten();
-    drop(facts);
-    if let Some(record) = lone.and_then(|element| single_record_of(&document, element)) {
-        posts = posts_of_added_record(
-            &document,
-            &regions,
-            &links,
-            region_of_single_record(&record),
-            url,
-            context,
-        );
-    }
-    PageAnalysis {
+    PageStructure {
         url: url.clone(),
         charset,
         document,
         regions,
         slots,
         links,
-        posts,
-        thread_entries,
-        date_context: *context,
+        date_context,
+    }
+}
+
+/// A page parsed, its regions found and its links placed, its records not read yet: what a
+/// crawler needs to classify the page, after which it knows which records to read.
+#[derive(Debug, Clone)]
+pub struct PageStructure {
+    /// The page URL links were resolved against.
+    pub url: Url,
+    /// How the bytes were decoded.
+    pub charset: &'static str,
+    /// The tree.
+    pub document: Document,
+    /// Repetitive regions, outer first.
+    pub regions: Vec<Region>,
+    /// For every node, the record holding it.
+    pub slots: Vec<Option<RecordSlot>>,
+    /// Every followable link with its location.
+    pub links: Vec<Link>,
+    /// The context the page's dates are read in (see [`PageAnalysis::date_context`]).
+    pub date_context: DateContext,
+}
+
+/// Which records to read from a page, for a caller that knows what the page is.
+///
+/// Reading posts and reading thread entries each walk every region of the page; a crawler that
+/// has classified a page as a thread page needs no thread entries from it, and a list page's
+/// posts are not kept either. The other kind is still read when the first finds nothing, so a
+/// page the classification got wrong loses nothing: `PostsFirst` and `ThreadEntriesFirst` give
+/// the same records as `Both` except that a thread page with posts has no thread entries and a
+/// list page with thread entries has no posts.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum RecordsWanted {
+    /// Posts and thread entries both: a page whose kind is not known.
+    #[default]
+    Both,
+    /// A thread page: posts, and thread entries only when there is no post.
+    PostsFirst,
+    /// A list page: thread entries, and posts only when no thread is listed.
+    ThreadEntriesFirst,
+}
+
+impl PageStructure {
+    /// Reads the page's records, the second half of [`analyse`].
+    pub fn read_records(self, wanted: RecordsWanted) -> PageAnalysis {
+        let PageStructure {
+            url,
+            charset,
+            document,
+            regions,
+            slots,
+            links,
+            date_context,
+        } = self;
+        let context = &date_context;
+        let facts = PageFacts::new(&document, &regions, &slots, &links, context);
+        let (mut posts, thread_entries) = read_in_order(
+            wanted,
+            || posts_from(&facts, &url),
+            || thread_entries_from(&facts),
+        );
+        // A thread of one post repeats nothing; when the page gave neither posts nor thread
+        // entries, a lone element made like a post is read as the page's one post.
+        let lone = (posts.is_empty() && thread_entries.is_empty())
+            .then(|| lone_post_element(&facts))
+            .flatten();
+        drop(facts);
+        if let Some(record) = lone.and_then(|element| single_record_of(&document, element)) {
+            posts = posts_of_added_record(
+                &document,
+                &regions,
+                &links,
+                region_of_single_record(&record),
+                &url,
+                context,
+            );
+        }
+        PageAnalysis {
+            url,
+            charset,
+            document,
+            regions,
+            slots,
+            links,
+            posts,
+            thread_entries,
+            date_context,
+        }
+    }
+}
+
+/// Reads posts and thread entries in the order `wanted` gives, the second kind only when the
+/// first found nothing (see [`RecordsWanted`]).
+fn read_in_order<P, E>(
+    wanted: RecordsWanted,
+    read_posts: impl FnOnce() -> Vec<P>,
+    read_entries: impl FnOnce() -> Vec<E>,
+) -> (Vec<P>, Vec<E>) {
+    match wanted {
+        RecordsWanted::Both => (read_posts(), read_entries()),
+        RecordsWanted::PostsFirst => {
+            let posts = read_posts();
+            let entries = if posts.is_empty() {
+                read_entries()
+            } else {
+                Vec::new()
+            };
+            (posts, entries)
+        }
+        RecordsWanted::ThreadEntriesFirst => {
+            let entries = read_entries();
+            let posts = if entries.is_empty() {
+                read_posts()
+            } else {
+                Vec::new()
+            };
+            (posts, entries)
+        }
     }
 }
 
@@ -184,4 +302,64 @@ fn visible_text(document: &Document) -> String {
         }
     }
     text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{RecordsWanted, read_in_order};
+
+    /// Reads with `wanted` from a page that holds `posts` posts and `entries` thread entries;
+    /// returns what was kept and which readers ran.
+    fn read(wanted: RecordsWanted, posts: usize, entries: usize) -> (usize, usize, bool, bool) {
+        let (mut posts_read, mut entries_read) = (false, false);
+        let (kept_posts, kept_entries) = read_in_order(
+            wanted,
+            || {
+                posts_read = true;
+                vec![(); posts]
+            },
+            || {
+                entries_read = true;
+                vec![(); entries]
+            },
+        );
+        (
+            kept_posts.len(),
+            kept_entries.len(),
+            posts_read,
+            entries_read,
+        )
+    }
+
+    fn check(wanted: RecordsWanted, page: (usize, usize), expected: (usize, usize, bool, bool)) {
+        assert_eq!(
+            read(wanted, page.0, page.1),
+            expected,
+            "{wanted:?} on {page:?}"
+        );
+    }
+
+    #[test]
+    fn the_second_kind_is_read_only_when_the_first_found_nothing() {
+        check(RecordsWanted::Both, (3, 2), (3, 2, true, true));
+        check(RecordsWanted::Both, (0, 0), (0, 0, true, true));
+        check(RecordsWanted::PostsFirst, (3, 2), (3, 0, true, false));
+        check(RecordsWanted::PostsFirst, (0, 2), (0, 2, true, true));
+        check(RecordsWanted::PostsFirst, (0, 0), (0, 0, true, true));
+        check(
+            RecordsWanted::ThreadEntriesFirst,
+            (3, 2),
+            (0, 2, false, true),
+        );
+        check(
+            RecordsWanted::ThreadEntriesFirst,
+            (3, 0),
+            (3, 0, true, true),
+        );
+        check(
+            RecordsWanted::ThreadEntriesFirst,
+            (0, 0),
+            (0, 0, true, true),
+        );
+    }
 }
