@@ -1,10 +1,10 @@
 //! Driving a [`Crawler`] through a fetcher into a [`Store`]: the loop shared by `trawl crawl`,
 //! `trawl demo`, `trawl bench crawl` and the tests.
 //!
-//! Each fetch is stored in one transaction together with the frontier entries it adds and the
-//! cookies it changed, so the store is always the state after some whole number of fetches; a
-//! crawl killed at any moment loses at most the pages in flight, and [`open_crawl`] rebuilds the
-//! crawler from the store exactly as it was.
+//! Each fetch is stored in the same transaction as the frontier entries it adds and the cookies
+//! it changed (the pages ready at once share one), so the store is always the state after some
+//! whole number of fetches; a crawl killed at any moment loses at most the pages in flight or not
+//! yet written, and [`open_crawl`] rebuilds the crawler from the store exactly as it was.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -300,7 +300,8 @@ type WorkerAnswer = (
 );
 
 /// Fetches until the frontier is empty or the store holds `options.max_pages` pages, storing
-/// every fetch as it completes. `progress` is called after every page.
+/// the fetches as they complete (those ready at once in one transaction). `progress` is called
+/// after every write.
 ///
 /// Fetching and page analysis, the costly parts, run on `options.workers` threads; the crawler's
 /// state and the store are updated on this thread, one page at a time, in the order the
@@ -374,9 +375,13 @@ pub fn drive<F: Fetcher>(
         let mut next_ticket = 0u64;
         let mut next_to_apply = 0u64;
         let mut waiting: BTreeMap<u64, (Queued, _)> = BTreeMap::new();
+        // Applied pages not yet written: they are written together whenever the loop would
+        // otherwise wait for a worker, or when the batch is full (see `Store::record_fetches`).
+        let mut unwritten: Vec<FetchOutcome> = Vec::new();
         let end = loop {
             let in_flight = (next_ticket - next_to_apply) as usize;
-            let limit_left = max_pages.map(|limit| limit.saturating_sub(status.pages + in_flight));
+            let limit_left = max_pages
+                .map(|limit| limit.saturating_sub(status.pages + unwritten.len() + in_flight));
             if in_flight < window
                 && limit_left != Some(0)
                 && let Some(queued) = crawler.next_request()
@@ -388,6 +393,14 @@ pub fn drive<F: Fetcher>(
                 continue;
             }
             if in_flight == 0 {
+                write_batch(
+                    store,
+                    &mut unwritten,
+                    &mut status,
+                    crawler,
+                    started,
+                    &mut progress,
+                )?;
                 // A crawl whose plan places none of its pages follows no links and runs dry
                 // before the window fills; that too is a template change.
                 let unclassified = recent_classified.iter().filter(|known| !**known).count();
@@ -402,9 +415,25 @@ pub fn drive<F: Fetcher>(
                     CrawlEnd::FrontierEmpty
                 };
             }
-            let (ticket, queued, answer) = answer_receiver
-                .recv()
-                .context("the crawl's worker threads stopped")?;
+            let (ticket, queued, answer) = match answer_receiver.try_recv() {
+                Ok(answer) => answer,
+                Err(std::sync::mpsc::TryRecvError::Empty) => {
+                    write_batch(
+                        store,
+                        &mut unwritten,
+                        &mut status,
+                        crawler,
+                        started,
+                        &mut progress,
+                    )?;
+                    answer_receiver
+                        .recv()
+                        .context("the crawl's worker threads stopped")?
+                }
+                Err(std::sync::mpsc::TryRecvError::Disconnected) => {
+                    bail!("the crawl's worker threads stopped")
+                }
+            };
             waiting.insert(ticket, (queued, answer));
             while let Some((queued, answer)) = waiting.remove(&next_to_apply) {
                 next_to_apply += 1;
@@ -436,17 +465,17 @@ pub fn drive<F: Fetcher>(
                     outcome.cookies = Some(now_cookies.clone());
                     cookies = now_cookies;
                 }
-                store.record_fetch(&outcome).with_context(|| {
-                    format!(
-                        "cannot store the page {}; is the disk full? Rerun the same command to resume",
-                        outcome.page.url
-                    )
-                })?;
-                status.pages += 1;
-                status.pages_this_run += 1;
-                status.frontier = crawler.frontier_len();
-                status.elapsed_seconds = started.elapsed().as_secs_f64();
-                progress(&status);
+                unwritten.push(outcome);
+            }
+            if unwritten.len() >= MAX_UNWRITTEN {
+                write_batch(
+                    store,
+                    &mut unwritten,
+                    &mut status,
+                    crawler,
+                    started,
+                    &mut progress,
+                )?;
             }
             let unclassified = recent_classified.iter().filter(|known| !**known).count();
             if recent_classified.len() == TEMPLATE_CHANGE_WINDOW
@@ -455,11 +484,58 @@ pub fn drive<F: Fetcher>(
                 break CrawlEnd::TemplateChanged { unclassified };
             }
         };
+        write_batch(
+            store,
+            &mut unwritten,
+            &mut status,
+            crawler,
+            started,
+            &mut progress,
+        )?;
         // Closing the job channel lets the workers finish; the scope joins them.
         drop(job_sender);
         status.elapsed_seconds = started.elapsed().as_secs_f64();
         Ok((end, status))
     })
+}
+
+/// Most pages applied and not yet written. A fast crawl writes a batch whenever it would wait
+/// for a worker; this bounds the batch (and what a crash asks for again) when it never waits.
+const MAX_UNWRITTEN: usize = 32;
+
+/// Writes the applied pages not yet written in one transaction, then counts them and reports
+/// progress.
+fn write_batch(
+    store: &mut Store,
+    unwritten: &mut Vec<FetchOutcome>,
+    status: &mut CrawlProgress,
+    crawler: &Crawler,
+    started: Instant,
+    progress: &mut impl FnMut(&CrawlProgress),
+) -> Result<()> {
+    let (Some(first), Some(last)) = (unwritten.first(), unwritten.last()) else {
+        return Ok(());
+    };
+    store.record_fetches(unwritten).with_context(|| {
+        let pages = if unwritten.len() == 1 {
+            format!("the page {}", first.page.url)
+        } else {
+            format!(
+                "{} pages ({} to {})",
+                unwritten.len(),
+                first.page.url,
+                last.page.url
+            )
+        };
+        format!("cannot store {pages}; is the disk full? Rerun the same command to resume")
+    })?;
+    status.pages += unwritten.len();
+    status.pages_this_run += unwritten.len();
+    unwritten.clear();
+    status.frontier = crawler.frontier_len();
+    status.elapsed_seconds = started.elapsed().as_secs_f64();
+    progress(status);
+    Ok(())
 }
 
 /// The store's view of a fetch that got no response.

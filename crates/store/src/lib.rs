@@ -7,11 +7,12 @@
 //! - [`CrawlSettings`] once, when it begins: the portal, the strategy and the plan. A rerun of the
 //!   same command reads them back instead of learning again, which is what makes a resumed crawl
 //!   the same crawl.
-//! - One [`FetchOutcome`] per fetch, written by [`Store::record_fetch`] in a single transaction:
-//!   the [`PageRecord`] (status, headers, body, vertex, role, records, list links), the frontier
-//!   entry marked done, and the URLs the page added to the frontier. Because all of it commits
-//!   together, a process killed at any instant leaves either the whole fetch or none of it, and a
-//!   rerun fetches again only the pages that were in flight.
+//! - One [`FetchOutcome`] per fetch, written by [`Store::record_fetch`] in a single transaction
+//!   (or with the fetches after it by [`Store::record_fetches`]): the [`PageRecord`] (status,
+//!   headers, body, vertex, role, records, list links), the frontier entry marked done, and the
+//!   URLs the page added to the frontier. Because all of it commits together, a process killed at
+//!   any instant leaves either the whole fetch or none of it, and a rerun fetches again only the
+//!   pages that were in flight or not yet written.
 //! - The session cookies ([`Store::save_cookies`]), so a resumed crawl is still the returning
 //!   visitor the site saw before, and sees the same links.
 //!

@@ -194,23 +194,46 @@ fn bodies_of_every_size_read_back_through_one_reused_compressor() {
 
 /// Frontier changes in `(fetched url, requeued, queued urls)` steps, then the expected pending
 /// URLs and seen count.
+/// Records `steps` (URL fetched, whether it was requeued, URLs it queued) and checks the
+/// frontier read back; each case runs twice, a transaction per fetch and all fetches in one
+/// (`record_fetches`), which must leave the same store.
 fn check_frontier(steps: &[(&str, bool, &[&str])], pending: &[&str], seen: usize) {
-    let file = TemporaryDatabase::new();
-    let mut store = Store::open(&file.0).unwrap();
-    store
-        .begin_crawl(&settings(), &entry("http://forum.test/", 0))
-        .unwrap();
-    for (url, requeued, queued) in steps {
-        let mut step = outcome(url, queued);
-        step.requeued = *requeued;
-        store.record_fetch(&step).unwrap();
+    let mut stored = Vec::new();
+    for batched in [false, true] {
+        let file = TemporaryDatabase::new();
+        let mut store = Store::open(&file.0).unwrap();
+        store
+            .begin_crawl(&settings(), &entry("http://forum.test/", 0))
+            .unwrap();
+        let outcomes: Vec<FetchOutcome> = steps
+            .iter()
+            .map(|(url, requeued, queued)| {
+                let mut step = outcome(url, queued);
+                step.requeued = *requeued;
+                step
+            })
+            .collect();
+        if batched {
+            let ids = store.record_fetches(&outcomes).unwrap();
+            assert_eq!(ids, (1..=steps.len() as i64).collect::<Vec<_>>());
+        } else {
+            for step in &outcomes {
+                store.record_fetch(step).unwrap();
+            }
+        }
+        let reopened = Store::open(&file.0).unwrap();
+        let state = reopened.resume_state().unwrap();
+        let pending_urls: Vec<&str> = state.pending.iter().map(|e| e.url.as_str()).collect();
+        assert_eq!(pending_urls, pending, "batched: {batched}");
+        assert_eq!(state.seen.len(), seen, "batched: {batched}");
+        assert_eq!(state.fetched, steps.len(), "batched: {batched}");
+        assert_eq!(state.signatures.len(), steps.len(), "batched: {batched}");
+        stored.push(format!("{:?}", stored_pages(&reopened)));
     }
-    let state = Store::open(&file.0).unwrap().resume_state().unwrap();
-    let pending_urls: Vec<&str> = state.pending.iter().map(|e| e.url.as_str()).collect();
-    assert_eq!(pending_urls, pending);
-    assert_eq!(state.seen.len(), seen);
-    assert_eq!(state.fetched, steps.len());
-    assert_eq!(state.signatures.len(), steps.len());
+    assert_eq!(
+        stored[0], stored[1],
+        "one batch stored other pages than one fetch at a time"
+    );
 }
 
 #[test]

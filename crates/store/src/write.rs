@@ -1,4 +1,4 @@
-//! Writing: the crawl's settings once, then one transaction per fetch.
+//! Writing: the crawl's settings once, then each fetch in a transaction of whole fetches.
 
 use rusqlite::{OptionalExtension, params};
 
@@ -116,103 +116,39 @@ impl Store {
     /// Writes one fetch, its records, and its frontier changes in one transaction. Returns the
     /// page's id (its place in fetch order).
     pub fn record_fetch(&mut self, outcome: &FetchOutcome) -> Result<i64, StoreError> {
-        let page = &outcome.page;
-        let headers = serde_json::to_string(&page.headers)
-            .map_err(|error| self.damaged(format!("headers of {}: {error}", page.url)))?;
-        let body = deflate(&mut self.body_compressor, &page.body);
+        let ids = self.record_fetches(std::slice::from_ref(outcome))?;
+        Ok(ids[0])
+    }
+
+    /// Writes several fetches, in order, in one transaction: all of them or none. Returns their
+    /// pages' ids.
+    ///
+    /// A transaction per page rewrites the same last pages of every table and index into the
+    /// write-ahead log each time, and a commit costs about as much again; a crawl driver that
+    /// has several pages ready at once writes them together. The store is still always the
+    /// state after a whole number of fetches.
+    pub fn record_fetches(&mut self, outcomes: &[FetchOutcome]) -> Result<Vec<i64>, StoreError> {
+        let mut encoded = Vec::with_capacity(outcomes.len());
+        for outcome in outcomes {
+            let page = &outcome.page;
+            let headers = serde_json::to_string(&page.headers)
+                .map_err(|error| self.damaged(format!("headers of {}: {error}", page.url)))?;
+            encoded.push((headers, deflate(&mut self.body_compressor, &page.body)));
+        }
         let transaction = self
             .connection
             .transaction()
             .map_err(|error| database_error(&self.path, error))?;
-        let write = || -> rusqlite::Result<i64> {
-            transaction
-                .prepare_cached(
-                    "INSERT INTO pages (url, depth, status, error, fetched_at, headers, body, \
-                     vertex, role, title, signature, post_pattern, plan_generation) \
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, \
-                     (SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'plan_generation'))",
-                )?
-                .execute(params![
-                    page.url,
-                    page.depth,
-                    page.status,
-                    page.error,
-                    page.fetched_at.to_string(),
-                    headers,
-                    body,
-                    page.vertex,
-                    page.role,
-                    page.title,
-                    // SQLite integers are signed; the hash's bits are kept as they are.
-                    page.signature.map(|signature| signature as i64),
-                    page.post_pattern.map(|pattern| pattern as i64),
-                ])?;
-            let page_id = transaction.last_insert_rowid();
-            let mut insert_link = transaction.prepare_cached(
-                "INSERT INTO list_links (page, position, url) VALUES (?1, ?2, ?3)",
-            )?;
-            for (position, url) in page.list_links.iter().enumerate() {
-                insert_link.execute(params![page_id, position as i64, url])?;
-            }
-            let mut insert_post = transaction.prepare_cached(
-                "INSERT INTO posts (page, position, author, time, text, permalink) \
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-            )?;
-            for (position, post) in page.posts.iter().enumerate() {
-                insert_post.execute(params![
-                    page_id,
-                    position as i64,
-                    post.author,
-                    post.time,
-                    post.text,
-                    post.permalink
-                ])?;
-            }
-            let mut insert_entry = transaction.prepare_cached(
-                "INSERT INTO thread_entries (page, position, title, url, author, replies, \
-                 last_reply) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-            )?;
-            for (position, entry) in page.thread_entries.iter().enumerate() {
-                insert_entry.execute(params![
-                    page_id,
-                    position as i64,
-                    entry.title,
-                    entry.url,
-                    entry.author,
-                    entry
-                        .replies
-                        .map(|replies| replies.min(i64::MAX as u64) as i64),
-                    entry.last_reply
-                ])?;
-            }
-            if !outcome.requeued {
-                transaction
-                    .prepare_cached("UPDATE frontier SET done = 1 WHERE url = ?1")?
-                    .execute([&outcome.frontier_url])?;
-            }
-            // The crawler never queues a URL twice; the store holds to that on its own too, so
-            // a driver mistake cannot put a page in the frontier twice.
-            let mut insert_queued = transaction.prepare_cached(
-                "INSERT OR IGNORE INTO frontier (url, depth, redirects) VALUES (?1, ?2, ?3)",
-            )?;
-            for entry in &outcome.queued {
-                insert_queued.execute(params![entry.url, entry.depth, entry.redirects])?;
-            }
-            if let Some(cookies) = &outcome.cookies {
-                replace_cookies(&transaction, cookies)?;
-            }
-            let mut mark_skipped =
-                transaction.prepare_cached("UPDATE frontier SET done = 1 WHERE url = ?1")?;
-            for url in &outcome.skipped {
-                mark_skipped.execute([url])?;
-            }
-            Ok(page_id)
-        };
-        let page_id = write().map_err(|error| database_error(&self.path, error))?;
+        let ids = outcomes
+            .iter()
+            .zip(&encoded)
+            .map(|(outcome, (headers, body))| write_fetch(&transaction, outcome, headers, body))
+            .collect::<rusqlite::Result<Vec<i64>>>()
+            .map_err(|error| database_error(&self.path, error))?;
         transaction
             .commit()
             .map_err(|error| database_error(&self.path, error))?;
-        Ok(page_id)
+        Ok(ids)
     }
 
     /// Replaces the stored session cookies.
@@ -227,6 +163,98 @@ impl Store {
             .commit()
             .map_err(|error| database_error(&self.path, error))
     }
+}
+
+/// Writes one fetch into `transaction`: the page with its `headers` (JSON) and compressed
+/// `body`, its records, and its frontier changes. Returns the page's id.
+fn write_fetch(
+    transaction: &rusqlite::Transaction<'_>,
+    outcome: &FetchOutcome,
+    headers: &str,
+    body: &[u8],
+) -> rusqlite::Result<i64> {
+    let page = &outcome.page;
+    transaction
+        .prepare_cached(
+            "INSERT INTO pages (url, depth, status, error, fetched_at, headers, body, \
+             vertex, role, title, signature, post_pattern, plan_generation) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, \
+             (SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'plan_generation'))",
+        )?
+        .execute(params![
+            page.url,
+            page.depth,
+            page.status,
+            page.error,
+            page.fetched_at.to_string(),
+            headers,
+            body,
+            page.vertex,
+            page.role,
+            page.title,
+            // SQLite integers are signed; the hash's bits are kept as they are.
+            page.signature.map(|signature| signature as i64),
+            page.post_pattern.map(|pattern| pattern as i64),
+        ])?;
+    let page_id = transaction.last_insert_rowid();
+    let mut insert_link = transaction
+        .prepare_cached("INSERT INTO list_links (page, position, url) VALUES (?1, ?2, ?3)")?;
+    for (position, url) in page.list_links.iter().enumerate() {
+        insert_link.execute(params![page_id, position as i64, url])?;
+    }
+    let mut insert_post = transaction.prepare_cached(
+        "INSERT INTO posts (page, position, author, time, text, permalink) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+    )?;
+    for (position, post) in page.posts.iter().enumerate() {
+        insert_post.execute(params![
+            page_id,
+            position as i64,
+            post.author,
+            post.time,
+            post.text,
+            post.permalink
+        ])?;
+    }
+    let mut insert_entry = transaction.prepare_cached(
+        "INSERT INTO thread_entries (page, position, title, url, author, replies, \
+         last_reply) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+    )?;
+    for (position, entry) in page.thread_entries.iter().enumerate() {
+        insert_entry.execute(params![
+            page_id,
+            position as i64,
+            entry.title,
+            entry.url,
+            entry.author,
+            entry
+                .replies
+                .map(|replies| replies.min(i64::MAX as u64) as i64),
+            entry.last_reply
+        ])?;
+    }
+    if !outcome.requeued {
+        transaction
+            .prepare_cached("UPDATE frontier SET done = 1 WHERE url = ?1")?
+            .execute([&outcome.frontier_url])?;
+    }
+    // The crawler never queues a URL twice; the store holds to that on its own too, so a driver
+    // mistake cannot put a page in the frontier twice.
+    let mut insert_queued = transaction.prepare_cached(
+        "INSERT OR IGNORE INTO frontier (url, depth, redirects) VALUES (?1, ?2, ?3)",
+    )?;
+    for entry in &outcome.queued {
+        insert_queued.execute(params![entry.url, entry.depth, entry.redirects])?;
+    }
+    if let Some(cookies) = &outcome.cookies {
+        replace_cookies(transaction, cookies)?;
+    }
+    let mut mark_skipped =
+        transaction.prepare_cached("UPDATE frontier SET done = 1 WHERE url = ?1")?;
+    for url in &outcome.skipped {
+        mark_skipped.execute([url])?;
+    }
+    Ok(page_id)
 }
 
 fn replace_cookies(
