@@ -377,11 +377,17 @@ pub fn drive<F: Fetcher>(
         let mut waiting: BTreeMap<u64, (Queued, _)> = BTreeMap::new();
         // Applied pages not yet written: they are written together whenever the loop would
         // otherwise wait for a worker, or when the batch is full (see `Store::record_fetches`).
-        let mut unwritten: Vec<FetchOutcome> = Vec::new();
+        let mut writer = BatchWriter {
+            store: &mut *store,
+            unwritten: Vec::new(),
+            started,
+            progress: &mut progress,
+        };
         let end = loop {
             let in_flight = (next_ticket - next_to_apply) as usize;
-            let limit_left = max_pages
-                .map(|limit| limit.saturating_sub(status.pages + unwritten.len() + in_flight));
+            let limit_left = max_pages.map(|limit| {
+                limit.saturating_sub(status.pages + writer.unwritten.len() + in_flight)
+            });
             if in_flight < window
                 && limit_left != Some(0)
                 && let Some(queued) = crawler.next_request()
@@ -393,14 +399,7 @@ pub fn drive<F: Fetcher>(
                 continue;
             }
             if in_flight == 0 {
-                write_batch(
-                    store,
-                    &mut unwritten,
-                    &mut status,
-                    crawler,
-                    started,
-                    &mut progress,
-                )?;
+                writer.write(&mut status, crawler)?;
                 // A crawl whose plan places none of its pages follows no links and runs dry
                 // before the window fills; that too is a template change.
                 let unclassified = recent_classified.iter().filter(|known| !**known).count();
@@ -418,14 +417,7 @@ pub fn drive<F: Fetcher>(
             let (ticket, queued, answer) = match answer_receiver.try_recv() {
                 Ok(answer) => answer,
                 Err(std::sync::mpsc::TryRecvError::Empty) => {
-                    write_batch(
-                        store,
-                        &mut unwritten,
-                        &mut status,
-                        crawler,
-                        started,
-                        &mut progress,
-                    )?;
+                    writer.write(&mut status, crawler)?;
                     answer_receiver
                         .recv()
                         .context("the crawl's worker threads stopped")?
@@ -465,17 +457,10 @@ pub fn drive<F: Fetcher>(
                     outcome.cookies = Some(now_cookies.clone());
                     cookies = now_cookies;
                 }
-                unwritten.push(outcome);
+                writer.unwritten.push(outcome);
             }
-            if unwritten.len() >= MAX_UNWRITTEN {
-                write_batch(
-                    store,
-                    &mut unwritten,
-                    &mut status,
-                    crawler,
-                    started,
-                    &mut progress,
-                )?;
+            if writer.unwritten.len() >= MAX_UNWRITTEN {
+                writer.write(&mut status, crawler)?;
             }
             let unclassified = recent_classified.iter().filter(|known| !**known).count();
             if recent_classified.len() == TEMPLATE_CHANGE_WINDOW
@@ -484,14 +469,7 @@ pub fn drive<F: Fetcher>(
                 break CrawlEnd::TemplateChanged { unclassified };
             }
         };
-        write_batch(
-            store,
-            &mut unwritten,
-            &mut status,
-            crawler,
-            started,
-            &mut progress,
-        )?;
+        writer.write(&mut status, crawler)?;
         // Closing the job channel lets the workers finish; the scope joins them.
         drop(job_sender);
         status.elapsed_seconds = started.elapsed().as_secs_f64();
@@ -503,39 +481,40 @@ pub fn drive<F: Fetcher>(
 /// for a worker; this bounds the batch (and what a crash asks for again) when it never waits.
 const MAX_UNWRITTEN: usize = 32;
 
-/// Writes the applied pages not yet written in one transaction, then counts them and reports
-/// progress.
-fn write_batch(
-    store: &mut Store,
-    unwritten: &mut Vec<FetchOutcome>,
-    status: &mut CrawlProgress,
-    crawler: &Crawler,
+/// The pages a drive has applied and not yet written, and where they go.
+struct BatchWriter<'drive, P: FnMut(&CrawlProgress)> {
+    store: &'drive mut Store,
+    unwritten: Vec<FetchOutcome>,
     started: Instant,
-    progress: &mut impl FnMut(&CrawlProgress),
-) -> Result<()> {
-    let (Some(first), Some(last)) = (unwritten.first(), unwritten.last()) else {
-        return Ok(());
-    };
-    store.record_fetches(unwritten).with_context(|| {
-        let pages = if unwritten.len() == 1 {
-            format!("the page {}", first.page.url)
-        } else {
-            format!(
-                "{} pages ({} to {})",
-                unwritten.len(),
-                first.page.url,
-                last.page.url
-            )
+    progress: &'drive mut P,
+}
+
+impl<P: FnMut(&CrawlProgress)> BatchWriter<'_, P> {
+    /// Writes the pages not yet written in one transaction, then counts them and reports
+    /// progress.
+    fn write(&mut self, status: &mut CrawlProgress, crawler: &Crawler) -> Result<()> {
+        let (Some(first), Some(last)) = (self.unwritten.first(), self.unwritten.last()) else {
+            return Ok(());
         };
-        format!("cannot store {pages}; is the disk full? Rerun the same command to resume")
-    })?;
-    status.pages += unwritten.len();
-    status.pages_this_run += unwritten.len();
-    unwritten.clear();
-    status.frontier = crawler.frontier_len();
-    status.elapsed_seconds = started.elapsed().as_secs_f64();
-    progress(status);
-    Ok(())
+        let count = self.unwritten.len();
+        self.store
+            .record_fetches(&self.unwritten)
+            .with_context(|| {
+                let pages = if count == 1 {
+                    format!("the page {}", first.page.url)
+                } else {
+                    format!("{count} pages ({} to {})", first.page.url, last.page.url)
+                };
+                format!("cannot store {pages}; is the disk full? Rerun the same command to resume")
+            })?;
+        status.pages += count;
+        status.pages_this_run += count;
+        self.unwritten.clear();
+        status.frontier = crawler.frontier_len();
+        status.elapsed_seconds = self.started.elapsed().as_secs_f64();
+        (self.progress)(status);
+        Ok(())
+    }
 }
 
 /// The store's view of a fetch that got no response.
