@@ -168,7 +168,7 @@ impl AnalysedPage {
         let class = plan.map(|plan| plan.classify(&queued.url, &regions, &lone_records));
         let role = plan
             .zip(class.flatten())
-            .and_then(|(plan, class)| plan.vertices.get(class.vertex).map(|vertex| vertex.role));
+            .and_then(|(plan, class)| plan.role_of(class.vertex));
         let wanted = match role {
             Some(Role::Thread) => RecordsWanted::PostsFirst,
             Some(Role::ThreadList) => RecordsWanted::ThreadEntriesFirst,
@@ -569,7 +569,7 @@ impl Crawler {
                     None => self.unclassified += 1,
                     Some(class) => {
                         page.vertex = Some(class.vertex);
-                        page.role = plan.vertices.get(class.vertex).map(|vertex| vertex.role);
+                        page.role = plan.role_of(class.vertex);
                         // A page names many URLs more than once (a board link beside every
                         // post, the same pager above and below the list): each distinct
                         // spelling is parsed, canonicalised and matched against the plan's URL

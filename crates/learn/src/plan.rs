@@ -346,6 +346,11 @@ impl Plan {
     pub fn portal_vertex(&self) -> usize {
         0
     }
+
+    /// The role of `vertex`, when the plan has such a vertex.
+    pub fn role_of(&self, vertex: usize) -> Option<Role> {
+        self.vertices.get(vertex).map(|vertex| vertex.role)
+    }
 }
 
 impl PlanIndex {

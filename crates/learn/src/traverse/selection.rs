@@ -123,17 +123,16 @@ fn best_link_set(sitemap: &Sitemap, vertex: usize, links: &[usize]) -> Vec<usize
     let target_urls: Vec<Vec<usize>> = links
         .iter()
         .map(|arc| {
-            let mut numbers: Vec<usize> = sitemap.arcs[*arc]
-                .target_urls
-                .iter()
-                .map(|url| {
-                    let next = url_numbers.len();
-                    *url_numbers.entry(url.as_str()).or_insert(next)
-                })
-                .collect();
-            numbers.sort_unstable();
-            numbers.dedup();
-            numbers
+            sorted_distinct(
+                sitemap.arcs[*arc]
+                    .target_urls
+                    .iter()
+                    .map(|url| {
+                        let next = url_numbers.len();
+                        *url_numbers.entry(url.as_str()).or_insert(next)
+                    })
+                    .collect(),
+            )
         })
         .collect();
     let all_urls = url_numbers.len();
@@ -141,15 +140,14 @@ fn best_link_set(sitemap: &Sitemap, vertex: usize, links: &[usize]) -> Vec<usize
     let reached: Vec<Vec<usize>> = links
         .iter()
         .map(|arc| {
-            let mut pages: Vec<usize> = sitemap.arcs[*arc]
-                .sampled_pairs
-                .iter()
-                .map(|(_, target)| *target)
-                .filter(|target| sitemap.vertex_of_page[*target] == vertex)
-                .collect();
-            pages.sort_unstable();
-            pages.dedup();
-            pages
+            sorted_distinct(
+                sitemap.arcs[*arc]
+                    .sampled_pairs
+                    .iter()
+                    .map(|(_, target)| *target)
+                    .filter(|target| sitemap.vertex_of_page[*target] == vertex)
+                    .collect(),
+            )
         })
         .collect();
     let marks = RefCell::new(EvaluationMarks {
@@ -213,6 +211,13 @@ fn best_link_set(sitemap: &Sitemap, vertex: usize, links: &[usize]) -> Vec<usize
         .filter(|(on, _)| **on)
         .map(|(_, arc)| *arc)
         .collect()
+}
+
+/// `numbers` sorted, each once.
+fn sorted_distinct(mut numbers: Vec<usize>) -> Vec<usize> {
+    numbers.sort_unstable();
+    numbers.dedup();
+    numbers
 }
 
 /// What [`best_link_set`]'s evaluations mark: a URL or page counts once per evaluation when its

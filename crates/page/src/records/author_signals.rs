@@ -84,21 +84,19 @@ pub(super) fn explicit_author(document: &Document, member: NodeId) -> Option<Str
 
 const FNV_START: u64 = 0xcbf2_9ce4_8422_2325;
 
-fn fnv(mut hash: u64, bytes: &[u8]) -> u64 {
-    for byte in bytes {
-        hash ^= u64::from(*byte);
-        hash = hash.wrapping_mul(0x0100_0000_01b3);
-    }
-    hash
+fn fnv(hash: u64, bytes: &[u8]) -> u64 {
+    fnv_each(hash, bytes.iter().copied())
 }
 
 /// [`fnv`] of the ASCII-lowercased bytes, without making the lowercased copy.
-fn fnv_lowercase(mut hash: u64, bytes: &[u8]) -> u64 {
-    for byte in bytes {
-        hash ^= u64::from(byte.to_ascii_lowercase());
-        hash = hash.wrapping_mul(0x0100_0000_01b3);
-    }
-    hash
+fn fnv_lowercase(hash: u64, bytes: &[u8]) -> u64 {
+    fnv_each(hash, bytes.iter().map(u8::to_ascii_lowercase))
+}
+
+fn fnv_each(hash: u64, bytes: impl Iterator<Item = u8>) -> u64 {
+    bytes.fold(hash, |hash, byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+    })
 }
 
 #[cfg(test)]

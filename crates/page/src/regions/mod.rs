@@ -87,16 +87,28 @@ pub(crate) struct NodeFacts {
     elements: Vec<u32>,
 }
 
-/// Finds every repetitive region of `document`, outermost first in document order.
-pub fn find_regions(document: &Document) -> Vec<Region> {
-    let facts = node_facts(document);
-    let total_text = facts.text_bytes[ROOT as usize].max(1) as f32;
-    let total_elements = facts.elements[ROOT as usize].max(1) as f32;
-    let mut regions: Vec<Region> = Vec::new();
-    let mut shapes = Shapes::new(document.len());
-    let mut scratch = ShapeScratch::default();
-    // One buffer for every parent's children: most elements have fewer than two, and a fresh
-    // vector for each was a noticeable share of the search.
+impl NodeFacts {
+    /// Visible text bytes and elements of `members` together.
+    fn size_of(&self, members: &[NodeId]) -> (u32, u32) {
+        let text = members.iter().map(|&n| self.text_bytes[n as usize]).sum();
+        let elements = members.iter().map(|&n| self.elements[n as usize]).sum();
+        (text, elements)
+    }
+
+    /// `text` bytes and `elements` as shares of the page's visible text and of its elements,
+    /// our stand-ins for the rendered area.
+    fn shares(&self, text: u32, elements: u32) -> (f32, f32) {
+        let total_text = self.text_bytes[ROOT as usize].max(1) as f32;
+        let total_elements = self.elements[ROOT as usize].max(1) as f32;
+        (text as f32 / total_text, elements as f32 / total_elements)
+    }
+}
+
+/// Calls `visit` with every element that may hold records (any but the head and scripts) and
+/// its element children, in document order; regions and lone records search the same parents.
+/// One buffer serves every parent's children: most elements have fewer than two, and a fresh
+/// vector for each was a noticeable share of the search.
+fn for_each_record_parent(document: &Document, mut visit: impl FnMut(NodeId, &[NodeId])) {
     let mut children: Vec<NodeId> = Vec::new();
     for parent in document.descendants(ROOT) {
         let node = document.node(parent);
@@ -105,23 +117,33 @@ pub fn find_regions(document: &Document) -> Vec<Region> {
         }
         children.clear();
         children.extend(element_children(document, parent));
+        visit(parent, &children);
+    }
+}
+
+/// Finds every repetitive region of `document`, outermost first in document order.
+pub fn find_regions(document: &Document) -> Vec<Region> {
+    let facts = node_facts(document);
+    let mut regions: Vec<Region> = Vec::new();
+    let mut shapes = Shapes::new(document.len());
+    let mut scratch = ShapeScratch::default();
+    for_each_record_parent(document, |parent, children| {
         if children.len() < 2 {
-            continue;
+            return;
         }
-        for &child in &children {
+        for &child in children {
             if shapes.of(child).is_none() {
                 shape(document, facts, child, &mut scratch, &mut shapes);
             }
         }
         let mut previous: Option<(usize, usize)> = None; // (region index, end child index)
-        for (start, width, count) in runs(&children, &shapes) {
+        for (start, width, count) in runs(children, &shapes) {
             let records: Vec<NodeId> = (0..count).map(|i| children[start + i * width]).collect();
             if width == 1 && mostly_bare_text(document, &records) {
                 continue;
             }
-            let members = &children[start..start + count * width];
-            let text: u32 = members.iter().map(|&n| facts.text_bytes[n as usize]).sum();
-            let elements: u32 = members.iter().map(|&n| facts.elements[n as usize]).sum();
+            let (text, elements) = facts.size_of(&children[start..start + count * width]);
+            let (text_share, node_share) = facts.shares(text, elements);
             let pattern = pattern_id(document, facts, parent, &children[start..start + width]);
             // Engines insert advertisements between posts every few records; a run that resumes
             // the same pattern after at most two foreign siblings continues the same region.
@@ -132,8 +154,8 @@ pub fn find_regions(document: &Document) -> Vec<Region> {
             {
                 let region: &mut Region = &mut regions[index];
                 region.records.extend(records);
-                region.text_share += text as f32 / total_text;
-                region.node_share += elements as f32 / total_elements;
+                region.text_share += text_share;
+                region.node_share += node_share;
                 previous = Some((index, start + count * width));
                 continue;
             }
@@ -142,12 +164,12 @@ pub fn find_regions(document: &Document) -> Vec<Region> {
                 width,
                 records,
                 pattern,
-                text_share: text as f32 / total_text,
-                node_share: elements as f32 / total_elements,
+                text_share,
+                node_share,
             });
             previous = Some((regions.len() - 1, start + count * width));
         }
-    }
+    });
     regions
 }
 /// The column of `node` inside the record starting at `record_root` (the node must be inside).

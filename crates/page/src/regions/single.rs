@@ -3,10 +3,10 @@
 use std::cell::OnceCell;
 
 use super::{
-    MAX_RECORD_WIDTH, PatternId, element_children, node_facts, path_hash, pattern_after_path,
+    MAX_RECORD_WIDTH, PatternId, for_each_record_parent, node_facts, path_hash, pattern_after_path,
     pattern_id,
 };
-use crate::dom::{Document, NodeId, NodeKind, ROOT};
+use crate::dom::{Document, NodeId};
 
 /// Where one record would be, if it repeated: the pattern id a run of such records would get,
 /// and the share of the page it covers.
@@ -45,28 +45,19 @@ pub fn single_record_candidates(document: &Document) -> Vec<SingleRecord> {
 /// The search behind [`single_record_candidates`], run once per document.
 fn search_single_records(document: &Document) -> Vec<SingleRecord> {
     let facts = node_facts(document);
-    let total_text = facts.text_bytes[ROOT as usize].max(1) as f32;
-    let total_elements = facts.elements[ROOT as usize].max(1) as f32;
     let mut candidates = Vec::new();
-    let mut children: Vec<NodeId> = Vec::new();
-    for parent in document.descendants(ROOT) {
-        let node = document.node(parent);
-        if node.kind != NodeKind::Element || node.is("head") || node.is("script") {
-            continue;
-        }
-        children.clear();
-        children.extend(element_children(document, parent));
+    for_each_record_parent(document, |parent, children| {
         // The path part of the pattern id is the parent's, whatever the record: hashed once
         // per parent rather than once per candidate (up to three per child).
         let path = OnceCell::new();
         for start in 0..children.len() {
             for width in 1..=MAX_RECORD_WIDTH.min(children.len() - start) {
                 let members = &children[start..start + width];
-                let text: u32 = members.iter().map(|&n| facts.text_bytes[n as usize]).sum();
-                let elements: u32 = members.iter().map(|&n| facts.elements[n as usize]).sum();
+                let (text, elements) = facts.size_of(members);
                 if text == 0 || elements < 3 {
                     continue;
                 }
+                let (text_share, node_share) = facts.shares(text, elements);
                 candidates.push(SingleRecord {
                     parent,
                     first: members[0],
@@ -76,12 +67,12 @@ fn search_single_records(document: &Document) -> Vec<SingleRecord> {
                         *path.get_or_init(|| path_hash(document, facts, parent)),
                         members,
                     ),
-                    text_share: text as f32 / total_text,
-                    node_share: elements as f32 / total_elements,
+                    text_share,
+                    node_share,
                 });
             }
         }
-    }
+    });
     candidates
 }
 
@@ -90,14 +81,14 @@ fn search_single_records(document: &Document) -> Vec<SingleRecord> {
 pub fn single_record_of(document: &Document, element: NodeId) -> Option<SingleRecord> {
     let parent = document.node(element).parent?;
     let facts = node_facts(document);
-    let total_text = facts.text_bytes[ROOT as usize].max(1) as f32;
-    let total_elements = facts.elements[ROOT as usize].max(1) as f32;
+    let (text, elements) = facts.size_of(&[element]);
+    let (text_share, node_share) = facts.shares(text, elements);
     Some(SingleRecord {
         parent,
         first: element,
         width: 1,
         pattern: pattern_id(document, facts, parent, &[element]),
-        text_share: facts.text_bytes[element as usize] as f32 / total_text,
-        node_share: facts.elements[element as usize] as f32 / total_elements,
+        text_share,
+        node_share,
     })
 }

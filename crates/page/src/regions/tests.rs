@@ -118,14 +118,18 @@ fn a_page_without_repetition_has_no_region() {
     check("", &[]);
 }
 
+/// A page of `count` posts by one author, each a word longer than the one before.
+fn page_of_posts(count: usize) -> Document {
+    let posts: String = (0..count)
+        .map(|i| post("ann", &"w ".repeat(i + 1)))
+        .collect();
+    Document::parse(&format!("<body><div id=\"posts\">{posts}</div></body>"))
+}
+
 #[test]
 fn pattern_ids_do_not_depend_on_record_count() {
     let page = |count: usize| {
-        let posts: String = (0..count)
-            .map(|i| post("ann", &"w ".repeat(i + 1)))
-            .collect();
-        let document = Document::parse(&format!("<body><div id=\"posts\">{posts}</div></body>"));
-        find_regions(&document)
+        find_regions(&page_of_posts(count))
             .iter()
             .map(|region| region.pattern)
             .collect::<Vec<_>>()
@@ -136,15 +140,9 @@ fn pattern_ids_do_not_depend_on_record_count() {
 
 #[test]
 fn a_lone_record_offers_the_pattern_its_repetition_has() {
-    let page = |count: usize| {
-        let posts: String = (0..count)
-            .map(|i| post("ann", &"w ".repeat(i + 1)))
-            .collect();
-        Document::parse(&format!("<body><div id=\"posts\">{posts}</div></body>"))
-    };
-    let repeated = find_regions(&page(4));
+    let repeated = find_regions(&page_of_posts(4));
     assert_eq!(repeated.len(), 1);
-    let lone = page(1);
+    let lone = page_of_posts(1);
     assert!(find_regions(&lone).is_empty());
     let candidates = single_record_candidates(&lone);
     let matching: Vec<&SingleRecord> = candidates
