@@ -1,0 +1,500 @@
+//! The tokenizer against html5ever's, token for token, each driving a real tree builder (whose
+//! answers switch both into raw text). Text is compared after joining adjacent text tokens,
+//! since where a run of text is cut is free; parse errors are not compared (this tokenizer
+//! reports none, and the tree builder only counts them).
+
+use std::cell::RefCell;
+
+use html5ever::TokenizerResult;
+use html5ever::buffer_queue::BufferQueue;
+use html5ever::tendril::StrTendril;
+use html5ever::tokenizer::{Token, TokenSink, TokenSinkResult, Tokenizer, TokenizerOpts};
+use html5ever::tree_builder::{TreeBuilder, TreeBuilderOpts};
+
+use super::super::sink::ArenaSink;
+use super::{Unusual, prepare, tokenize};
+
+/// What a tree builder was sent, in order.
+#[derive(Debug, PartialEq, Eq)]
+enum Sent {
+    Text(String),
+    Other(String),
+}
+
+/// Passes tokens on to a tree builder and writes down what it passed.
+struct Recorder<'builder, Inner> {
+    inner: &'builder Inner,
+    sent: RefCell<Vec<Sent>>,
+}
+
+impl<Inner: TokenSink> TokenSink for Recorder<'_, Inner> {
+    type Handle = Inner::Handle;
+
+    fn process_token(&self, token: Token, line_number: u64) -> TokenSinkResult<Inner::Handle> {
+        {
+            let mut sent = self.sent.borrow_mut();
+            match &token {
+                Token::ParseError(_) => {}
+                Token::CharacterTokens(text) => match sent.last_mut() {
+                    Some(Sent::Text(previous)) => previous.push_str(text),
+                    _ => sent.push(Sent::Text(text.to_string())),
+                },
+                other => sent.push(Sent::Other(describe(other))),
+            }
+        }
+        self.inner.process_token(token, line_number)
+    }
+
+    fn end(&self) {
+        self.inner.end()
+    }
+
+    fn adjusted_current_node_present_but_not_in_html_namespace(&self) -> bool {
+        self.inner
+            .adjusted_current_node_present_but_not_in_html_namespace()
+    }
+}
+
+/// A token other than text, in words that do not depend on how its strings are stored.
+fn describe(token: &Token) -> String {
+    match token {
+        Token::TagToken(tag) => {
+            let attributes: Vec<String> = tag
+                .attrs
+                .iter()
+                .map(|attribute| format!("{}={:?}", &*attribute.name.local, &*attribute.value))
+                .collect();
+            format!(
+                "{:?} {} {attributes:?} self-closing {} duplicates {}",
+                tag.kind, &*tag.name, tag.self_closing, tag.had_duplicate_attributes
+            )
+        }
+        Token::DoctypeToken(doctype) => format!(
+            "doctype {:?} {:?} {:?} quirks {}",
+            doctype.name.as_deref(),
+            doctype.public_id.as_deref(),
+            doctype.system_id.as_deref(),
+            doctype.force_quirks
+        ),
+        Token::CommentToken(text) => format!("comment {:?}", &**text),
+        other => format!("{other:?}"),
+    }
+}
+
+fn builder(html: &str) -> TreeBuilder<u32, ArenaSink> {
+    let options = TreeBuilderOpts {
+        scripting_enabled: false,
+        ..Default::default()
+    };
+    TreeBuilder::new(ArenaSink::for_page_of(html.len()), options)
+}
+
+fn html5ever_tokens(html: &str) -> Vec<Sent> {
+    let builder = builder(html);
+    let recorder = Recorder {
+        inner: &builder,
+        sent: RefCell::default(),
+    };
+    let tokenizer = Tokenizer::new(recorder, TokenizerOpts::default());
+    let input = BufferQueue::default();
+    input.push_back(StrTendril::from_slice(html));
+    while !matches!(tokenizer.feed(&input), TokenizerResult::Done) {}
+    tokenizer.end();
+    tokenizer.sink.sent.into_inner()
+}
+
+fn our_tokens(html: &str) -> Result<Vec<Sent>, Unusual> {
+    let builder = builder(html);
+    let recorder = Recorder {
+        inner: &builder,
+        sent: RefCell::default(),
+    };
+    let source = prepare(html)?;
+    tokenize(&source, &recorder)?;
+    Ok(recorder.sent.into_inner())
+}
+
+/// `None` when the two agree (or this tokenizer refused the page), else a description of the
+/// first difference.
+fn difference(html: &str) -> Option<String> {
+    let ours = our_tokens(html).ok()?;
+    let theirs = html5ever_tokens(html);
+    if ours == theirs {
+        return None;
+    }
+    let first = ours
+        .iter()
+        .zip(&theirs)
+        .position(|(a, b)| a != b)
+        .unwrap_or(ours.len().min(theirs.len()));
+    Some(format!(
+        "token {first}: ours {:?}, html5ever's {:?} ({} and {} tokens)",
+        ours.get(first),
+        theirs.get(first),
+        ours.len(),
+        theirs.len()
+    ))
+}
+
+/// `html` is read by this tokenizer (not refused) and gives html5ever's tokens.
+fn check(html: &str) {
+    if let Err(unusual) = our_tokens(html) {
+        panic!("{html:?} refused: {}", unusual.0);
+    }
+    if let Some(difference) = difference(html) {
+        panic!("{html:?}: {difference}");
+    }
+}
+
+/// `html` is refused for `reason`.
+fn check_refused(html: &str, reason: &str) {
+    match our_tokens(html) {
+        Ok(_) => panic!("{html:?} was read, expected it refused for {reason}"),
+        Err(unusual) => assert_eq!(unusual.0, reason, "{html:?}"),
+    }
+}
+
+#[test]
+fn text_tags_and_attributes() {
+    for html in [
+        "",
+        "plain text",
+        "<p>one<p>two",
+        "<DIV CLASS=Post ID='a'>x</DIV>",
+        "<a href=\"/t?id=1&amp;p=2\" title=x>link</a>",
+        "<a href=/t?id=1&copy=2&amp=3&lt;b>x</a>",
+        "<a b c=1 d = \"2\" e= '3' f =4>x</a>",
+        "<a x=1 x=2 X=3 y>dup</a>",
+        "<a =x>eq</a>",
+        "<a/b/c d/ >x</a>",
+        "<br/><img src=a.png/><input disabled/>",
+        "<a\thref=\"x\"\n\x0Ctitle='y'\n>t</a>",
+        "<a href=x\ttitle=y>t</a>",
+        "<p a=\"1\"b='2'c=3>x",
+        "<p a=>x",
+        "<p a= >x",
+        "a < b, 3<4, <3 <- &",
+        "</p></ p></>x</3>",
+        "<a<b>x</a<b>",
+        "<p title=\"é&eacute;\">déjà vu &hellip; &#8217;s &#x2014; &#150;</p>",
+        "&notin; &notit; &amp &ampx &#; &#x; &# &nosuch; &AMP; &Amp;",
+        "<pre>\nfirst line</pre><pre>&#10;x</pre><textarea>\nt</textarea>",
+        "<table><tr><td>a<td>b</table>",
+        "<b><i>x</b>y</i>",
+        "<html><head><title>T</title></head><body>b</body></html>",
+        "<math><mi>x</mi></math><svg><path d=M0/></svg>",
+        "line\r\nbreak\rhere<p class=\"a\r\nb\">",
+        "\u{feff}<p>bom",
+        "<p>\u{7f}\u{1}controls",
+    ] {
+        check(html);
+    }
+}
+
+#[test]
+fn comments_doctypes_and_bogus_comments() {
+    for html in [
+        "<!-- a comment --><p>x",
+        "<!---->x<!-->y<!--->z",
+        "<!-- a --->b<!-- c ---->d",
+        "<!-- a --!>b<!-- c --!-->d",
+        "<!--[if lt IE 9]><script src=x.js></script><![endif]-->x",
+        "<!-- a <! b --> c",
+        "<!-- <!-- x -->y",
+        "<!--a<!-->b",
+        "<!--<!-->b-->c",
+        "<!--<!--->b-->c",
+        "<!--a<!--!>b-->c",
+        "<!--a<<!--b-->c",
+        "<!--a--!-->b",
+        "<!--a--!x-->b",
+        "<!--<!-x-->b",
+        "<?xml version=\"1.0\"?><p>x",
+        "<!ELEMENT br EMPTY>x",
+        "</ 3>x</#>y",
+        "<!DOCTYPE html><p>x",
+        "<!doctype HTML><p>x",
+        "<!DOCTYPE html PUBLIC \"-//W3C//DTD XHTML 1.0 Transitional//EN\" \"http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd\"><p>x",
+        "<!DOCTYPE HTML PUBLIC \"-//W3C//DTD HTML 4.01 Transitional//EN\"><table><p>quirks",
+        "<!DOCTYPE html PUBLIC '-//W3C//DTD HTML 4.01//EN' 'http://www.w3.org/TR/html4/strict.dtd' ><p>x",
+        "<!DOCTYPE html SYSTEM \"about:legacy-compat\"><p>x",
+        "<p>x<!DOCTYPE html>y",
+    ] {
+        check(html);
+    }
+}
+
+#[test]
+fn raw_text_and_scripts() {
+    for html in [
+        "<title>a &amp; <b>b</b></title>x",
+        "<title>a</titles></TITLE >x",
+        "<textarea>a</textarea\n>x",
+        "<style>p > a { x: '</p>' }</style>x",
+        "<style>a</style/>x",
+        "<iframe><p>x</iframe>y<xmp><b></xmp><noembed>&amp;</noembed>",
+        "<noscript><p>shown</p></noscript>",
+        "<script>if (a < b && c) { d('</div>'); }</script>x",
+        "<script><!-- var a = 1; //--></script>x",
+        "<script><!-- document.write('</scr' + 'ipt>'); --></script>x",
+        "<script><!--></script>x",
+        "<script><!--x--></script>y",
+        "<script><!-- a <b> --> c</script>d",
+        "<script><!-- </script> -->x",
+        "<script><!-- <scriptx> --></script>y",
+        "<script><!-- <script>x</script> --></script>y",
+        "<script><!-- document.write('<script src=a.js></script>'); --></script>y",
+        "<script><!-- <script>a</script>b</script>c",
+        "<script><!-- <script/>a-->b</script>c",
+        "<script><!-- <SCRIPT>a</SCRIPTx></script>-->b</script>c",
+        "<script>a</SCRIPT foo=bar>b",
+        "<script>a</script/>b",
+        "<script>never closed",
+        "<title>never closed &amp;",
+    ] {
+        check(html);
+    }
+}
+
+#[test]
+fn unusual_shapes_are_refused() {
+    check_refused("a\0b", "a NUL byte");
+    check_refused("<svg><![CDATA[x]]></svg>", "a CDATA section");
+    check_refused("<plaintext>x", "<plaintext>");
+    check_refused("<!DOCTYPE>x", "an unusual doctype");
+    check_refused("<!DOCTYPE html PUBLIC>x", "an unusual doctype");
+    check_refused("<p class=\"x", "the page ends inside an attribute value");
+    check_refused("<p", "the page ends inside a tag");
+    check_refused("x<", "the page ends after '<'");
+    check_refused("<!-- x", "the page ends inside a comment");
+}
+
+/// A small deterministic generator (xorshift), so the mangled pages are the same on every run.
+struct Random(u64);
+
+impl Random {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    fn below(&mut self, bound: usize) -> usize {
+        (self.next() % bound.max(1) as u64) as usize
+    }
+}
+
+/// Pieces of markup that reach the tokenizer's less travelled states.
+const FRAGMENTS: &[&str] = &[
+    "<",
+    ">",
+    "</",
+    "/>",
+    "&",
+    "&amp",
+    "&#",
+    "&#x",
+    "&#12",
+    "&notin",
+    ";",
+    "=",
+    "\"",
+    "'",
+    "<!--",
+    "-->",
+    "--!>",
+    "<!",
+    "<?",
+    "<script>",
+    "</script>",
+    "<style>",
+    "</style>",
+    "<title>",
+    "</title>",
+    "<textarea>",
+    "<table>",
+    "<td>",
+    "<p>",
+    "</div>",
+    " a=b ",
+    " x='",
+    "\n",
+    "\t",
+    "-",
+    "<!DOCTYPE html>",
+    "<b>",
+    "<svg>",
+    "</svg>",
+    "<iframe>",
+    "</iframe>",
+    "&lt;",
+    "é",
+    "<a href=",
+    "<!-->",
+    "<scr",
+    "ipt>",
+];
+
+/// `html` changed by a few random cuts, splices and insertions of [`FRAGMENTS`].
+fn mangle(html: &str, random: &mut Random) -> String {
+    let mut page = html.to_string();
+    for _ in 0..1 + random.below(4) {
+        let at = boundary(&page, random.below(page.len() + 1));
+        match random.below(4) {
+            0 => page.insert_str(at, FRAGMENTS[random.below(FRAGMENTS.len())]),
+            1 => {
+                let end = boundary(&page, at + random.below(64));
+                page.replace_range(at..end, "");
+            }
+            2 => {
+                let from = boundary(&page, random.below(page.len() + 1));
+                let to = boundary(&page, from + random.below(200));
+                let copy = page[from..to].to_string();
+                page.insert_str(at, &copy);
+            }
+            _ => page.truncate(at),
+        }
+    }
+    page
+}
+
+fn boundary(page: &str, mut at: usize) -> usize {
+    at = at.min(page.len());
+    while !page.is_char_boundary(at) {
+        at -= 1;
+    }
+    at
+}
+
+/// Random strings of [`FRAGMENTS`] and letters agree with html5ever wherever they are read.
+#[test]
+fn random_markup_agrees_with_html5ever() {
+    let mut random = Random(0x5eed_1234_abcd_0001);
+    let mut read = 0;
+    let mut wrong = Vec::new();
+    for _ in 0..4000 {
+        let mut html = String::new();
+        for _ in 0..random.below(24) {
+            match random.below(3) {
+                0 => html.push_str(&"abcxyz "[random.below(7)..]),
+                _ => html.push_str(FRAGMENTS[random.below(FRAGMENTS.len())]),
+            }
+        }
+        if our_tokens(&html).is_ok() {
+            read += 1;
+        }
+        if let Some(difference) = difference(&html) {
+            wrong.push(format!("{html:?}: {difference}"));
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} differences:\n{}",
+        wrong.len(),
+        wrong[..wrong.len().min(12)].join("\n")
+    );
+    // Most of them must be read, or the comparison says little.
+    assert!(read > 2000, "only {read} of 4000 random strings read");
+}
+
+fn development_pages() -> Vec<(String, String)> {
+    let directory = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/data/web-forum-52-dev"
+    );
+    let mut pages = Vec::new();
+    for entry in std::fs::read_dir(directory).expect("the development pages of WEB-FORUM-52") {
+        let path = entry.expect("a directory entry").path();
+        if path
+            .extension()
+            .is_some_and(|extension| extension == "json")
+        {
+            let json: serde_json::Value =
+                serde_json::from_slice(&std::fs::read(&path).expect("a readable page"))
+                    .expect("a JSON page");
+            let html = json["html"].as_str().expect("an html field").to_string();
+            pages.push((path.display().to_string(), html));
+        }
+    }
+    pages.sort();
+    assert!(pages.len() >= 50, "{} development pages", pages.len());
+    pages
+}
+
+/// Every real development page is read (none refused) and gives html5ever's tokens, and so do
+/// a hundred mangled variants of each.
+#[test]
+fn real_pages_and_their_mangled_variants_agree_with_html5ever() {
+    let mut wrong = Vec::new();
+    let mut random = Random(0x7a4d_0000_0000_0052);
+    let mut mangled_read = 0;
+    let mut mangled = 0;
+    for (name, html) in development_pages() {
+        match our_tokens(&html) {
+            Err(unusual) => wrong.push(format!("{name}: refused ({})", unusual.0)),
+            Ok(_) => {
+                if let Some(difference) = difference(&html) {
+                    wrong.push(format!("{name}: {difference}"));
+                }
+            }
+        }
+        for _ in 0..100 {
+            let page = mangle(&html, &mut random);
+            mangled += 1;
+            if our_tokens(&page).is_ok() {
+                mangled_read += 1;
+            }
+            if let Some(difference) = difference(&page) {
+                wrong.push(format!("{name} mangled: {difference}"));
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} differences:\n{}",
+        wrong.len(),
+        wrong[..wrong.len().min(12)].join("\n")
+    );
+    assert!(
+        mangled_read * 2 > mangled,
+        "only {mangled_read} of {mangled} mangled pages read"
+    );
+}
+
+/// Every page kind of every simulated forum family is read and gives html5ever's tokens.
+#[test]
+fn simulated_forums_agree_with_html5ever() {
+    use trawl_sim::{Address, FamilyName, Route, Scale, Site, SiteConfig};
+    let mut wrong = Vec::new();
+    for family in FamilyName::ALL {
+        let site = Site::build(SiteConfig::new(family, 3, Scale::Small));
+        let url = |route: Route| site.url_of(&Address::canonical(route));
+        let board = site.history().board(1).expect("a first board");
+        let mut paths = vec![url(Route::Portal), url(Route::Board { board: 1, page: 1 })];
+        for &thread in board.threads.iter().take(3) {
+            paths.push(url(Route::Thread { thread, page: 1 }));
+        }
+        for path in paths {
+            let answer = site.serve(&path, site.history().end, None);
+            let page =
+                crate::charset::decode_html(&answer.body, answer.header("Content-Type"), None);
+            match our_tokens(&page.text) {
+                Err(unusual) => {
+                    wrong.push(format!("{} {path}: refused ({})", family.name(), unusual.0))
+                }
+                Ok(_) => {
+                    if let Some(difference) = difference(&page.text) {
+                        wrong.push(format!("{} {path}: {difference}", family.name()));
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} differences:\n{}",
+        wrong.len(),
+        wrong[..wrong.len().min(12)].join("\n")
+    );
+}
