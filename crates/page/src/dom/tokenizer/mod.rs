@@ -2,8 +2,8 @@
 //!
 //! Why it exists: html5ever's tokenizer reads tags, attribute names and attribute values one
 //! character at a time through its state machine and copies them character by character into
-//! growable strings. Profiles of a crawl put it at about two fifths of all the work on pages
-//! with large markup (SMF, XenForo), more than the whole analysis after parsing. This one finds
+//! growable strings. Profiles of a crawl put it at about two fifths of a crawl worker's work on
+//! pages with large markup (SMF, XenForo), more than the whole analysis after parsing. This one finds
 //! the next `<`, `&`, quote or delimiter with vectorised byte searches and hands out text and
 //! attribute values as slices of the page's one buffer.
 //!
