@@ -22,7 +22,8 @@ pub enum BenchCommand {
     /// Page analysis speed on one core: parse, regions, link table and records, on the real
     /// pages of the WEB-FORUM-52 development set and on simulator pages.
     Page(PageBenchArgs),
-    /// Random and mangled pages through the whole page analysis for a while, looking for panics.
+    /// Random and mangled pages through the whole page analysis for a while, looking for panics,
+    /// and through trawl's and html5ever's tokenizers, looking for pages they read differently.
     Fuzz(FuzzBenchArgs),
     /// Learning on every simulator family: sample in process, learn the plan, crawl with it, and
     /// judge the sitemap (page-flipping arcs, roles) and the crawl (coverage, invalid and
@@ -90,7 +91,7 @@ pub struct FuzzBenchArgs {
     /// Seed of the input stream.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Where inputs that panic are saved.
+    /// Where inputs that panic or make the tokenizers disagree are saved.
     #[arg(long, default_value = "target/fuzz-crashes")]
     pub crashes: std::path::PathBuf,
 }
@@ -144,16 +145,21 @@ pub fn run(command: BenchCommand) -> Result<()> {
         BenchCommand::Page(args) => bench_page(args),
         BenchCommand::Fuzz(args) => {
             let started = Instant::now();
-            let inputs = crate::fuzz::run(
+            let counts = crate::fuzz::run(
                 &args.gold,
                 std::time::Duration::from_secs(args.seconds),
                 args.seed,
                 &args.crashes,
             )?;
             println!(
-                "fuzzed page analysis with {inputs} inputs in {:.0} s (seed {}): no panic",
+                "fuzzed page analysis with {} inputs in {:.0} s (seed {}): no panic; trawl's \
+                 tokenizer gave html5ever's tokens on all {} it read ({} refused and left to \
+                 html5ever's)",
+                counts.inputs,
                 started.elapsed().as_secs_f64(),
-                args.seed
+                args.seed,
+                counts.tokenizer_agreed,
+                counts.tokenizer_refused
             );
             Ok(())
         }

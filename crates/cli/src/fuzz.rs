@@ -1,12 +1,16 @@
 //! `trawl bench fuzz`: random and mangled pages through the whole page analysis, looking for
-//! panics. Inputs are random byte strings and real pages mangled by truncation, byte flips,
-//! injected tags and splices of two pages; any input that panics is saved for a regression test.
+//! panics, and through both tokenizers (trawl's and html5ever's), looking for any page on which
+//! they give the tree builder different tokens. Inputs are random byte strings and real pages
+//! mangled by truncation, byte flips, injected tags and splices of two pages; any input that
+//! panics or makes the tokenizers disagree is saved for a regression test.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
 use trawl_page::analysis::analyse;
+use trawl_page::charset::decode_html;
+use trawl_page::dom::{TokenizerCheck, check_tokenizer};
 use trawl_page::time::DateContext;
 
 /// xorshift64*: a fixed, dependency-free stream so that a run can be repeated from its seed.
@@ -24,7 +28,18 @@ impl Stream {
     }
 }
 
-const FRAGMENTS: [&[u8]; 16] = [
+const FRAGMENTS: [&[u8]; 27] = [
+    b"<title>",
+    b"</textarea>",
+    b"<style>",
+    b"<!-- <script>",
+    b"--!>",
+    b"&#x",
+    b"&notin",
+    b"<!DOCTYPE html PUBLIC \"-//W3C//DTD HTML 4.01//EN\">",
+    b"<span/>",
+    b"<a b=c d='e' f>",
+    b"</",
     b"<div>",
     b"</div>",
     b"<table>",
@@ -82,8 +97,19 @@ fn mangle(stream: &mut Stream, pages: &[Vec<u8>]) -> Vec<u8> {
     page
 }
 
-/// Runs for `duration`; returns the number of inputs analysed.
-pub fn run(gold: &Path, duration: Duration, seed: u64, crashes: &Path) -> Result<u64> {
+/// What a fuzzing run went through.
+#[derive(Debug, Default)]
+pub struct FuzzCounts {
+    /// Inputs analysed.
+    pub inputs: u64,
+    /// Inputs trawl's tokenizer read, each giving html5ever's tokens.
+    pub tokenizer_agreed: u64,
+    /// Inputs trawl's tokenizer refused (html5ever's parses them).
+    pub tokenizer_refused: u64,
+}
+
+/// Runs for `duration`.
+pub fn run(gold: &Path, duration: Duration, seed: u64, crashes: &Path) -> Result<FuzzCounts> {
     let mut pages = Vec::new();
     if let Ok(entries) = std::fs::read_dir(gold) {
         for entry in entries.flatten() {
@@ -97,22 +123,36 @@ pub fn run(gold: &Path, duration: Duration, seed: u64, crashes: &Path) -> Result
     let url = url::Url::parse("http://forum.test/viewtopic.php?t=1")?;
     let context = DateContext::new(jiff::Timestamp::from_second(1_609_459_200)?, Some(3600));
     let started = Instant::now();
-    let mut inputs = 0u64;
+    let mut counts = FuzzCounts::default();
     std::panic::set_hook(Box::new(|_| {}));
     while started.elapsed() < duration {
         let input = mangle(&mut stream, &pages);
-        let outcome =
-            std::panic::catch_unwind(|| analyse(&input, None, &url, &context).posts.len());
-        inputs += 1;
-        if outcome.is_err() {
-            std::fs::create_dir_all(crashes)?;
-            let path: PathBuf = crashes.join(format!("crash-{seed}-{inputs}.html"));
-            std::fs::write(&path, &input)
-                .with_context(|| format!("cannot save {}", path.display()))?;
-            let _ = std::panic::take_hook();
-            bail!("input {inputs} panicked; saved to {}", path.display());
-        }
+        let outcome = std::panic::catch_unwind(|| {
+            analyse(&input, None, &url, &context).posts.len();
+            check_tokenizer(&decode_html(&input, None, None).text)
+        });
+        counts.inputs += 1;
+        let inputs = counts.inputs;
+        let failure = match outcome {
+            Err(_) => format!("input {inputs} panicked"),
+            Ok(TokenizerCheck::Agrees) => {
+                counts.tokenizer_agreed += 1;
+                continue;
+            }
+            Ok(TokenizerCheck::Refused(_)) => {
+                counts.tokenizer_refused += 1;
+                continue;
+            }
+            Ok(TokenizerCheck::Differs(difference)) => {
+                format!("on input {inputs} the tokenizers disagree ({difference})")
+            }
+        };
+        std::fs::create_dir_all(crashes)?;
+        let path: PathBuf = crashes.join(format!("failure-{seed}-{inputs}.html"));
+        std::fs::write(&path, &input).with_context(|| format!("cannot save {}", path.display()))?;
+        let _ = std::panic::take_hook();
+        bail!("{failure}; the input is saved to {}", path.display());
     }
     let _ = std::panic::take_hook();
-    Ok(inputs)
+    Ok(counts)
 }

@@ -221,6 +221,39 @@ fn web_forum_52_extraction_does_not_regress() {
     assert!(figure("author") >= 0.69, "{summary}");
 }
 
+/// A short fuzzing run finds no panic and no page the two tokenizers read differently, and says
+/// how many inputs each tokenizer read.
+#[test]
+fn fuzzing_checks_the_tokenizer_against_html5evers() {
+    let gold = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/data/web-forum-52-dev"
+    );
+    let crashes = std::env::temp_dir().join(format!("trawl-fuzz-test-{}", std::process::id()));
+    let output = trawl(&[
+        "bench",
+        "fuzz",
+        "--gold",
+        gold,
+        "--seconds",
+        "3",
+        "--seed",
+        "11",
+        "--crashes",
+        crashes.to_str().unwrap(),
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let summary = stdout(&output);
+    assert!(summary.contains("no panic"), "{summary}");
+    let read: u64 = summary
+        .split("tokens on all ")
+        .nth(1)
+        .and_then(|rest| rest.split_whitespace().next())
+        .and_then(|count| count.parse().ok())
+        .unwrap_or_else(|| panic!("a count of pages read in {summary}"));
+    assert!(read > 0, "{summary}");
+}
+
 #[test]
 fn learn_writes_a_plan_that_show_and_graph_read() {
     let (server, _) = serve("phpbb", 2);

@@ -27,6 +27,14 @@ mod tokenizer;
 
 use self_closing::expand_self_closing;
 use sink::ArenaSink;
+pub use tokenizer::compare::TokenizerCheck;
+
+/// Compares this crate's tokenizer with html5ever's on `html` (as [`Document::parse`] would feed
+/// them, self-closed elements expanded): whether they give the tree builder the same tokens, or
+/// ours refuses the page. For fuzzing and tests; parsing never calls it.
+pub fn check_tokenizer(html: &str) -> TokenizerCheck {
+    tokenizer::compare::check(&expand_self_closing(html))
+}
 
 /// Index of a node in its [`Document`].
 pub type NodeId = u32;

@@ -34,6 +34,7 @@ use html5ever::tokenizer::{Tag, TagKind, Token, TokenSink, TokenSinkResult};
 use html5ever::{Attribute, LocalName, QualName, ns};
 use memchr::{memchr, memchr2, memchr3};
 
+pub(crate) mod compare;
 mod markup;
 mod raw;
 mod references;

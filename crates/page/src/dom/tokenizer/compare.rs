@@ -1,0 +1,160 @@
+//! This tokenizer against html5ever's, token for token, each driving a real tree builder (whose
+//! answers switch both into raw text). Text is compared after joining adjacent text tokens,
+//! since where a run of text is cut is free; parse errors are not compared (this tokenizer
+//! reports none, and the tree builder only counts them). The tests use it on fixed pages and
+//! `trawl bench fuzz` on every input it makes; parsing itself never calls it.
+
+use std::cell::RefCell;
+
+use html5ever::TokenizerResult;
+use html5ever::buffer_queue::BufferQueue;
+use html5ever::tendril::StrTendril;
+use html5ever::tokenizer::{Token, TokenSink, TokenSinkResult, Tokenizer, TokenizerOpts};
+use html5ever::tree_builder::{TreeBuilder, TreeBuilderOpts};
+
+use super::super::sink::ArenaSink;
+use super::{Unusual, prepare, tokenize};
+
+/// What a tree builder was sent, in order.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum Sent {
+    Text(String),
+    Other(String),
+}
+
+/// Passes tokens on to a tree builder and writes down what it passed.
+struct Recorder<'builder, Inner> {
+    inner: &'builder Inner,
+    sent: RefCell<Vec<Sent>>,
+}
+
+impl<Inner: TokenSink> TokenSink for Recorder<'_, Inner> {
+    type Handle = Inner::Handle;
+
+    fn process_token(&self, token: Token, line_number: u64) -> TokenSinkResult<Inner::Handle> {
+        {
+            let mut sent = self.sent.borrow_mut();
+            match &token {
+                Token::ParseError(_) => {}
+                Token::CharacterTokens(text) => match sent.last_mut() {
+                    Some(Sent::Text(previous)) => previous.push_str(text),
+                    _ => sent.push(Sent::Text(text.to_string())),
+                },
+                other => sent.push(Sent::Other(describe(other))),
+            }
+        }
+        self.inner.process_token(token, line_number)
+    }
+
+    fn end(&self) {
+        self.inner.end()
+    }
+
+    fn adjusted_current_node_present_but_not_in_html_namespace(&self) -> bool {
+        self.inner
+            .adjusted_current_node_present_but_not_in_html_namespace()
+    }
+}
+
+/// A token other than text, in words that do not depend on how its strings are stored.
+fn describe(token: &Token) -> String {
+    match token {
+        Token::TagToken(tag) => {
+            let attributes: Vec<String> = tag
+                .attrs
+                .iter()
+                .map(|attribute| format!("{}={:?}", &*attribute.name.local, &*attribute.value))
+                .collect();
+            format!(
+                "{:?} {} {attributes:?} self-closing {} duplicates {}",
+                tag.kind, &*tag.name, tag.self_closing, tag.had_duplicate_attributes
+            )
+        }
+        Token::DoctypeToken(doctype) => format!(
+            "doctype {:?} {:?} {:?} quirks {}",
+            doctype.name.as_deref(),
+            doctype.public_id.as_deref(),
+            doctype.system_id.as_deref(),
+            doctype.force_quirks
+        ),
+        Token::CommentToken(text) => format!("comment {:?}", &**text),
+        other => format!("{other:?}"),
+    }
+}
+
+fn builder(html: &str) -> TreeBuilder<u32, ArenaSink> {
+    let options = TreeBuilderOpts {
+        scripting_enabled: false,
+        ..Default::default()
+    };
+    TreeBuilder::new(ArenaSink::for_page_of(html.len()), options)
+}
+
+pub(crate) fn html5ever_tokens(html: &str) -> Vec<Sent> {
+    let builder = builder(html);
+    let recorder = Recorder {
+        inner: &builder,
+        sent: RefCell::default(),
+    };
+    let tokenizer = Tokenizer::new(recorder, TokenizerOpts::default());
+    let input = BufferQueue::default();
+    input.push_back(StrTendril::from_slice(html));
+    while !matches!(tokenizer.feed(&input), TokenizerResult::Done) {}
+    tokenizer.end();
+    tokenizer.sink.sent.into_inner()
+}
+
+pub(crate) fn our_tokens(html: &str) -> Result<Vec<Sent>, Unusual> {
+    let builder = builder(html);
+    let recorder = Recorder {
+        inner: &builder,
+        sent: RefCell::default(),
+    };
+    let source = prepare(html)?;
+    tokenize(&source, &recorder)?;
+    Ok(recorder.sent.into_inner())
+}
+
+/// `None` when the two agree (or this tokenizer refused the page), else a description of the
+/// first difference.
+pub(crate) fn difference(html: &str) -> Option<String> {
+    let ours = our_tokens(html).ok()?;
+    let theirs = html5ever_tokens(html);
+    if ours == theirs {
+        return None;
+    }
+    let first = ours
+        .iter()
+        .zip(&theirs)
+        .position(|(a, b)| a != b)
+        .unwrap_or(ours.len().min(theirs.len()));
+    Some(format!(
+        "token {first}: ours {:?}, html5ever's {:?} ({} and {} tokens)",
+        ours.get(first),
+        theirs.get(first),
+        ours.len(),
+        theirs.len()
+    ))
+}
+
+/// What comparing the two tokenizers on one page found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TokenizerCheck {
+    /// Both gave the tree builder the same tokens.
+    Agrees,
+    /// This crate's tokenizer refused the page (the reason), so html5ever's parses it.
+    Refused(&'static str),
+    /// They differ: the first difference, in words.
+    Differs(String),
+}
+
+/// Compares the two tokenizers on `html`.
+pub(crate) fn check(html: &str) -> TokenizerCheck {
+    match our_tokens(html) {
+        Err(unusual) => TokenizerCheck::Refused(unusual.0),
+        Ok(_) => match difference(html) {
+            None => TokenizerCheck::Agrees,
+            Some(difference) => TokenizerCheck::Differs(difference),
+        },
+    }
+}
