@@ -49,7 +49,11 @@ impl<Sink: TokenSink> Tokenizer<'_, Sink> {
     fn comment(&mut self, start: usize) -> Result<usize, Unusual> {
         let rest = &self.bytes[start..];
         let plain_end = memmem::find(rest, b"-->");
-        let bang_end = memmem::find(rest, b"--!>");
+        // A `--!>` ends the comment only if it starts before the first `-->`: looking for it
+        // further would read the rest of the page again for every comment of a page that has
+        // none, which is most pages.
+        let bang_search_end = plain_end.map_or(rest.len(), |plain| plain + 3);
+        let bang_end = memmem::find(&rest[..bang_search_end], b"--!>");
         let first_end = match (plain_end, bang_end) {
             (Some(plain), Some(bang)) if bang < plain => Some((bang, 4)),
             (Some(plain), _) => Some((plain, 3)),

@@ -69,8 +69,12 @@ impl<Sink: TokenSink> Tokenizer<'_, Sink> {
         let mut dashes_from = start;
         loop {
             if mode == ScriptMode::DoubleEscaped {
-                let close = memmem::find(&bytes[dashes_from..], b"-->").map(|at| dashes_from + at);
                 let end = self.double_escape_end(position);
+                // Only a `-->` before that `</script` counts; the search stops there so that
+                // each round reads the page once.
+                let close_search_end = end.map_or(bytes.len(), |(less_than, _)| less_than);
+                let close = memmem::find(&bytes[dashes_from..close_search_end], b"-->")
+                    .map(|at| dashes_from + at);
                 match (close, end) {
                     (Some(close), end) if end.is_none_or(|(less_than, _)| close < less_than) => {
                         mode = ScriptMode::Plain;

@@ -1,7 +1,7 @@
 //! Tests of the tokenizer: fixed cases, random markup, real and mangled pages and every
 //! simulated family, each compared with html5ever's tokenizer (`compare`).
 
-use super::compare::{difference, our_tokens};
+use super::compare::{Sent, difference, our_tokens};
 
 /// `html` is read by this tokenizer (not refused) and gives html5ever's tokens.
 fn check(html: &str) {
@@ -364,4 +364,27 @@ fn simulated_forums_agree_with_html5ever() {
         wrong.len(),
         wrong[..wrong.len().min(12)].join("\n")
     );
+}
+
+/// Regression: the search for a comment's `--!>` and a double-escaped script's `-->` read the
+/// rest of the page once per comment or script, so a large page with many of them took time
+/// growing with the square of its size. These pages are read whole, with every comment and
+/// script, in one pass over each.
+#[test]
+fn many_comments_and_double_escaped_scripts_are_read_in_one_pass() {
+    let comments = "<!--x-->".repeat(100_000);
+    let comments_read = our_tokens(&comments)
+        .expect("read")
+        .iter()
+        .filter(|sent| matches!(sent, Sent::Other(token) if token.starts_with("comment")))
+        .count();
+    assert_eq!(comments_read, 100_000);
+
+    let scripts = "<script><!-- <script>a</script> b</script>".repeat(20_000);
+    let script_ends = our_tokens(&scripts)
+        .expect("read")
+        .iter()
+        .filter(|sent| matches!(sent, Sent::Other(token) if token.starts_with("EndTag script")))
+        .count();
+    assert_eq!(script_ends, 20_000);
 }
