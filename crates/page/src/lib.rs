@@ -17,3 +17,6 @@ pub mod links;
 pub mod records;
 pub mod regions;
 pub mod time;
+
+#[cfg(test)]
+mod test_stream;

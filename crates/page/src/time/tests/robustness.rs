@@ -3,24 +3,8 @@
 //! The random texts come from a fixed SplitMix64 stream, so a failure names a reproducible seed.
 
 use super::{context, context_at};
+use crate::test_stream::Stream;
 use crate::time::{DateContext, find_times, parse_time, parse_time_with_alternative};
-
-/// A SplitMix64 stream: tiny, fixed forever, and enough for test inputs.
-struct Stream(u64);
-
-impl Stream {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, bound: usize) -> usize {
-        (self.next() % bound.max(1) as u64) as usize
-    }
-}
 
 /// Pieces that the grammars care about, so that random texts reach deep into them.
 const PIECES: &[&str] = &[
