@@ -191,21 +191,23 @@ fn is_signature(document: &Document, node: NodeId) -> bool {
     // An element that opens with the conventional separator line ("__________________") holds
     // a signature even when nothing names it so, as [`block_text`] reads it in running text.
     let opens_with_separator = document.node(node).first_child.is_some_and(|child| {
-        let data = document.node(child);
-        let text = trim_whitespace(document.text_of(child));
-        data.kind == NodeKind::Text && text.len() >= 5 && text.chars().all(|c| c == '_' || c == '-')
+        document.node(child).kind == NodeKind::Text && {
+            let text = trim_whitespace(document.text_of(child));
+            text.len() >= 5 && text.bytes().all(|byte| byte == b'_' || byte == b'-')
+        }
     });
+    // One pass over the attributes (this runs on every element of the page); an element holds
+    // each name once, so the first `class` or `id` is the only one.
     opens_with_separator
-        || ["class", "id"].iter().any(|attribute| {
-            document.attribute(node, attribute).is_some_and(|value| {
-                // Compared without a lowercase copy: this runs on every element of the page.
-                // Both marks hold "sig", which most values lack: one scan dismisses them.
-                contains_ignoring_ascii_case(value, "sig")
-                    && (contains_ignoring_ascii_case(value, "signature")
-                        || value
-                            .split_whitespace()
-                            .any(|token| token.eq_ignore_ascii_case("sig")))
-            })
+        || document.attributes(node).any(|(name, value)| {
+            (name == "class" || name == "id")
+                // Compared without a lowercase copy. Both marks hold "sig", which most values
+                // lack: one scan dismisses them.
+                && contains_ignoring_ascii_case(value, "sig")
+                && (contains_ignoring_ascii_case(value, "signature")
+                    || value
+                        .split_whitespace()
+                        .any(|token| token.eq_ignore_ascii_case("sig")))
         })
 }
 
