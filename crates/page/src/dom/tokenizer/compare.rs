@@ -90,7 +90,7 @@ fn builder(html: &str) -> TreeBuilder<u32, ArenaSink> {
     TreeBuilder::new(ArenaSink::for_page_of(html.len()), options)
 }
 
-pub(crate) fn html5ever_tokens(html: &str) -> Vec<Sent> {
+fn html5ever_tokens(html: &str) -> Vec<Sent> {
     let builder = builder(html);
     let recorder = Recorder {
         inner: &builder,
@@ -115,28 +115,6 @@ pub(crate) fn our_tokens(html: &str) -> Result<Vec<Sent>, Unusual> {
     Ok(recorder.sent.into_inner())
 }
 
-/// `None` when the two agree (or this tokenizer refused the page), else a description of the
-/// first difference.
-pub(crate) fn difference(html: &str) -> Option<String> {
-    let ours = our_tokens(html).ok()?;
-    let theirs = html5ever_tokens(html);
-    if ours == theirs {
-        return None;
-    }
-    let first = ours
-        .iter()
-        .zip(&theirs)
-        .position(|(a, b)| a != b)
-        .unwrap_or(ours.len().min(theirs.len()));
-    Some(format!(
-        "token {first}: ours {:?}, html5ever's {:?} ({} and {} tokens)",
-        ours.get(first),
-        theirs.get(first),
-        ours.len(),
-        theirs.len()
-    ))
-}
-
 /// What comparing the two tokenizers on one page found.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum TokenizerCheck {
@@ -148,13 +126,26 @@ pub enum TokenizerCheck {
     Differs(String),
 }
 
-/// Compares the two tokenizers on `html`.
+/// Compares the two tokenizers on `html`, running each once.
 pub(crate) fn check(html: &str) -> TokenizerCheck {
-    match our_tokens(html) {
-        Err(unusual) => TokenizerCheck::Refused(unusual.0),
-        Ok(_) => match difference(html) {
-            None => TokenizerCheck::Agrees,
-            Some(difference) => TokenizerCheck::Differs(difference),
-        },
+    let ours = match our_tokens(html) {
+        Ok(ours) => ours,
+        Err(unusual) => return TokenizerCheck::Refused(unusual.0),
+    };
+    let theirs = html5ever_tokens(html);
+    if ours == theirs {
+        return TokenizerCheck::Agrees;
     }
+    let first = ours
+        .iter()
+        .zip(&theirs)
+        .position(|(a, b)| a != b)
+        .unwrap_or(ours.len().min(theirs.len()));
+    TokenizerCheck::Differs(format!(
+        "token {first}: ours {:?}, html5ever's {:?} ({} and {} tokens)",
+        ours.get(first),
+        theirs.get(first),
+        ours.len(),
+        theirs.len()
+    ))
 }

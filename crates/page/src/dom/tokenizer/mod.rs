@@ -126,6 +126,30 @@ impl TextRun {
             .push_char(character);
     }
 
+    /// Adds the character reference at byte `ampersand` of `source` (or the `&` itself, when
+    /// none starts there), read as in an attribute value when `in_attribute`; returns where
+    /// reading goes on.
+    fn push_reference(
+        &mut self,
+        source: &StrTendril,
+        ampersand: usize,
+        in_attribute: bool,
+    ) -> usize {
+        match read_reference(source, ampersand, in_attribute) {
+            Reference::Literal => {
+                self.push_source(source, ampersand, ampersand + 1);
+                ampersand + 1
+            }
+            Reference::Decoded { first, second, end } => {
+                self.push_char(source, first);
+                if let Some(second) = second {
+                    self.push_char(source, second);
+                }
+                end
+            }
+        }
+    }
+
     fn take(&mut self, source: &StrTendril) -> StrTendril {
         let taken = match self.owned.take() {
             Some(owned) => owned,
@@ -142,6 +166,8 @@ impl TextRun {
 
 struct Tokenizer<'page, Sink> {
     source: &'page StrTendril,
+    /// `source` as text and as bytes, taken once: every scan reads them, and each read through
+    /// the tendril would check again whether its buffer is inline or on the heap.
     text: &'page str,
     bytes: &'page [u8],
     sink: &'page Sink,
@@ -182,32 +208,13 @@ impl<Sink: TokenSink> Tokenizer<'_, Sink> {
             let at = position + offset;
             self.pending_text.push_source(self.source, position, at);
             position = if self.bytes[at] == b'&' {
-                self.reference_into_text(at)
+                self.pending_text.push_reference(self.source, at, false)
             } else {
                 self.markup(at)?
             };
         }
         self.flush_text();
         Ok(())
-    }
-
-    /// Adds the reference at `ampersand` (or the `&` itself) to the pending text; returns where
-    /// reading goes on.
-    fn reference_into_text(&mut self, ampersand: usize) -> usize {
-        match read_reference(self.text, ampersand, false) {
-            Reference::Literal => {
-                self.pending_text
-                    .push_source(self.source, ampersand, ampersand + 1);
-                ampersand + 1
-            }
-            Reference::Decoded { first, second, end } => {
-                self.pending_text.push_char(self.source, first);
-                if let Some(second) = second {
-                    self.pending_text.push_char(self.source, second);
-                }
-                end
-            }
-        }
     }
 
     fn flush_text(&mut self) {
@@ -366,7 +373,7 @@ impl<Sink: TokenSink> Tokenizer<'_, Sink> {
             if self.bytes[at] == quote {
                 return Ok((value.take(self.source), at + 1));
             }
-            position = self.reference_into(&mut value, at);
+            position = value.push_reference(self.source, at, true);
         }
     }
 
@@ -390,24 +397,7 @@ impl<Sink: TokenSink> Tokenizer<'_, Sink> {
             if self.bytes[at] != b'&' {
                 return Ok((value.take(self.source), at));
             }
-            position = self.reference_into(&mut value, at);
-        }
-    }
-
-    /// A reference inside an attribute value, added to `value`.
-    fn reference_into(&self, value: &mut TextRun, ampersand: usize) -> usize {
-        match read_reference(self.text, ampersand, true) {
-            Reference::Literal => {
-                value.push_source(self.source, ampersand, ampersand + 1);
-                ampersand + 1
-            }
-            Reference::Decoded { first, second, end } => {
-                value.push_char(self.source, first);
-                if let Some(second) = second {
-                    value.push_char(self.source, second);
-                }
-                end
-            }
+            position = value.push_reference(self.source, at, true);
         }
     }
 }

@@ -43,7 +43,7 @@ impl<Sink: TokenSink> Tokenizer<'_, Sink> {
             let at = position + offset;
             self.pending_text.push_source(self.source, position, at);
             if self.bytes[at] == b'&' {
-                position = self.reference_into_text(at);
+                position = self.pending_text.push_reference(self.source, at, false);
             } else if let Some(name_start) = self.closing_tag_name_at(at) {
                 return self.tag(TagKind::EndTag, name_start);
             } else {

@@ -1,17 +1,39 @@
 //! Tests of the tokenizer: fixed cases, random markup, real and mangled pages and every
 //! simulated family, each compared with html5ever's tokenizer (`compare`).
 
-use super::compare::{Sent, difference, our_tokens};
+use super::compare::{Sent, TokenizerCheck, our_tokens};
 use crate::test_stream::Stream;
 
 /// `html` is read by this tokenizer (not refused) and gives html5ever's tokens.
 fn check(html: &str) {
-    if let Err(unusual) = our_tokens(html) {
-        panic!("{html:?} refused: {}", unusual.0);
+    match super::compare::check(html) {
+        TokenizerCheck::Agrees => {}
+        TokenizerCheck::Refused(reason) => panic!("{html:?} refused: {reason}"),
+        TokenizerCheck::Differs(difference) => panic!("{html:?}: {difference}"),
     }
-    if let Some(difference) = difference(html) {
-        panic!("{html:?}: {difference}");
+}
+
+/// Compares the tokenizers on `html` (named `label` in failures); a difference, or a refusal
+/// when `must_read`, goes to `wrong`. Returns whether this tokenizer read the page.
+fn tally(label: &str, html: &str, must_read: bool, wrong: &mut Vec<String>) -> bool {
+    match super::compare::check(html) {
+        TokenizerCheck::Agrees => return true,
+        TokenizerCheck::Refused(reason) if must_read => {
+            wrong.push(format!("{label}: refused ({reason})"))
+        }
+        TokenizerCheck::Refused(_) => {}
+        TokenizerCheck::Differs(difference) => wrong.push(format!("{label}: {difference}")),
     }
+    false
+}
+
+fn assert_none_wrong(wrong: &[String]) {
+    assert!(
+        wrong.is_empty(),
+        "{} differences:\n{}",
+        wrong.len(),
+        wrong[..wrong.len().min(12)].join("\n")
+    );
 }
 
 /// `html` is refused for `reason`.
@@ -233,19 +255,11 @@ fn random_markup_agrees_with_html5ever() {
                 _ => html.push_str(FRAGMENTS[random.below(FRAGMENTS.len())]),
             }
         }
-        if our_tokens(&html).is_ok() {
+        if tally(&format!("{html:?}"), &html, false, &mut wrong) {
             read += 1;
         }
-        if let Some(difference) = difference(&html) {
-            wrong.push(format!("{html:?}: {difference}"));
-        }
     }
-    assert!(
-        wrong.is_empty(),
-        "{} differences:\n{}",
-        wrong.len(),
-        wrong[..wrong.len().min(12)].join("\n")
-    );
+    assert_none_wrong(&wrong);
     // Most of them must be read, or the comparison says little.
     assert!(read > 2000, "only {read} of 4000 random strings read");
 }
@@ -283,31 +297,16 @@ fn real_pages_and_their_mangled_variants_agree_with_html5ever() {
     let mut mangled_read = 0;
     let mut mangled = 0;
     for (name, html) in development_pages() {
-        match our_tokens(&html) {
-            Err(unusual) => wrong.push(format!("{name}: refused ({})", unusual.0)),
-            Ok(_) => {
-                if let Some(difference) = difference(&html) {
-                    wrong.push(format!("{name}: {difference}"));
-                }
-            }
-        }
+        tally(&name, &html, true, &mut wrong);
         for _ in 0..100 {
             let page = mangle(&html, &mut random);
             mangled += 1;
-            if our_tokens(&page).is_ok() {
+            if tally(&format!("{name} mangled"), &page, false, &mut wrong) {
                 mangled_read += 1;
-            }
-            if let Some(difference) = difference(&page) {
-                wrong.push(format!("{name} mangled: {difference}"));
             }
         }
     }
-    assert!(
-        wrong.is_empty(),
-        "{} differences:\n{}",
-        wrong.len(),
-        wrong[..wrong.len().min(12)].join("\n")
-    );
+    assert_none_wrong(&wrong);
     assert!(
         mangled_read * 2 > mangled,
         "only {mangled_read} of {mangled} mangled pages read"
@@ -331,24 +330,11 @@ fn simulated_forums_agree_with_html5ever() {
             let answer = site.serve(&path, site.history().end, None);
             let page =
                 crate::charset::decode_html(&answer.body, answer.header("Content-Type"), None);
-            match our_tokens(&page.text) {
-                Err(unusual) => {
-                    wrong.push(format!("{} {path}: refused ({})", family.name(), unusual.0))
-                }
-                Ok(_) => {
-                    if let Some(difference) = difference(&page.text) {
-                        wrong.push(format!("{} {path}: {difference}", family.name()));
-                    }
-                }
-            }
+            let label = format!("{} {path}", family.name());
+            tally(&label, &page.text, true, &mut wrong);
         }
     }
-    assert!(
-        wrong.is_empty(),
-        "{} differences:\n{}",
-        wrong.len(),
-        wrong[..wrong.len().min(12)].join("\n")
-    );
+    assert_none_wrong(&wrong);
 }
 
 /// Regression: the search for a comment's `--!>` and a double-escaped script's `-->` read the
