@@ -31,7 +31,7 @@
 use html5ever::tendril::StrTendril;
 use html5ever::tokenizer::states::RawKind;
 use html5ever::tokenizer::{Tag, TagKind, Token, TokenSink, TokenSinkResult};
-use html5ever::{Attribute, LocalName, QualName, ns};
+use html5ever::{Attribute, LocalName, QualName, local_name, ns};
 use memchr::{memchr, memchr2, memchr3};
 
 pub(crate) mod compare;
@@ -188,11 +188,135 @@ fn ends_tag_name(byte: u8) -> bool {
 
 /// An interned tag or attribute name, lowercased in ASCII as the tokenizer does.
 fn lowercase_name(name: &str) -> LocalName {
+    if let Some(common) = common_name(name) {
+        return common;
+    }
     if name.bytes().any(|byte| byte.is_ascii_uppercase()) {
         LocalName::from(name.to_ascii_lowercase())
     } else {
         LocalName::from(name)
     }
+}
+
+/// The names that make up most of a forum page's tags and attributes (on the development pages
+/// these tags are 98 % of all tags and these attributes 92 % of all attributes), already
+/// interned. Interning a name otherwise hashes it to look it up in the static atom table, which
+/// cost about a twentieth of parsing; a `match` grouped by length compares a few bytes instead.
+/// A hash map of names seen on the page was tried first and cost more than it saved.
+fn common_name(name: &str) -> Option<LocalName> {
+    let common = match name.len() {
+        1 => match name {
+            "a" => local_name!("a"),
+            "i" => local_name!("i"),
+            "p" => local_name!("p"),
+            "b" => local_name!("b"),
+            "u" => local_name!("u"),
+            _ => return None,
+        },
+        2 => match name {
+            "li" => local_name!("li"),
+            "br" => local_name!("br"),
+            "ul" => local_name!("ul"),
+            "dd" => local_name!("dd"),
+            "td" => local_name!("td"),
+            "dt" => local_name!("dt"),
+            "dl" => local_name!("dl"),
+            "tr" => local_name!("tr"),
+            "id" => local_name!("id"),
+            "h1" => local_name!("h1"),
+            "h2" => local_name!("h2"),
+            "h3" => local_name!("h3"),
+            "h4" => local_name!("h4"),
+            "h5" => local_name!("h5"),
+            "ol" => local_name!("ol"),
+            "hr" => local_name!("hr"),
+            "th" => local_name!("th"),
+            "em" => local_name!("em"),
+            _ => return None,
+        },
+        3 => match name {
+            "div" => local_name!("div"),
+            "img" => local_name!("img"),
+            "src" => local_name!("src"),
+            "rel" => local_name!("rel"),
+            "alt" => local_name!("alt"),
+            "dir" => local_name!("dir"),
+            "bdi" => local_name!("bdi"),
+            "nav" => local_name!("nav"),
+            _ => return None,
+        },
+        4 => match name {
+            "span" => local_name!("span"),
+            "href" => local_name!("href"),
+            "meta" => local_name!("meta"),
+            "link" => local_name!("link"),
+            "time" => local_name!("time"),
+            "type" => local_name!("type"),
+            "name" => local_name!("name"),
+            "form" => local_name!("form"),
+            "role" => local_name!("role"),
+            "font" => local_name!("font"),
+            "size" => local_name!("size"),
+            "body" => local_name!("body"),
+            "head" => local_name!("head"),
+            "html" => local_name!("html"),
+            "lang" => local_name!("lang"),
+            _ => return None,
+        },
+        5 => match name {
+            "class" => local_name!("class"),
+            "title" => local_name!("title"),
+            "style" => local_name!("style"),
+            "value" => local_name!("value"),
+            "input" => local_name!("input"),
+            "label" => local_name!("label"),
+            "table" => local_name!("table"),
+            "width" => local_name!("width"),
+            "tbody" => local_name!("tbody"),
+            "small" => local_name!("small"),
+            "align" => local_name!("align"),
+            _ => return None,
+        },
+        6 => match name {
+            "option" => local_name!("option"),
+            "script" => local_name!("script"),
+            "strong" => local_name!("strong"),
+            "header" => local_name!("header"),
+            "footer" => local_name!("footer"),
+            "button" => local_name!("button"),
+            "target" => local_name!("target"),
+            "border" => local_name!("border"),
+            "height" => local_name!("height"),
+            "center" => local_name!("center"),
+            _ => return None,
+        },
+        7 => match name {
+            "article" => local_name!("article"),
+            "section" => local_name!("section"),
+            "content" => local_name!("content"),
+            "colspan" => local_name!("colspan"),
+            "onclick" => local_name!("onclick"),
+            _ => return None,
+        },
+        8 => match name {
+            "itemprop" => local_name!("itemprop"),
+            "itemtype" => local_name!("itemtype"),
+            "datetime" => local_name!("datetime"),
+            "property" => local_name!("property"),
+            "tabindex" => local_name!("tabindex"),
+            _ => return None,
+        },
+        10 => match name {
+            "blockquote" => local_name!("blockquote"),
+            _ => return None,
+        },
+        11 => match name {
+            "aria-hidden" => local_name!("aria-hidden"),
+            _ => return None,
+        },
+        _ => return None,
+    };
+    Some(common)
 }
 
 impl<Sink: TokenSink> Tokenizer<'_, Sink> {

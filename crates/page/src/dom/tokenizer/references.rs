@@ -34,6 +34,9 @@ pub(super) fn read_reference(text: &str, ampersand: usize, in_attribute: bool) -
 
 fn read_named(text: &str, name_start: usize, in_attribute: bool) -> Reference {
     let bytes = text.as_bytes();
+    if let Some(reference) = read_whole_name(text, name_start) {
+        return reference;
+    }
     // The table holds every prefix of every name (with the value (0, 0) when the prefix is not
     // itself a name), so reading stops at the first character that leaves the table. Names are
     // ASCII, so a non-ASCII byte ends the name without slicing inside a character.
@@ -64,6 +67,47 @@ fn read_named(text: &str, name_start: usize, in_attribute: bool) -> Reference {
         first: char::from_u32(first).unwrap_or('\u{fffd}'),
         second: (second != 0).then(|| char::from_u32(second).unwrap_or('\u{fffd}')),
         end: match_end,
+    }
+}
+
+/// The reference when the letters and digits after the `&` end in a `;` and together name an
+/// entity: the usual shape (`&nbsp;`, `&quot;`, `&hellip;`), and the longest match there can
+/// be, since every name in the table ends at its first `;`. One hash of the whole name instead
+/// of one per prefix, which the general walk below needs (a page's references cost a sixth of
+/// tokenizing it that way); the handful of names forums use most are matched without hashing.
+fn read_whole_name(text: &str, name_start: usize) -> Option<Reference> {
+    let bytes = text.as_bytes();
+    let name_length = bytes[name_start..]
+        .iter()
+        .position(|byte| !byte.is_ascii_alphanumeric())?;
+    let end = name_start + name_length + 1;
+    if bytes.get(end - 1) != Some(&b';') {
+        return None;
+    }
+    let common = match &text[name_start..end] {
+        "amp;" => Some('&'),
+        "nbsp;" => Some('\u{a0}'),
+        "quot;" => Some('"'),
+        "lt;" => Some('<'),
+        "gt;" => Some('>'),
+        "apos;" => Some('\''),
+        _ => None,
+    };
+    if let Some(first) = common {
+        return Some(Reference::Decoded {
+            first,
+            second: None,
+            end,
+        });
+    }
+    match NAMED_ENTITIES.get(&text[name_start..end]) {
+        Some(&(first, second)) if first != 0 => Some(Reference::Decoded {
+            first: as_char(first),
+            second: (second != 0).then(|| as_char(second)),
+            end,
+        }),
+        // Not a name: the walk below finds a legacy name that is a prefix of it, if any.
+        _ => None,
     }
 }
 
@@ -143,6 +187,14 @@ mod tests {
         check("&", false, None);
         check("& b", false, None);
         check("&NotEqualTilde;", false, Some(("\u{2242}\u{338}", 15)));
+        check("&nbsp;x", false, Some(("\u{a0}", 6)));
+        check("&apos;", true, Some(("'", 6)));
+        check("&AMP;", false, Some(("&", 5)));
+        check("&hellip;", false, Some(("\u{2026}", 8)));
+        check("&ampere;", false, Some(("&", 4)));
+        check("&ampere;", true, None);
+        check("&amp", false, Some(("&", 4)));
+        check("&zzzz", false, None);
     }
 
     #[test]

@@ -359,3 +359,25 @@ fn many_comments_and_double_escaped_scripts_are_read_in_one_pass() {
         .count();
     assert_eq!(script_ends, 20_000);
 }
+
+/// The names matched without hashing (`common_name`) intern as the same atoms as any other
+/// name, in any case, and near misses fall through to the general path.
+#[test]
+fn common_tag_and_attribute_names_intern_as_html5ever_does() {
+    let names = "a i p b u li br ul dd td dt dl tr id h1 h2 h3 h4 h5 ol hr th em div img src rel \
+                 alt dir bdi nav span href meta link time type name form role font size body \
+                 head html lang class title style value input label table width tbody small \
+                 align option script strong header footer button target border height center \
+                 article section content colspan onclick itemprop itemtype datetime property \
+                 tabindex blockquote aria-hidden q h6 dfn spans hrefs data-id blockquotes";
+    for name in names.split_whitespace() {
+        for spelled in [name.to_string(), name.to_ascii_uppercase()] {
+            assert_eq!(
+                super::lowercase_name(&spelled),
+                html5ever::LocalName::from(name),
+                "{spelled}"
+            );
+        }
+        check(&format!("<p><{name} {name}=\"x\" ID=y>t</{name}></p>"));
+    }
+}
