@@ -18,22 +18,25 @@
 use std::ops::Range;
 use std::sync::OnceLock;
 
-use html5ever::tendril::{StrTendril, TendrilSink};
-use html5ever::{LocalName, QualName};
+use html5ever::buffer_queue::BufferQueue;
+use html5ever::interface::TreeSink;
+use html5ever::tendril::StrTendril;
+use html5ever::tree_builder::TreeBuilder;
+use html5ever::{LocalName, QualName, TokenizerResult};
 
 mod self_closing;
 mod sink;
 mod tokenizer;
 
-use self_closing::expand_self_closing;
+use self_closing::ClosingSelfClosed;
 use sink::ArenaSink;
 pub use tokenizer::compare::TokenizerCheck;
 
 /// Compares this crate's tokenizer with html5ever's on `html` (as [`Document::parse`] would feed
-/// them, self-closed elements expanded): whether they give the tree builder the same tokens, or
-/// ours refuses the page. For fuzzing and tests; parsing never calls it.
+/// them): whether they give the tree builder the same tokens, or ours refuses the page. For
+/// fuzzing and tests; parsing never calls it.
 pub fn check_tokenizer(html: &str) -> TokenizerCheck {
-    tokenizer::compare::check(&expand_self_closing(html))
+    tokenizer::compare::check(html)
 }
 
 /// Index of a node in its [`Document`].
@@ -155,34 +158,36 @@ pub const ROOT: NodeId = 0;
 
 impl Document {
     /// Parses `html` the way a browser would, except that XHTML-style self-closed elements
-    /// (`<div class="x"/>`) are read as empty elements; never fails.
+    /// (`<div class="x"/>`) are read as empty elements (see `self_closing`); never fails.
     pub fn parse(html: &str) -> Document {
-        let html = expand_self_closing(html);
         // Parsed as a browser with scripts off would: a crawler runs no script, so what a page
         // puts in `<noscript>` (Discourse's whole crawler view, for one) is what it shows us. With
         // scripting on, the tree builder would keep that content as one opaque text node.
-        let tree_builder_options = html5ever::tree_builder::TreeBuilderOpts {
-            scripting_enabled: false,
-            ..Default::default()
+        let tree_builder = || {
+            let options = html5ever::tree_builder::TreeBuilderOpts {
+                scripting_enabled: false,
+                ..Default::default()
+            };
+            ClosingSelfClosed {
+                inner: TreeBuilder::new(ArenaSink::for_page_of(html.len()), options),
+            }
         };
         // Our tokenizer first (see `tokenizer`): it gives html5ever's tokens for a quarter of
         // the instructions, and refuses the rare shapes it does not read, for which html5ever's own
         // tokenizer parses the page again from the start.
-        if let Ok(source) = tokenizer::prepare(&html) {
-            let builder = html5ever::tree_builder::TreeBuilder::new(
-                ArenaSink::for_page_of(html.len()),
-                tree_builder_options,
-            );
+        if let Ok(source) = tokenizer::prepare(html) {
+            let builder = tree_builder();
             if tokenizer::tokenize(&source, &builder).is_ok() {
-                return html5ever::interface::TreeSink::finish(builder.sink);
+                return TreeSink::finish(builder.inner.sink);
             }
         }
-        let options = html5ever::ParseOpts {
-            tree_builder: tree_builder_options,
-            ..Default::default()
-        };
-        let parser = html5ever::parse_document(ArenaSink::for_page_of(html.len()), options);
-        parser.one(StrTendril::from_slice(&html))
+        let tokenizer = html5ever::tokenizer::Tokenizer::new(tree_builder(), Default::default());
+        let input = BufferQueue::default();
+        input.push_back(StrTendril::from_slice(html));
+        // The tree builder stops the tokenizer after each script; nothing runs, so go on.
+        while !matches!(tokenizer.feed(&input), TokenizerResult::Done) {}
+        tokenizer.end();
+        TreeSink::finish(tokenizer.sink.inner.sink)
     }
 
     /// Number of nodes.
@@ -437,8 +442,8 @@ mod tests {
     #[test]
     fn self_closed_elements_are_empty() {
         check(
-            "<div class=a/><p>x</p><span id=b/>y",
-            "body(div p('x') span 'y')",
+            "<div class=\"a\"/><p>x</p><span id='b' />y<DIV/>",
+            "body(div p('x') span 'y' div)",
         );
         check(
             "<p>a<br/>b<img src='x'/>c</p>",
@@ -452,7 +457,27 @@ mod tests {
             .next()
             .map(|t| document.text_of(t));
         assert_eq!(text, Some("var s = '<div/>';"), "script text is left alone");
-        check("<!-- <div/> --><a title='x/>' href=1/>t", "body(a 't')");
+        check("<!-- <div/> --><a title='x/>' href=\"1\"/>t", "body(a 't')");
+        // Raw-text elements closed at once, so the rest of the page is markup again.
+        check(
+            "<p>a</p><script/><textarea/>b",
+            "body(p('a') script textarea 'b')",
+        );
+        check("<svg><path d=\"M0\"/><g/></svg>c", "body(svg(path g) 'c')");
+    }
+
+    /// Regression: the old textual rewrite took the last slash of an unquoted value for a
+    /// self-closing mark, which emptied the link and cut the slash off its address.
+    #[test]
+    fn a_slash_ending_an_unquoted_value_belongs_to_the_value() {
+        check("<a href=/forum/>Forum</a>", "body(a('Forum'))");
+        let document = Document::parse("<p><a href=http://example.com/>home</a> x</p>");
+        let link = document.find("a").unwrap();
+        assert_eq!(
+            document.attribute(link, "href"),
+            Some("http://example.com/")
+        );
+        check("<div class=a/><p>x</p>", "body(div(p('x')))");
     }
 
     #[test]

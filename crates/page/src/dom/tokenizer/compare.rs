@@ -12,6 +12,7 @@ use html5ever::tendril::StrTendril;
 use html5ever::tokenizer::{Token, TokenSink, TokenSinkResult, Tokenizer, TokenizerOpts};
 use html5ever::tree_builder::{TreeBuilder, TreeBuilderOpts};
 
+use super::super::self_closing::ClosingSelfClosed;
 use super::super::sink::ArenaSink;
 use super::{Unusual, prepare, tokenize};
 
@@ -82,12 +83,17 @@ fn describe(token: &Token) -> String {
     }
 }
 
-fn builder(html: &str) -> TreeBuilder<u32, ArenaSink> {
+/// The tree builder as [`Document::parse`](super::super::Document::parse) sets it up, behind
+/// the step that closes self-closed elements: the tokens are recorded before that step, as the
+/// tokenizers make them, while the tree builder's answers are the ones parsing sees.
+fn builder(html: &str) -> ClosingSelfClosed<TreeBuilder<u32, ArenaSink>> {
     let options = TreeBuilderOpts {
         scripting_enabled: false,
         ..Default::default()
     };
-    TreeBuilder::new(ArenaSink::for_page_of(html.len()), options)
+    ClosingSelfClosed {
+        inner: TreeBuilder::new(ArenaSink::for_page_of(html.len()), options),
+    }
 }
 
 fn html5ever_tokens(html: &str) -> Vec<Sent> {
