@@ -1,5 +1,6 @@
 //! `trawl extract FILE.html`: the posts (or all records) of a saved page, as JSON lines.
 
+use std::io::Write;
 use std::path::PathBuf;
 
 use anyhow::{Context, Result, bail};
@@ -64,6 +65,10 @@ pub fn run(args: ExtractArgs) -> Result<()> {
     };
     let context = DateContext::new(fetched_at, offset);
     let analysis = analyse(&bytes, None, &url, &context);
+    // Written through a buffer and with errors returned, not `println!`: a closed pipe (the
+    // output piped into `head`) must end the command quietly, and `println!` panics on it.
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
     if args.records {
         for (index, region) in analysis.regions.iter().enumerate() {
             for record in 0..region.records.len() {
@@ -80,9 +85,10 @@ pub fn run(args: ExtractArgs) -> Result<()> {
                     "text_share": region.text_share,
                     "text": text.chars().take(200).collect::<String>(),
                 });
-                println!("{line}");
+                writeln!(out, "{line}")?;
             }
         }
+        out.flush()?;
         return Ok(());
     }
     for post in &analysis.posts {
@@ -93,8 +99,9 @@ pub fn run(args: ExtractArgs) -> Result<()> {
             "text": post.text,
             "permalink": post.permalink,
         });
-        println!("{line}");
+        writeln!(out, "{line}")?;
     }
+    out.flush()?;
     Ok(())
 }
 

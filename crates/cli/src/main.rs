@@ -93,7 +93,26 @@ fn main() {
         Command::Bench(command) => bench::run(command),
     };
     if let Err(error) = outcome {
+        // A reader that stops early (`trawl extract page.html | head`) closes the pipe: that is
+        // its choice, not a failure worth an error message or a failing exit status.
+        if is_broken_pipe(&error) {
+            return;
+        }
         eprintln!("error: {error:#}");
         std::process::exit(1);
     }
+}
+
+/// Whether `error` comes from writing to a pipe whose reader has gone, directly or through
+/// `serde_json` (whose error does not list the I/O error among its sources).
+fn is_broken_pipe(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| {
+        let kind = match cause.downcast_ref::<std::io::Error>() {
+            Some(io) => Some(io.kind()),
+            None => cause
+                .downcast_ref::<serde_json::Error>()
+                .and_then(serde_json::Error::io_error_kind),
+        };
+        kind == Some(std::io::ErrorKind::BrokenPipe)
+    })
 }

@@ -104,7 +104,12 @@ fn resolve(base: &Url, href: &str) -> Option<String> {
         return None;
     }
     let mut url = base.join(href).ok()?;
-    if !matches!(url.scheme(), "http" | "https") {
+    // Only web links lead anywhere a crawler goes (not `javascript:` or `mailto:`). A page saved
+    // to disk and read without its address (`trawl extract page.html`) has a `file:` base, and
+    // its relative links resolve to `file:` URLs: they are kept, or such a page would lose every
+    // profile link and permalink and with them its authors.
+    let saved_page_link = base.scheme() == "file" && url.scheme() == "file";
+    if !matches!(url.scheme(), "http" | "https") && !saved_page_link {
         return None;
     }
     url.set_fragment(None);
@@ -166,6 +171,29 @@ mod tests {
             ]
         );
         assert_eq!(links[0].text, "A");
+    }
+
+    /// Regression: a saved page read without its address lost every relative link, and with
+    /// them its posts' authors.
+    #[test]
+    fn a_saved_pages_relative_links_are_kept() {
+        let html = "<a href='viewtopic.php?t=1'>A</a><a href='/u/2'>B</a>\
+                    <a href='javascript:void(0)'>C</a><a href='https://other.test/x'>D</a>";
+        let document = Document::parse(html);
+        let regions = find_regions(&document);
+        let base = Url::parse("file:///saved/page.html").unwrap();
+        let links = link_table(&document, &regions, &base);
+        let urls: Vec<&str> = links.iter().map(|link| link.url.as_str()).collect();
+        assert_eq!(
+            urls,
+            [
+                "file:///saved/viewtopic.php?t=1",
+                "file:///u/2",
+                "https://other.test/x"
+            ]
+        );
+        // A web page's links to local files stay out.
+        assert!(table("<a href='file:///etc/passwd'>x</a>").is_empty());
     }
 
     #[test]
