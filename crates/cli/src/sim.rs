@@ -313,14 +313,19 @@ fn page(args: PageArgs) -> Result<()> {
         );
     }
     let answer = site.serve(&path, at, None);
-    println!("HTTP {}", answer.status);
+    // Written with errors returned (not `print!`, which panics on a closed pipe): a page is
+    // often piped into `head` or a pager that quits early.
+    let stdout = std::io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    writeln!(out, "HTTP {}", answer.status)?;
     for (name, value) in &answer.headers {
-        println!("{name}: {value}");
+        writeln!(out, "{name}: {value}")?;
     }
-    println!();
+    writeln!(out)?;
     let encoding = site.family().profile().charset.encoding();
     let (text, _, _) = encoding.decode(&answer.body);
-    print!("{text}");
+    write!(out, "{text}")?;
+    out.flush()?;
     Ok(())
 }
 

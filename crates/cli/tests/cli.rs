@@ -124,7 +124,7 @@ fn demo_walks_a_forum_over_loopback() {
 
 #[test]
 fn mistakes_get_errors_that_say_what_to_do() {
-    let cases: [(&[&str], &str); 4] = [
+    let cases: [(&[&str], &str); 6] = [
         (
             &["sim", "stats", "--family", "mybb"],
             "choose one of: phpbb",
@@ -132,6 +132,22 @@ fn mistakes_get_errors_that_say_what_to_do() {
         (&["sim", "truth", "--at", "last week"], "2025-06-01"),
         (&["sim", "stats", "--trap-off", "cookies"], "the traps are"),
         (&["sim", "page", "viewtopic.php"], "starting with `/`"),
+        // Regression: a gold directory that does not exist fuzzed random strings alone.
+        (
+            &["bench", "fuzz", "--gold", "/no/such/gold", "--seconds", "1"],
+            "give --gold the folder",
+        ),
+        (
+            &[
+                "bench",
+                "fuzz",
+                "--gold",
+                env!("CARGO_MANIFEST_DIR"),
+                "--seconds",
+                "1",
+            ],
+            "holds no gold pages",
+        ),
     ];
     for (arguments, hint) in cases {
         let output = trawl(arguments);
@@ -192,8 +208,8 @@ fn extract_reads_posts_of_a_saved_page() {
     assert_eq!(authors(&posts_without_address), authors(&posts));
 }
 
-/// Regression: output piped into a reader that stops early (`| head`) made `extract` panic and
-/// `sim truth` report an error; both now stop quietly. (The page's 3,000 records are 3,000 lines
+/// Regression: output piped into a reader that stops early (`| head`) made `extract` and `sim
+/// page` panic and `sim truth` report an error; all three now stop quietly. (The page's 3,000 records are 3,000 lines
 /// of `extract --records`.)
 #[test]
 fn a_closed_output_pipe_ends_commands_quietly() {
@@ -208,6 +224,7 @@ fn a_closed_output_pipe_ends_commands_quietly() {
         vec![
             "sim", "truth", "--family", "smf", "--seed", "3", "--only", "posts",
         ],
+        vec!["sim", "page", "--family", "phpbb", "--seed", "1"],
     ] {
         let mut child = Command::new(env!("CARGO_BIN_EXE_trawl"))
             .args(&arguments)
