@@ -386,5 +386,29 @@ fn plan_files_that_are_not_plans_get_a_clear_error() {
     );
     let missing = trawl(&["plan", "show", "/nonexistent/plan.json"]);
     assert!(stderr(&missing).contains("cannot read the plan file"));
+    // Regression: an error that also named its cause in its own message printed the cause
+    // twice ("missing field ...: missing field ...").
+    std::fs::write(&plan, "{\"x\": 1}").unwrap();
+    let not_json = stderr(&trawl(&["plan", "show", plan.to_str().unwrap()]));
+    assert_eq!(
+        not_json.matches("missing field `format_version`").count(),
+        1,
+        "{not_json}"
+    );
     std::fs::remove_dir_all(&directory).unwrap();
+}
+
+/// The same for a portal that does not answer: each cause once, from the outer context in.
+#[test]
+fn an_unreachable_portal_is_reported_once() {
+    // Port 9 (discard) on loopback: nothing listens there on a test machine.
+    let output = trawl(&["learn", "http://127.0.0.1:9/", "--out", "/dev/null"]);
+    assert!(!output.status.success());
+    let message = stderr(&output);
+    assert!(message.contains("cannot fetch the portal"), "{message}");
+    assert_eq!(
+        message.matches("could not be fetched").count(),
+        1,
+        "{message}"
+    );
 }

@@ -127,7 +127,7 @@ struct PlanIndex {
 #[derive(Debug, thiserror::Error)]
 pub enum PlanError {
     /// Not JSON of the plan's shape.
-    #[error("the plan file is not valid plan JSON: {0}")]
+    #[error("the plan file is not valid plan JSON")]
     Json(#[from] serde_json::Error),
     /// Another format version.
     #[error(

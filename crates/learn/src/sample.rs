@@ -356,7 +356,7 @@ fn without_fragment(url: &Url) -> String {
 #[derive(Debug, thiserror::Error)]
 pub enum SampleError {
     /// The portal itself could not be fetched: nothing can be learned.
-    #[error("cannot fetch the portal {url}: {source}")]
+    #[error("cannot fetch the portal {url}")]
     Portal {
         /// The portal URL.
         url: String,

@@ -57,7 +57,7 @@ impl ServerClock {
 #[derive(Debug, thiserror::Error)]
 pub enum ServerError {
     /// The address could not be bound (in use, not local, malformed).
-    #[error("cannot listen on {address}: {source}")]
+    #[error("cannot listen on {address}")]
     Bind {
         /// The address asked for.
         address: String,

@@ -43,7 +43,7 @@ pub use records::{
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
     /// SQLite refused an operation.
-    #[error("the crawl database {path} failed: {source}")]
+    #[error("the crawl database {path} failed")]
     Database {
         /// The database file.
         path: PathBuf,
