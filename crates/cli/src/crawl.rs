@@ -111,6 +111,17 @@ pub enum CrawlStrategyArg {
     Bfs,
 }
 
+/// Removes the database file at `path` and the journal files SQLite keeps beside it; what
+/// cannot be removed stays (the error that ended the crawl is the one worth reporting).
+fn remove_database_files(path: &std::path::Path) {
+    let _ = std::fs::remove_file(path);
+    for suffix in ["-wal", "-shm", "-journal"] {
+        let mut companion = path.as_os_str().to_owned();
+        companion.push(suffix);
+        let _ = std::fs::remove_file(companion);
+    }
+}
+
 /// The portal URL a user typed, checked: an absolute http or https URL.
 pub fn parse_portal(text: &str) -> Result<Url> {
     let portal = Url::parse(text).with_context(|| {
@@ -129,6 +140,10 @@ pub fn run(args: CrawlArgs) -> Result<()> {
             "--plan and --strategy bfs contradict each other: a breadth-first crawl uses no plan"
         );
     }
+    // A crawl that cannot even start (a portal that does not answer, a plan file that cannot
+    // be read) leaves no database behind when it made a new one: a rerun with the mistake
+    // mended starts clean, and no empty crawl file is left to puzzle over.
+    let database_is_new = !args.db.exists();
     let mut store = Store::open(&args.db)
         .with_context(|| format!("cannot open the crawl database {}", args.db.display()))?;
     let fetcher = CookieJarFetcher::new(args.fetching.config()?.build());
@@ -147,7 +162,17 @@ pub fn run(args: CrawlArgs) -> Result<()> {
                 )?)))
             }
         }
-    })?;
+    });
+    let opened = match opened {
+        Ok(opened) => opened,
+        Err(error) => {
+            if database_is_new {
+                drop(store);
+                remove_database_files(&args.db);
+            }
+            return Err(error);
+        }
+    };
     let mut crawler = opened.crawler;
     if opened.resumed_pages > 0 {
         eprintln!(

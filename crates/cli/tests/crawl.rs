@@ -208,6 +208,34 @@ fn a_store_from_another_crawl_or_no_store_gets_a_clear_error() {
         "{}",
         text(&other.stderr)
     );
+    assert!(
+        !export(&db, "threads").is_empty(),
+        "the refused crawl left the store as it was"
+    );
+    // Regression: a crawl that could not start left a new, empty database behind.
+    let fresh = directory.join("fresh.db");
+    for arguments in [
+        vec![
+            "crawl",
+            "http://127.0.0.1:9/",
+            "--db",
+            path(&fresh),
+            "--delay-ms",
+            "0",
+        ],
+        vec![
+            "crawl",
+            &portal,
+            "--plan",
+            "/nonexistent/plan.json",
+            "--db",
+            path(&fresh),
+        ],
+    ] {
+        let output = trawl(&arguments);
+        assert!(!output.status.success(), "{arguments:?}");
+        assert!(!fresh.exists(), "{arguments:?} left {}", fresh.display());
+    }
     server.stop();
     std::fs::remove_dir_all(&directory).unwrap();
 }
