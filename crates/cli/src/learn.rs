@@ -67,6 +67,20 @@ pub fn run_learn(args: LearnArgs) -> Result<()> {
     if args.samples == 0 {
         bail!("--samples must be at least 1");
     }
+    // Checked before sampling, which takes minutes at a polite pace: finding out only at the
+    // end that the plan cannot be written would throw that work away.
+    if let Some(directory) = args
+        .out
+        .parent()
+        .filter(|parent| !parent.as_os_str().is_empty())
+        && !directory.is_dir()
+    {
+        bail!(
+            "cannot write the plan to {}: {} is not a directory; create it or choose another --out",
+            args.out.display(),
+            directory.display()
+        );
+    }
     let fetcher = CookieJarFetcher::new(args.fetching.config()?.build());
     let pages = sample_with_progress(&fetcher, &portal, args.samples, args.seed)?;
     let sampled = pages.len();

@@ -124,7 +124,7 @@ fn demo_walks_a_forum_over_loopback() {
 
 #[test]
 fn mistakes_get_errors_that_say_what_to_do() {
-    let cases: [(&[&str], &str); 6] = [
+    let cases: [(&[&str], &str); 7] = [
         (
             &["sim", "stats", "--family", "mybb"],
             "choose one of: phpbb",
@@ -132,6 +132,16 @@ fn mistakes_get_errors_that_say_what_to_do() {
         (&["sim", "truth", "--at", "last week"], "2025-06-01"),
         (&["sim", "stats", "--trap-off", "cookies"], "the traps are"),
         (&["sim", "page", "viewtopic.php"], "starting with `/`"),
+        // Regression: a plan that cannot be written was found out only after sampling.
+        (
+            &[
+                "learn",
+                "http://127.0.0.1:9/",
+                "--out",
+                "/no/such/dir/plan.json",
+            ],
+            "create it or choose another --out",
+        ),
         // Regression: a gold directory that does not exist fuzzed random strings alone.
         (
             &["bench", "fuzz", "--gold", "/no/such/gold", "--seconds", "1"],
