@@ -464,6 +464,13 @@ mod tests {
             "body(p('a') script textarea 'b')",
         );
         check("<svg><path d=\"M0\"/><g/></svg>c", "body(svg(path g) 'c')");
+        // A NUL byte makes our tokenizer hand the page to html5ever's, which closes them too.
+        let handed_over = "<div class=\"a\"/>\0<p>x</p>";
+        assert!(matches!(
+            check_tokenizer(handed_over),
+            TokenizerCheck::Refused(_)
+        ));
+        check(handed_over, "body(div p('x'))");
     }
 
     /// Regression: the old textual rewrite took the last slash of an unquoted value for a
