@@ -353,21 +353,10 @@ fn valuable_sample(site: &Site, count: usize) -> Vec<String> {
 fn bench_page(args: PageBenchArgs) -> Result<()> {
     use trawl_page::analysis::analyse_text;
     use trawl_page::time::DateContext;
-    let mut pages: Vec<(String, url::Url)> = Vec::new();
-    let mut names: Vec<_> = std::fs::read_dir(&args.gold)
-        .with_context(|| format!("cannot read {}", args.gold.display()))?
-        .filter_map(|entry| entry.ok().map(|entry| entry.path()))
-        .filter(|path| {
-            path.extension()
-                .is_some_and(|extension| extension == "json")
-        })
+    let pages: Vec<(String, url::Url)> = crate::wf52::read_gold_pages(&args.gold)?
+        .into_iter()
+        .map(|page| (page.html().to_string(), page.url()))
         .collect();
-    names.sort();
-    for path in names {
-        let page: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&path)?)?;
-        let url = url::Url::parse(page["url"].as_str().unwrap_or("http://unknown.invalid/"))?;
-        pages.push((page["html"].as_str().unwrap_or("").to_string(), url));
-    }
     let context = DateContext::new(Timestamp::from_second(1_609_459_200)?, None);
     let bytes: usize = pages.iter().map(|(html, _)| html.len()).sum();
     let started = Instant::now();

@@ -111,17 +111,6 @@ pub enum CrawlStrategyArg {
     Bfs,
 }
 
-/// Removes the database file at `path` and the journal files SQLite keeps beside it; what
-/// cannot be removed stays (the error that ended the crawl is the one worth reporting).
-fn remove_database_files(path: &std::path::Path) {
-    let _ = std::fs::remove_file(path);
-    for suffix in ["-wal", "-shm", "-journal"] {
-        let mut companion = path.as_os_str().to_owned();
-        companion.push(suffix);
-        let _ = std::fs::remove_file(companion);
-    }
-}
-
 /// The portal URL a user typed, checked: an absolute http or https URL.
 pub fn parse_portal(text: &str) -> Result<Url> {
     let portal = Url::parse(text).with_context(|| {
@@ -168,7 +157,7 @@ pub fn run(args: CrawlArgs) -> Result<()> {
         Err(error) => {
             if database_is_new {
                 drop(store);
-                remove_database_files(&args.db);
+                trawl_store::remove_database_files(&args.db);
             }
             return Err(error);
         }

@@ -110,25 +110,13 @@ pub struct FuzzCounts {
 
 /// Runs for `duration`.
 pub fn run(gold: &Path, duration: Duration, seed: u64, crashes: &Path) -> Result<FuzzCounts> {
-    // A gold directory that cannot be read is an error, not a run on random strings alone: half
-    // of the inputs are meant to be mangled real pages, and a mistyped path would otherwise
-    // pass unnoticed.
-    let mut pages = Vec::new();
-    let entries = std::fs::read_dir(gold).with_context(|| {
-        format!(
-            "cannot read the gold directory {}; give --gold the folder of WEB-FORUM-52 pages \
-             (NAME.json files with an \"html\" field)",
-            gold.display()
-        )
-    })?;
-    for entry in entries.flatten() {
-        let text = std::fs::read_to_string(entry.path()).unwrap_or_default();
-        if let Ok(page) = serde_json::from_str::<serde_json::Value>(&text)
-            && let Some(html) = page["html"].as_str()
-        {
-            pages.push(html.as_bytes().to_vec());
-        }
-    }
+    // A gold directory that cannot be read or holds no page is an error, not a run on random
+    // strings alone: half of the inputs are meant to be mangled real pages, and a mistyped path
+    // would otherwise pass unnoticed.
+    let pages: Vec<Vec<u8>> = crate::wf52::read_gold_pages(gold)?
+        .iter()
+        .map(|page| page.html().as_bytes().to_vec())
+        .collect();
     if pages.is_empty() {
         bail!(
             "{} holds no gold pages (NAME.json files with an \"html\" field) to mangle",

@@ -79,6 +79,59 @@ pub fn f1_of(right: usize, predicted: usize, expected: usize) -> f64 {
     }
 }
 
+/// One page of a WEB-FORUM-52 gold directory: its file and its JSON (`url`, `html`,
+/// `gold_standard_annotation`).
+pub struct GoldPage {
+    pub path: PathBuf,
+    pub json: serde_json::Value,
+}
+
+impl GoldPage {
+    /// The page's HTML (empty when the file has none).
+    pub fn html(&self) -> &str {
+        self.json["html"].as_str().unwrap_or("")
+    }
+
+    /// The address the page was fetched from, or a placeholder when the file gives none.
+    pub fn url(&self) -> url::Url {
+        let placeholder = || url::Url::parse("http://unknown.invalid/").expect("a valid URL");
+        self.json["url"]
+            .as_str()
+            .and_then(|url| url::Url::parse(url).ok())
+            .unwrap_or_else(placeholder)
+    }
+}
+
+/// The `NAME.json` pages of `gold_dir`, in file-name order: the one reader of the gold set that
+/// scoring, `bench page` and `bench fuzz` share.
+pub fn read_gold_pages(gold_dir: &Path) -> Result<Vec<GoldPage>> {
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(gold_dir)
+        .with_context(|| {
+            format!(
+                "cannot read the gold directory {}; give --gold the folder of WEB-FORUM-52 \
+                 pages (NAME.json files with an \"html\" field)",
+                gold_dir.display()
+            )
+        })?
+        .filter_map(|entry| entry.ok().map(|entry| entry.path()))
+        .filter(|path| {
+            path.extension()
+                .is_some_and(|extension| extension == "json")
+        })
+        .collect();
+    paths.sort();
+    paths
+        .into_iter()
+        .map(|path| {
+            let text = std::fs::read_to_string(&path)
+                .with_context(|| format!("cannot read {}", path.display()))?;
+            let json = serde_json::from_str(&text)
+                .with_context(|| format!("{} is not a gold page", path.display()))?;
+            Ok(GoldPage { path, json })
+        })
+        .collect()
+}
+
 /// A predicted post as the reference scorer reads it.
 #[derive(Debug, Clone, serde::Serialize)]
 pub struct Predicted {
@@ -92,24 +145,13 @@ pub struct Predicted {
 pub fn evaluate(gold_dir: &Path, out_dir: &Path, report: &mut dyn FnMut(String)) -> Result<Score> {
     std::fs::create_dir_all(out_dir)
         .with_context(|| format!("cannot create {}", out_dir.display()))?;
-    let mut names: Vec<PathBuf> = std::fs::read_dir(gold_dir)
-        .with_context(|| format!("cannot read the gold directory {}", gold_dir.display()))?
-        .filter_map(|entry| entry.ok().map(|entry| entry.path()))
-        .filter(|path| {
-            path.extension()
-                .is_some_and(|extension| extension == "json")
-        })
-        .collect();
-    names.sort();
     let base = jiff::Timestamp::from_second(1_609_459_200)?; // 2021-01-01T00:00:00Z
     let mut score = Score::default();
-    for path in names {
-        let text = std::fs::read_to_string(&path)?;
-        let page: serde_json::Value = serde_json::from_str(&text)
-            .with_context(|| format!("{} is not a gold page", path.display()))?;
-        let html = page["html"].as_str().unwrap_or("");
-        let url = url::Url::parse(page["url"].as_str().unwrap_or("http://unknown.invalid/"))
-            .unwrap_or_else(|_| url::Url::parse("http://unknown.invalid/").expect("valid"));
+    for gold_page in read_gold_pages(gold_dir)? {
+        let path = &gold_page.path;
+        let page = &gold_page.json;
+        let html = gold_page.html();
+        let url = gold_page.url();
         let context = DateContext::new(base, None);
         let analysis = analyse_text(html, "UTF-8", &url, &context);
         let predicted: Vec<Predicted> = analysis

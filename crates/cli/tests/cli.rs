@@ -5,6 +5,12 @@ use std::process::Output;
 mod support;
 use support::{serve, trawl};
 
+/// The development pages of WEB-FORUM-52, in `shared/` beside the repository.
+const GOLD: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../../shared/data/web-forum-52-dev"
+);
+
 fn stdout(output: &Output) -> String {
     String::from_utf8_lossy(&output.stdout).into_owned()
 }
@@ -263,16 +269,12 @@ fn a_closed_output_pipe_ends_commands_quietly() {
 /// bar is F1 0.97, time 0.93, author 0.93; the figures reached so far are in docs/BENCHMARKS.md).
 #[test]
 fn web_forum_52_extraction_does_not_regress() {
-    let gold = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/data/web-forum-52-dev"
-    );
     let out = std::env::temp_dir().join(format!("trawl-wf52-{}", std::process::id()));
     let output = trawl(&[
         "bench",
         "extract",
         "--gold",
-        gold,
+        GOLD,
         "--out",
         out.to_str().unwrap(),
     ]);
@@ -300,16 +302,12 @@ fn web_forum_52_extraction_does_not_regress() {
 /// how many inputs each tokenizer read.
 #[test]
 fn fuzzing_checks_the_tokenizer_against_html5evers() {
-    let gold = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/data/web-forum-52-dev"
-    );
     let crashes = std::env::temp_dir().join(format!("trawl-fuzz-test-{}", std::process::id()));
     let output = trawl(&[
         "bench",
         "fuzz",
         "--gold",
-        gold,
+        GOLD,
         "--seconds",
         "3",
         "--seed",

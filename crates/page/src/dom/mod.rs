@@ -21,6 +21,7 @@ use std::sync::OnceLock;
 use html5ever::buffer_queue::BufferQueue;
 use html5ever::interface::TreeSink;
 use html5ever::tendril::StrTendril;
+use html5ever::tokenizer::TokenSink;
 use html5ever::tree_builder::TreeBuilder;
 use html5ever::{LocalName, QualName, TokenizerResult};
 
@@ -37,6 +38,33 @@ pub use tokenizer::compare::TokenizerCheck;
 /// fuzzing and tests; parsing never calls it.
 pub fn check_tokenizer(html: &str) -> TokenizerCheck {
     tokenizer::compare::check(html)
+}
+
+/// The tree builder [`Document::parse`] feeds, behind the step that closes self-closed elements
+/// (`self_closing`), sized for `html`.
+///
+/// Set up as a browser with scripts off would be: a crawler runs no script, so what a page puts
+/// in `<noscript>` (Discourse's whole crawler view, for one) is what it shows us. With scripting
+/// on, the tree builder would keep that content as one opaque text node.
+fn page_tree_builder(html: &str) -> ClosingSelfClosed<TreeBuilder<NodeId, ArenaSink>> {
+    let options = html5ever::tree_builder::TreeBuilderOpts {
+        scripting_enabled: false,
+        ..Default::default()
+    };
+    ClosingSelfClosed {
+        inner: TreeBuilder::new(ArenaSink::for_page_of(html.len()), options),
+    }
+}
+
+/// Runs html5ever's tokenizer over `html` into `sink` and gives the sink back.
+fn run_html5ever_tokenizer<Sink: TokenSink>(sink: Sink, html: &str) -> Sink {
+    let tokenizer = html5ever::tokenizer::Tokenizer::new(sink, Default::default());
+    let input = BufferQueue::default();
+    input.push_back(StrTendril::from_slice(html));
+    // The tree builder stops the tokenizer after each script; nothing runs, so go on.
+    while !matches!(tokenizer.feed(&input), TokenizerResult::Done) {}
+    tokenizer.end();
+    tokenizer.sink
 }
 
 /// Index of a node in its [`Document`].
@@ -160,34 +188,17 @@ impl Document {
     /// Parses `html` the way a browser would, except that XHTML-style self-closed elements
     /// (`<div class="x"/>`) are read as empty elements (see `self_closing`); never fails.
     pub fn parse(html: &str) -> Document {
-        // Parsed as a browser with scripts off would: a crawler runs no script, so what a page
-        // puts in `<noscript>` (Discourse's whole crawler view, for one) is what it shows us. With
-        // scripting on, the tree builder would keep that content as one opaque text node.
-        let tree_builder = || {
-            let options = html5ever::tree_builder::TreeBuilderOpts {
-                scripting_enabled: false,
-                ..Default::default()
-            };
-            ClosingSelfClosed {
-                inner: TreeBuilder::new(ArenaSink::for_page_of(html.len()), options),
-            }
-        };
         // Our tokenizer first (see `tokenizer`): it gives html5ever's tokens for a quarter of
         // the instructions, and refuses the rare shapes it does not read, for which html5ever's own
         // tokenizer parses the page again from the start.
         if let Ok(source) = tokenizer::prepare(html) {
-            let builder = tree_builder();
+            let builder = page_tree_builder(html);
             if tokenizer::tokenize(&source, &builder).is_ok() {
                 return TreeSink::finish(builder.inner.sink);
             }
         }
-        let tokenizer = html5ever::tokenizer::Tokenizer::new(tree_builder(), Default::default());
-        let input = BufferQueue::default();
-        input.push_back(StrTendril::from_slice(html));
-        // The tree builder stops the tokenizer after each script; nothing runs, so go on.
-        while !matches!(tokenizer.feed(&input), TokenizerResult::Done) {}
-        tokenizer.end();
-        TreeSink::finish(tokenizer.sink.inner.sink)
+        let builder = run_html5ever_tokenizer(page_tree_builder(html), html);
+        TreeSink::finish(builder.inner.sink)
     }
 
     /// Number of nodes.

@@ -6,14 +6,9 @@
 
 use std::cell::RefCell;
 
-use html5ever::TokenizerResult;
-use html5ever::buffer_queue::BufferQueue;
-use html5ever::tendril::StrTendril;
-use html5ever::tokenizer::{Token, TokenSink, TokenSinkResult, Tokenizer, TokenizerOpts};
-use html5ever::tree_builder::{TreeBuilder, TreeBuilderOpts};
+use html5ever::tokenizer::{Token, TokenSink, TokenSinkResult};
 
-use super::super::self_closing::ClosingSelfClosed;
-use super::super::sink::ArenaSink;
+use super::super::{page_tree_builder, run_html5ever_tokenizer};
 use super::{Unusual, prepare, tokenize};
 
 /// What a tree builder was sent, in order.
@@ -83,35 +78,21 @@ fn describe(token: &Token) -> String {
     }
 }
 
-/// The tree builder as [`Document::parse`](super::super::Document::parse) sets it up, behind
-/// the step that closes self-closed elements: the tokens are recorded before that step, as the
-/// tokenizers make them, while the tree builder's answers are the ones parsing sees.
-fn builder(html: &str) -> ClosingSelfClosed<TreeBuilder<u32, ArenaSink>> {
-    let options = TreeBuilderOpts {
-        scripting_enabled: false,
-        ..Default::default()
-    };
-    ClosingSelfClosed {
-        inner: TreeBuilder::new(ArenaSink::for_page_of(html.len()), options),
-    }
-}
-
+/// What html5ever's tokenizer sends to the tree builder parsing uses (`page_tree_builder`, behind
+/// the step that closes self-closed elements): the tokens are recorded before that step, as the
+/// tokenizer makes them, while the tree builder's answers are the ones parsing sees.
 fn html5ever_tokens(html: &str) -> Vec<Sent> {
-    let builder = builder(html);
+    let builder = page_tree_builder(html);
     let recorder = Recorder {
         inner: &builder,
         sent: RefCell::default(),
     };
-    let tokenizer = Tokenizer::new(recorder, TokenizerOpts::default());
-    let input = BufferQueue::default();
-    input.push_back(StrTendril::from_slice(html));
-    while !matches!(tokenizer.feed(&input), TokenizerResult::Done) {}
-    tokenizer.end();
-    tokenizer.sink.sent.into_inner()
+    run_html5ever_tokenizer(recorder, html).sent.into_inner()
 }
 
+/// The same for this crate's tokenizer, or why it refused the page.
 pub(crate) fn our_tokens(html: &str) -> Result<Vec<Sent>, Unusual> {
-    let builder = builder(html);
+    let builder = page_tree_builder(html);
     let recorder = Recorder {
         inner: &builder,
         sent: RefCell::default(),
