@@ -38,9 +38,11 @@ mod wf52;
 ///
 /// trawl learns how a forum is organised from a few hundred sampled pages, crawls only the
 /// informative pages, reassembles boards and threads that span many pages, and extracts every post
-/// with its author and time. This build contains the foundation: the forum simulator every part is
-/// measured against (`trawl sim`), its benchmarks (`trawl bench sim`) and a demo that walks a
-/// simulated forum over HTTP (`trawl demo`).
+/// with its author and time: `trawl crawl` does it all from a portal URL, `trawl learn` and `trawl
+/// plan` show what it learns, `trawl extract` reads one saved page, and `trawl export` writes
+/// what a crawl stored. `trawl demo` runs the whole job on the built-in forum simulator (`trawl
+/// sim`), which the benchmarks (`trawl bench`) measure against. Revisiting an archive to keep it
+/// fresh is not built yet.
 #[derive(Debug, Parser)]
 #[command(
     name = "trawl",

@@ -480,3 +480,82 @@ fn one_day_first_date_anywhere_on_the_page_settles_the_order_of_the_others() {
         ["2007-12-28T13:20", "2008-01-02T17:13", "2008-01-03T16:32"]
     );
 }
+
+/// One post of a thread page whose author box shows `joined` (markup around a join date, `{}`
+/// where the date goes) and whose header shows `posted` (empty for a page that prints no post
+/// times, as some archives and printable views do).
+fn post_with_author_box(index: usize, joined: &str, posted: &str) -> String {
+    let author = ["alice", "bob", "carol"][index];
+    let joined = joined.replace("{}", ["04.02.2015", "17.09.2011", "23.06.2019"][index]);
+    format!(
+        "<div class=\"post\" id=\"p{index}\"><div class=\"author-box\">\
+         <a href=\"/members/{author}.{index}/\">{author}</a><div>Posts: {index}2</div>{joined}</div>\
+         <div class=\"post-header\"><a href=\"#p{index}\">#{index}</a> {posted}</div>\
+         <div class=\"message\">{}</div></div>",
+        MESSAGES[index]
+    )
+}
+
+/// The times the whole analysis gives the three posts of a page made of
+/// [`post_with_author_box`] posts, `None` for a post without one.
+fn times_beside_join_dates(joined: &str, posted: [&str; 3]) -> Vec<Option<String>> {
+    let posts: String = (0..3)
+        .map(|index| post_with_author_box(index, joined, posted[index]))
+        .collect();
+    let html = format!(
+        "<html><head><title>Router keeps dropping</title></head><body>\
+         <div class=\"nav\"><a href=\"/\">Forum</a> <a href=\"/members/\">Members</a></div>\
+         <div id=\"posts\">{posts}</div><div class=\"footer\">Powered by a forum</div></body></html>"
+    );
+    analysed(&html, Some(0))
+        .posts
+        .iter()
+        .map(|post| post.time.map(|time| time.to_iso8601()))
+        .collect()
+}
+
+#[test]
+fn a_date_labelled_as_the_join_date_is_never_the_post_time() {
+    const NO_POST_TIMES: [&str; 3] = ["", "", ""];
+    // The page prints no post times: the join dates, in order here, would pass for a time
+    // column; the label or class before them says what they are, so the posts have no time.
+    for joined in [
+        "<div>Joined: {}</div>",
+        "<div>Registriert seit {}</div>",
+        "<dl><dt>Inscrit le</dt><dd>{}</dd></dl>",
+        "<div><strong>Member since:</strong> <span>{}</span></div>",
+        "<div class=\"user-joindate\">{}</div>",
+    ] {
+        assert_eq!(
+            times_beside_join_dates(joined, NO_POST_TIMES),
+            [None, None, None],
+            "{joined}"
+        );
+    }
+    // The same markup without a label is the only date each post shows, and its column is read
+    // as the post times.
+    assert_eq!(
+        times_beside_join_dates("<div>{}</div>", NO_POST_TIMES),
+        [
+            Some("2015-02-04".to_string()),
+            Some("2011-09-17".to_string()),
+            Some("2019-06-23".to_string())
+        ]
+    );
+    // Post times beside labelled join dates are found as before.
+    assert_eq!(
+        times_beside_join_dates(
+            "<div>Joined: {}</div>",
+            [
+                "05.03.2020, 10:15",
+                "05.03.2020, 11:20",
+                "06.03.2020, 09:05"
+            ]
+        ),
+        [
+            Some("2020-03-05T10:15".to_string()),
+            Some("2020-03-05T11:20".to_string()),
+            Some("2020-03-06T09:05".to_string())
+        ]
+    );
+}

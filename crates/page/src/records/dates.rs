@@ -1,6 +1,7 @@
 //! The dates a page shows, each attached to the element that shows it: the candidates that the
 //! time columns of posts and thread entries are chosen from.
 
+use super::date_labels::{labelled_as_profile_date_at, labelled_as_profile_date_in_text};
 use crate::dom::{Document, NodeId, NodeKind, ROOT, trim_whitespace};
 use crate::time::{
     DateContext, DayMonthOrder, ParsedTime, Precision, TimeMatch, find_times, parse_time,
@@ -14,6 +15,17 @@ pub(super) struct DateCandidate {
     pub(super) time: ParsedTime,
     /// From an attribute meant for machines (`datetime`, `title`, `data-time`).
     pub(super) machine: bool,
+    /// Labelled by the page as an author's join, registration or last-visit date
+    /// ([`super::date_labels`]): never a record's time.
+    pub(super) profile_date: bool,
+}
+
+impl DateCandidate {
+    /// Whether the date may be the time of a post or thread entry: it names at least a day and
+    /// the page does not label it as something else.
+    pub(super) fn may_be_record_time(&self) -> bool {
+        self.time.precision >= Precision::Day && !self.profile_date
+    }
 }
 
 /// The attributes read as dates, in the order their dates are listed for one element.
@@ -42,7 +54,7 @@ pub(super) fn date_candidates(document: &Document, context: &DateContext) -> Vec
                 }
                 let found = find_times(text, context);
                 if !found.is_empty() {
-                    pending.push(PendingDate::Text(parent, found));
+                    pending.push(PendingDate::Text(node, parent, found));
                 }
             }
             NodeKind::Element => {
@@ -72,7 +84,7 @@ pub(super) fn date_candidates(document: &Document, context: &DateContext) -> Vec
     let page_context = match page_day_month_order(&pending) {
         Some(order) if context.day_month_order == DayMonthOrder::Unknown => {
             for found in pending.iter_mut().flat_map(|pending| match pending {
-                PendingDate::Text(_, found) => found.as_mut_slice(),
+                PendingDate::Text(_, _, found) => found.as_mut_slice(),
                 PendingDate::Attribute(..) => &mut [],
             }) {
                 if let (true, Some(alternative)) = (found.order_by_default, found.alternative) {
@@ -88,12 +100,18 @@ pub(super) fn date_candidates(document: &Document, context: &DateContext) -> Vec
     let mut candidates = Vec::new();
     for pending in pending {
         match pending {
-            PendingDate::Text(parent, found) => {
+            PendingDate::Text(text_node, parent, found) => {
+                let text = document.text_of(text_node);
                 for found in found {
                     let mut best = DateCandidate {
                         element: parent,
                         time: found.time,
                         machine: false,
+                        profile_date: labelled_as_profile_date_in_text(
+                            document,
+                            text_node,
+                            &text[..found.start],
+                        ),
                     };
                     // Engines often print the day and the clock in separate elements
                     // ("14.12.2019 <span class=time>21:42</span>"): when a text gives only a
@@ -115,6 +133,7 @@ pub(super) fn date_candidates(document: &Document, context: &DateContext) -> Vec
                         element: node,
                         time,
                         machine: true,
+                        profile_date: labelled_as_profile_date_at(document, node),
                     });
                 }
             }
@@ -124,9 +143,9 @@ pub(super) fn date_candidates(document: &Document, context: &DateContext) -> Vec
 }
 
 /// A date found on the page before the page's day and month order is settled: a text's matches
-/// (with the element holding the text), or an attribute still to be read.
+/// (with the text node and the element holding it), or an attribute still to be read.
 enum PendingDate<'document> {
-    Text(NodeId, Vec<TimeMatch>),
+    Text(NodeId, NodeId, Vec<TimeMatch>),
     Attribute(NodeId, &'static str, &'document str),
 }
 
@@ -137,7 +156,7 @@ fn page_day_month_order(pending: &[PendingDate<'_>]) -> Option<DayMonthOrder> {
         pending
             .iter()
             .flat_map(|pending| match pending {
-                PendingDate::Text(_, found) => found.as_slice(),
+                PendingDate::Text(_, _, found) => found.as_slice(),
                 PendingDate::Attribute(..) => &[],
             })
             .any(|found| found.evidence == Some(order))
@@ -168,7 +187,7 @@ fn with_clock_nearby(
             return DateCandidate {
                 element: current,
                 time: found.time,
-                machine: false,
+                ..day_only
             };
         }
         match document.node(current).parent {

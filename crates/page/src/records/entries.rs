@@ -268,7 +268,7 @@ fn count_of_text(facts: &PageFacts<'_>, node: NodeId) -> Option<(NodeId, u64)> {
 /// "2025-12-20" bare), which would split one field into two columns that each cover only part of
 /// the records and lose to the creation dates beside them.
 fn latest_date_column(facts: &PageFacts<'_>, region: usize) -> Vec<Option<ParsedTime>> {
-    let by_record = facts.dates_by_record(region);
+    let by_record = facts.record_times_by_record(region);
     let records = by_record.len();
     let seconds = |time: &ParsedTime| {
         time.local

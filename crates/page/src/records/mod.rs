@@ -26,7 +26,13 @@
 //! with it: other regions under the same parent (advertisements made like posts cut one list
 //! into several runs) and loose posts between them (`post_list`).
 //!
-//! Modules: `dates` gathers the page's date candidates, `authors` (with `author_signals`) chooses
+//! A date the page labels as an author's join, registration or last-visit date ("Joined:",
+//! "Registriert seit", a `profile-joined` class) still marks its record as a post, but is never
+//! a record's time: when a page prints no readable post times, its posts get none rather than
+//! their authors' join dates.
+//!
+//! Modules: `dates` gathers the page's date candidates and `date_labels` reads the labels that
+//! make one a join date, `authors` (with `author_signals`) chooses
 //! the author column, `text_column` the text column, `posts` the post region and its other
 //! columns, `post_list` the pieces of a cut list, `lone_post` the one post of a page that repeats
 //! nothing, and `entries` the thread entries of board pages.
@@ -41,6 +47,7 @@ use crate::time::{DateContext, ParsedTime, Precision};
 
 mod author_signals;
 mod authors;
+mod date_labels;
 mod dates;
 mod entries;
 mod lone_post;
@@ -333,11 +340,29 @@ impl PageFacts<'_> {
         ))
     }
 
-    /// Date candidates of region `region`, by record.
+    /// Date candidates of region `region` that name a day or more, by record: what tells a
+    /// region of posts (dated records) from other lists. A join date counts here, since
+    /// author boxes with join dates are themselves the mark of posts.
     fn dates_by_record(&self, region: usize) -> Vec<Vec<(u64, DateCandidate)>> {
+        self.dates_by_record_where(region, |candidate| {
+            candidate.time.precision >= Precision::Day
+        })
+    }
+
+    /// Date candidates of region `region` that may be its records' times, by record: dates
+    /// the page labels as join or last-visit dates are left out.
+    fn record_times_by_record(&self, region: usize) -> Vec<Vec<(u64, DateCandidate)>> {
+        self.dates_by_record_where(region, DateCandidate::may_be_record_time)
+    }
+
+    fn dates_by_record_where(
+        &self,
+        region: usize,
+        wanted: impl Fn(&DateCandidate) -> bool,
+    ) -> Vec<Vec<(u64, DateCandidate)>> {
         let mut by_record = vec![Vec::new(); self.regions[region].records.len()];
         for candidate in &self.dates {
-            if candidate.time.precision == Precision::Month {
+            if !wanted(candidate) {
                 continue;
             }
             if let Some((record, column)) = self.place(region, candidate.element) {

@@ -243,8 +243,9 @@ pub(super) fn read_single_post(
     time_column: Option<u64>,
 ) -> Option<Post> {
     let parts = single_post_parts(facts, element, time_column)?;
-    if let Some(limit) = not_after
-        && parts.date.time.local > limit.local
+    let time = parts.date.may_be_record_time().then_some(parts.date.time);
+    if let (Some(limit), Some(time)) = (not_after, time)
+        && time.local > limit.local
     {
         return None;
     }
@@ -254,7 +255,7 @@ pub(super) fn read_single_post(
             .attribute(parts.author.node, "href")
             .map(str::to_string),
         author: Some(parts.author.name),
-        time: Some(parts.date.time),
+        time,
         text: without_subject_line(
             block_text(facts.document, parts.body),
             &page_titles(facts.document),
@@ -298,9 +299,12 @@ pub(super) fn single_post_parts(
                 .is_some_and(|column| column_of(document, element, candidate.element) == column)
         })
     };
+    // A date the page labels as the author's join date is taken only when there is no other:
+    // it still shows that the element is a post, but it will not be given as the post's time.
+    let preference = |candidate: &&DateCandidate| (candidate.profile_date, !candidate.machine);
     let date = in_column()
-        .min_by_key(|candidate| !candidate.machine)
-        .or_else(|| dated().min_by_key(|candidate| !candidate.machine))
+        .min_by_key(preference)
+        .or_else(|| dated().min_by_key(preference))
         .copied()?;
     let author = single_post_author(facts, element)?;
     let mut best: Option<(NodeId, u32)> = None;
@@ -419,7 +423,7 @@ pub(super) fn mostly_dated(facts: &PageFacts<'_>, region: usize) -> bool {
 
 /// Per record, the date of the column that behaves like post times.
 fn choose_time_column(facts: &PageFacts<'_>, region: usize) -> Vec<Option<DateCandidate>> {
-    let by_record = merge_wrapped_columns(facts, region, facts.dates_by_record(region));
+    let by_record = merge_wrapped_columns(facts, region, facts.record_times_by_record(region));
     let records = by_record.len();
     let member_of = |node: NodeId| facts.slots[node as usize].map(|slot| slot.member);
     let mut columns: Vec<u64> = by_record

@@ -297,10 +297,22 @@ fn skip_particle(cursor: &mut Cursor<'_>) {
     }
 }
 
-/// Reads a month name and returns its month and whether it is English and capitalised, the
-/// condition for trusting it without a year. A month that `leads` the date must be one that may
-/// start an expression (not an abbreviation such as "sie" or "out" that is a word elsewhere).
-fn read_month_name(cursor: &mut Cursor<'_>, leads: bool) -> Option<(u32, bool)> {
+/// A month name just read.
+struct MonthWord {
+    /// 1..=12.
+    month: u32,
+    /// An English name or abbreviation written with a capital ("Mar", "March"): trusted without
+    /// a year wherever it stands ("Mar 30", "30 March"), while "may" and "march" are verbs.
+    english_capitalised: bool,
+    /// A full name in another language ("März", "mars", "marzo", "марта"): trusted without a
+    /// year after a day number ("12. März", "12 mars"), where no such word is anything but a
+    /// month.
+    other_full_name: bool,
+}
+
+/// Reads a month name. A month that `leads` the date must be one that may start an expression
+/// (not an abbreviation such as "sie" or "out" that is a word elsewhere).
+fn read_month_name(cursor: &mut Cursor<'_>, leads: bool) -> Option<MonthWord> {
     let mut probe = *cursor;
     let word = probe.word()?;
     let meaning = lexicon().meaning(word)?;
@@ -311,7 +323,11 @@ fn read_month_name(cursor: &mut Cursor<'_>, leads: bool) -> Option<(u32, bool)> 
     let capitalised = word.chars().next().is_some_and(char::is_uppercase);
     probe.eat('.');
     *cursor = probe;
-    Some((u32::from(month), meaning.english_month && capitalised))
+    Some(MonthWord {
+        month: u32::from(month),
+        english_capitalised: meaning.english_month && capitalised,
+        other_full_name: meaning.month_may_lead && !meaning.english_month,
+    })
 }
 
 /// Reads a year: four digits, or an apostrophe and two digits ("'24"), then a Russian or Polish
@@ -367,7 +383,14 @@ fn read_day_then_month_name(cursor: &mut Cursor<'_>, fetch: &FetchClock) -> Opti
         return None;
     }
     skip_particle(&mut probe);
-    let (month, trusted_without_year) = read_month_name(&mut probe, false)?;
+    let month_word = read_month_name(&mut probe, false)?;
+    let month = month_word.month;
+    // After a day number a month stands without a year when it is plainly a month: an English
+    // name with a capital, a full name of another language, or any name after a day written
+    // with a dot ("12. Okt."), which German-speaking forums print for dates of the current
+    // year.
+    let trusted_without_year =
+        month_word.english_capitalised || month_word.other_full_name || dotted;
     let mut year_probe = probe;
     let year = match separator {
         Some(separator) => {
@@ -412,7 +435,8 @@ pub(super) fn read_month_name_first(
     fetch: &FetchClock,
 ) -> Option<DateReading> {
     let mut probe = *cursor;
-    let (month, trusted_without_year) = read_month_name(&mut probe, true)?;
+    let month_word = read_month_name(&mut probe, true)?;
+    let (month, trusted_without_year) = (month_word.month, month_word.english_capitalised);
     // Month and year alone: "Mar 2025", "March, 2025", "Mar '24".
     let mut year_probe = probe;
     year_probe.eat(',');

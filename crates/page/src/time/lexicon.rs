@@ -46,7 +46,8 @@ pub(super) enum Meridiem {
 pub(super) struct WordMeaning {
     /// The month it names, 1..=12.
     pub month: Option<u8>,
-    /// Whether it is an English month name, the only ones trusted without a year ("Mar 30").
+    /// Whether it is an English month name or abbreviation, which with a capital is trusted
+    /// without a year in either order ("Mar 30", "30 March").
     pub english_month: bool,
     /// Whether the month name may come first in a date ("März 2025"); abbreviations that are
     /// common words in another language ("sie", "out") may only follow a day number.

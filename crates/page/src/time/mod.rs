@@ -74,9 +74,13 @@
 //!   with [`Precision::Month`].
 //! - "just now", "a moment ago", "gerade eben", "à l'instant", "刚刚" and the like are the fetch
 //!   instant itself, to the second; "half an hour ago" and "半小时前" are thirty minutes.
-//! - A capitalised English month and day without a year ("Mar 30", "30 March"), as Discourse
-//!   prints dates of the current year, takes the latest year in which that day is not after the
-//!   day following the fetch day, and is marked `relative` because it needed the fetch instant.
+//! - A month and day without a year, as Discourse and Vanilla print dates of the current year,
+//!   takes the latest year in which that day is not after the day following the fetch day, and
+//!   is marked `relative` because it needed the fetch instant. The month must plainly be one: a
+//!   capitalised English name in either order ("Mar 30", "30 March"; "may 5" is prose), or after
+//!   a day number a full name of another language ("30. März", "30 mars", "30 de marzo") or any
+//!   name after a dotted day ("12. Okt."); an abbreviation that is a word elsewhere ("12 out of
+//!   20") is not.
 //!   Two-digit years likewise become the latest century's year not after the fetch year plus one.
 //!
 //! A bare clock ("22:11", and so scores such as "2:1") is never a match on its own: it is only

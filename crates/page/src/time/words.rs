@@ -7,7 +7,8 @@
 use super::cursor::PhraseList;
 use super::lexicon::Meridiem;
 
-/// English month names and abbreviations: they may start an expression and stand without a year.
+/// English month names and abbreviations: they may start an expression and, capitalised, stand
+/// without a year.
 pub(super) const ENGLISH_MONTHS: &[(&str, u8)] = &[
     ("january", 1),
     ("jan", 1),
@@ -35,8 +36,9 @@ pub(super) const ENGLISH_MONTHS: &[(&str, u8)] = &[
     ("dec", 12),
 ];
 
-/// Full month names of the other languages, in the forms dates use (Slavic languages put the
-/// month in the genitive after a day: "30 марта", "30 marca").
+/// Full month names of the other languages, which may stand without a year after a day number,
+/// in the forms dates use (Slavic languages put the month in the genitive after a day: "30
+/// марта", "30 marca").
 pub(super) const OTHER_MONTH_NAMES: &[(&str, u8)] = &[
     // German (with Austrian "Jänner" and spellings without the umlaut).
     ("januar", 1),

@@ -202,6 +202,14 @@ const READS_WITHOUT_YEAR: &[(&str, &str)] = &[
     ("Dec 25", "2024-12-25"),
     ("3月30日 22:11", "2025-03-30T22:11"),
     ("Feb 29", "2024-02-29"),
+    // Other languages after a day number: a full month name, or any name after a dotted day.
+    ("30. März", "2025-03-30"),
+    ("30. März, 22:11", "2025-03-30T22:11"),
+    ("30 mars à 22h11", "2025-03-30T22:11"),
+    ("30 de marzo", "2025-03-30"),
+    ("3 maggio", "2024-05-03"),
+    ("30 марта в 22:11", "2025-03-30T22:11"),
+    ("12. Okt., 10:11", "2024-10-12T10:11"),
 ];
 
 #[test]

@@ -65,6 +65,10 @@ const NOT_TIMES: &[&str] = &[
     "Sie kommen",
     "set 3 items",
     "30 march",
+    // Abbreviations of other languages that are words elsewhere stand for a month only
+    // before a year, or after a dotted day.
+    "12 out of 20",
+    "we won 3 set",
     "Mar 30abc",
     "30 March 2009abc",
     "a time ago",
