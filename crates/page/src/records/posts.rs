@@ -554,12 +554,26 @@ fn marks_an_edit(document: &Document, element: NodeId, member: Option<NodeId>) -
         let Some(node) = current.filter(|&node| Some(node) != member) else {
             break;
         };
+        // Each class is judged whole: Khoros names the element that shows a post's date
+        // `lia-component-post-date-last-edited` on every post, edited or not, because the same
+        // component adds the edit time when there is one; a class that names the post date is
+        // not an edit mark.
+        let marks_edit = |class: &str| {
+            let words: Vec<&str> = class
+                .split(|c: char| !c.is_ascii_alphanumeric())
+                .filter(|word| !word.is_empty())
+                .collect();
+            let names_post_date = words.windows(2).any(|pair| {
+                pair[0].eq_ignore_ascii_case("post") && pair[1].eq_ignore_ascii_case("date")
+            }) || words
+                .iter()
+                .any(|word| word.eq_ignore_ascii_case("postdate"));
+            words.iter().any(|word| edit_word(word)) && !names_post_date
+        };
         let marked = ["class", "id"].iter().any(|attribute| {
-            document.attribute(node, attribute).is_some_and(|value| {
-                value
-                    .split(|c: char| !c.is_ascii_alphanumeric())
-                    .any(edit_word)
-            })
+            document
+                .attribute(node, attribute)
+                .is_some_and(|value| value.split_ascii_whitespace().any(marks_edit))
         });
         if marked {
             return true;
@@ -727,6 +741,16 @@ mod tests {
             ("<p class='post-meta'>Posted <time>x</time></p>", false),
             ("<p class='credit'><time>x</time></p>", false),
             ("<div class='editable'><time>x</time></div>", false),
+            // A class naming the post date that also names its edit (Khoros, on every post).
+            (
+                "<div class='lia-message-post-date lia-component-post-date-last-edited'>\
+                 <span><time>x</time></span></div>",
+                false,
+            ),
+            (
+                "<div class='post-date message-lastEdit'><time>x</time></div>",
+                true,
+            ),
             // The record's own element says the post was edited, not which date is the edit.
             (
                 "<li class='post edited'><span><time>x</time></span></li>",
