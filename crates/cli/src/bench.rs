@@ -355,7 +355,7 @@ fn bench_page(args: PageBenchArgs) -> Result<()> {
     use trawl_page::time::DateContext;
     let pages: Vec<(String, url::Url)> = crate::wf52::read_gold_pages(&args.gold)?
         .into_iter()
-        .map(|page| (page.html().to_string(), page.url()))
+        .map(|page| (page.html().to_string(), page.url))
         .collect();
     let context = DateContext::new(Timestamp::from_second(1_609_459_200)?, None);
     let bytes: usize = pages.iter().map(|(html, _)| html.len()).sum();

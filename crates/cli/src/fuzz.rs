@@ -8,8 +8,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
-use trawl_page::analysis::analyse_text;
-use trawl_page::charset::decode_html;
+use trawl_page::analysis::{analyse_text, decode_page_of};
 use trawl_page::dom::{TokenizerCheck, check_tokenizer};
 use trawl_page::time::DateContext;
 
@@ -125,8 +124,6 @@ pub fn run(gold: &Path, duration: Duration, seed: u64, crashes: &Path) -> Result
     }
     let mut stream = Stream(seed | 1);
     let url = url::Url::parse("http://forum.test/viewtopic.php?t=1")?;
-    // Pages are decoded once for both checks, with the hint `analyse` takes from the URL.
-    let top_level_domain = url.host_str().and_then(|host| host.rsplit('.').next());
     let context = DateContext::new(jiff::Timestamp::from_second(1_609_459_200)?, Some(3600));
     let started = Instant::now();
     let mut counts = FuzzCounts::default();
@@ -134,7 +131,8 @@ pub fn run(gold: &Path, duration: Duration, seed: u64, crashes: &Path) -> Result
     while started.elapsed() < duration {
         let input = mangle(&mut stream, &pages);
         let outcome = std::panic::catch_unwind(|| {
-            let page = decode_html(&input, None, top_level_domain);
+            // Decoded once for both checks, as `analyse` decodes it.
+            let page = decode_page_of(&input, None, &url);
             analyse_text(&page.text, page.encoding.name(), &url, &context);
             check_tokenizer(&page.text)
         });

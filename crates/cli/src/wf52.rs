@@ -79,26 +79,20 @@ pub fn f1_of(right: usize, predicted: usize, expected: usize) -> f64 {
     }
 }
 
-/// One page of a WEB-FORUM-52 gold directory: its file and its JSON (`url`, `html`,
-/// `gold_standard_annotation`).
+/// One page of a WEB-FORUM-52 gold directory: its file, its JSON (`url`, `html`,
+/// `gold_standard_annotation`) and the address its links resolve against.
 pub struct GoldPage {
     pub path: PathBuf,
     pub json: serde_json::Value,
+    /// The page's `url`; for a file that gives none, the file's own `file:` URL, as `trawl
+    /// extract` reads a saved page given without `--url`.
+    pub url: url::Url,
 }
 
 impl GoldPage {
     /// The page's HTML (empty when the file has none).
     pub fn html(&self) -> &str {
         self.json["html"].as_str().unwrap_or("")
-    }
-
-    /// The address the page was fetched from, or a placeholder when the file gives none.
-    pub fn url(&self) -> url::Url {
-        let placeholder = || url::Url::parse("http://unknown.invalid/").expect("a valid URL");
-        self.json["url"]
-            .as_str()
-            .and_then(|url| url::Url::parse(url).ok())
-            .unwrap_or_else(placeholder)
     }
 }
 
@@ -125,9 +119,21 @@ pub fn read_gold_pages(gold_dir: &Path) -> Result<Vec<GoldPage>> {
         .map(|path| {
             let text = std::fs::read_to_string(&path)
                 .with_context(|| format!("cannot read {}", path.display()))?;
-            let json = serde_json::from_str(&text)
+            let json: serde_json::Value = serde_json::from_str(&text)
                 .with_context(|| format!("{} is not a gold page", path.display()))?;
-            Ok(GoldPage { path, json })
+            let url = match json["url"]
+                .as_str()
+                .and_then(|url| url::Url::parse(url).ok())
+            {
+                Some(url) => url,
+                None => std::path::absolute(&path)
+                    .ok()
+                    .and_then(|absolute| url::Url::from_file_path(absolute).ok())
+                    .with_context(|| {
+                        format!("{} gives no url and its path makes none", path.display())
+                    })?,
+            };
+            Ok(GoldPage { path, json, url })
         })
         .collect()
 }
@@ -151,9 +157,9 @@ pub fn evaluate(gold_dir: &Path, out_dir: &Path, report: &mut dyn FnMut(String))
         let path = &gold_page.path;
         let page = &gold_page.json;
         let html = gold_page.html();
-        let url = gold_page.url();
+        let url = &gold_page.url;
         let context = DateContext::new(base, None);
-        let analysis = analyse_text(html, "UTF-8", &url, &context);
+        let analysis = analyse_text(html, "UTF-8", url, &context);
         let predicted: Vec<Predicted> = analysis
             .posts
             .iter()

@@ -57,13 +57,16 @@ pub fn analyse_structure(
     url: &Url,
     context: &DateContext,
 ) -> PageStructure {
-    let top_level_domain = url
-        .host_str()
-        .and_then(|host| host.rsplit('.').next())
-        .map(str::to_string);
-    let DecodedPage { text, encoding, .. } =
-        decode_html(bytes, content_type, top_level_domain.as_deref());
+    let DecodedPage { text, encoding, .. } = decode_page_of(bytes, content_type, url);
     analyse_text_structure(&text, encoding.name(), url, context)
+}
+
+/// The text of a page served for `url` with the given `Content-Type`, decoded as [`analyse`]
+/// decodes it: the address's top-level domain is the last hint when nothing else names the
+/// charset (`.cn` pages are most often GBK).
+pub fn decode_page_of(bytes: &[u8], content_type: Option<&str>, url: &Url) -> DecodedPage {
+    let top_level_domain = url.host_str().and_then(|host| host.rsplit('.').next());
+    decode_html(bytes, content_type, top_level_domain)
 }
 
 /// The posts of a page whose post region did not repeat (a thread of one post), read from

@@ -120,21 +120,19 @@ pub(super) fn labelled_as_profile_date_in_text(
     let Some(parent) = document.node(text_node).parent else {
         return false;
     };
-    class_marks_profile_date(document, parent)
-        || is_profile_label_before(document, text_node).unwrap_or(false)
+    class_marks_profile_date(document, parent) || is_profile_label_before(document, text_node)
 }
 
 /// Whether the date an attribute of `element` gives (`<time datetime>`, a `title`) is
 /// labelled as a join, registration or last-visit date.
 pub(super) fn labelled_as_profile_date_at(document: &Document, element: NodeId) -> bool {
-    class_marks_profile_date(document, element)
-        || is_profile_label_before(document, element).unwrap_or(false)
+    class_marks_profile_date(document, element) || is_profile_label_before(document, element)
 }
 
 /// Reads the nearest text before `node`, looking at its earlier siblings and then at those of
-/// its parent and grandparent, and says whether it is a profile-date label; `None` when no text
-/// comes before within those levels.
-fn is_profile_label_before(document: &Document, node: NodeId) -> Option<bool> {
+/// its parent and grandparent, and says whether it is a profile-date label (no text before
+/// within those levels is no label).
+fn is_profile_label_before(document: &Document, node: NodeId) -> bool {
     let mut current = node;
     for _ in 0..3 {
         let mut previous = document.node(current).previous_sibling;
@@ -146,19 +144,22 @@ fn is_profile_label_before(document: &Document, node: NodeId) -> Option<bool> {
                     Some(text) => Cow::Owned(text),
                     // A long element before the date (a whole author box, the previous post)
                     // is not its label; its text is not gathered to find that out.
-                    None => return Some(false),
+                    None => return false,
                 },
                 _ => Cow::Borrowed(""),
             };
             let label = without_separators(&text);
             if !label.is_empty() {
-                return Some(is_profile_label(label));
+                return is_profile_label(label);
             }
             previous = data.previous_sibling;
         }
-        current = document.node(current).parent?;
+        match document.node(current).parent {
+            Some(parent) => current = parent,
+            None => return false,
+        }
     }
-    None
+    false
 }
 
 /// The text below `element` when it is no longer than a label can be, `None` otherwise; stops
