@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use anyhow::{Context, Result, bail};
 use clap::Args;
-use trawl_page::analysis::analyse;
+use trawl_page::analysis::{analyse, analyse_text};
 use trawl_page::time::DateContext;
 
 use crate::time::parse_instant;
@@ -24,6 +24,12 @@ pub struct ExtractArgs {
     /// The forum's offset from UTC, like +08:00, when known (times are printed in it).
     #[arg(long)]
     pub utc_offset: Option<String>,
+    /// Read the page in this charset (a label such as utf-8, windows-1252, gbk, shift_jis),
+    /// whatever it declares: a page a browser saved keeps the `<meta>` of the charset it was
+    /// served in, though the browser wrote it in UTF-8. Without it the charset is chosen as for a
+    /// fetched page (byte order mark, `<meta>`, then a guess from the bytes).
+    #[arg(long, value_name = "NAME")]
+    pub charset: Option<String>,
     /// Print every record of every repetitive region with its pattern id, for inspection.
     #[arg(long)]
     pub records: bool,
@@ -64,7 +70,20 @@ pub fn run(args: ExtractArgs) -> Result<()> {
         None => None,
     };
     let context = DateContext::new(fetched_at, offset);
-    let analysis = analyse(&bytes, None, &url, &context);
+    let analysis = match &args.charset {
+        Some(label) => {
+            let encoding =
+                encoding_rs::Encoding::for_label(label.trim().as_bytes()).with_context(|| {
+                    format!(
+                        "--charset {label:?} names no charset; give a label such as utf-8, \
+                         windows-1252, iso-8859-1, gbk, big5 or shift_jis"
+                    )
+                })?;
+            let (text, _) = encoding.decode_with_bom_removal(&bytes);
+            analyse_text(&text, encoding.name(), &url, &context)
+        }
+        None => analyse(&bytes, None, &url, &context),
+    };
     // Written through a buffer and with errors returned, not `println!`: a closed pipe (the
     // output piped into `head`) must end the command quietly, and `println!` panics on it.
     let stdout = std::io::stdout();

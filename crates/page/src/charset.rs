@@ -19,6 +19,9 @@ pub enum CharsetSource {
     Header,
     /// A `<meta>` tag in the document.
     Meta,
+    /// A `<meta>` tag named a legacy charset, but the bytes are UTF-8 with characters beyond
+    /// ASCII: a page a browser saved as UTF-8 keeps the `<meta>` of the charset it was served in.
+    MetaContradictedByUtf8,
     /// Guessed from the bytes.
     Detected,
 }
@@ -73,6 +76,14 @@ fn choose_encoding(
         return (encoding, CharsetSource::Header);
     }
     if let Some(encoding) = meta_charset(&bytes[..bytes.len().min(META_SCAN_BYTES)]) {
+        // Bytes beyond ASCII that form valid UTF-8 throughout are next to impossible in a page
+        // really written in a legacy charset of any length (its accented letters and ideographs
+        // would have to pair up into UTF-8 sequences everywhere), and exactly what a saved page
+        // holds; the declaration is the stale one.
+        if encoding != encoding_rs::UTF_8 && !bytes.is_ascii() && std::str::from_utf8(bytes).is_ok()
+        {
+            return (encoding_rs::UTF_8, CharsetSource::MetaContradictedByUtf8);
+        }
         return (encoding, CharsetSource::Meta);
     }
     let mut detector = chardetng::EncodingDetector::new(chardetng::Iso2022JpDetection::Deny);
@@ -234,6 +245,37 @@ mod tests {
         assert_eq!(
             decode_html(&western, None, Some("de")).encoding.name(),
             "windows-1252"
+        );
+    }
+
+    #[test]
+    fn a_saved_page_in_utf8_overrules_its_stale_meta() {
+        let saved = "<meta charset=\"windows-1252\"><p>Über die Brücke, süß und schön.</p>";
+        let page = decode_html(saved.as_bytes(), None, None);
+        assert_eq!(page.encoding.name(), "UTF-8");
+        assert_eq!(page.source, CharsetSource::MetaContradictedByUtf8);
+        assert_eq!(page.text, saved);
+        let saved_chinese = "<meta charset=\"gbk\"><p>昨天我的电脑系统突然不能启动了</p>";
+        let page = decode_html(saved_chinese.as_bytes(), None, None);
+        assert_eq!(page.text, saved_chinese);
+        // Real legacy bytes, and pages all in ASCII, keep their declaration.
+        let (western, _, _) = encoding_rs::WINDOWS_1252
+            .encode("<meta charset=\"windows-1252\"><p>Über die Brücke, süß.</p>");
+        check(&western, None, "windows-1252", CharsetSource::Meta);
+        let (gbk, _, _) = encoding_rs::GBK.encode("<meta charset=\"gbk\"><p>昨天我的电脑系统</p>");
+        check(&gbk, None, "GBK", CharsetSource::Meta);
+        check(
+            b"<meta charset=\"gbk\"><p>plain</p>",
+            None,
+            "GBK",
+            CharsetSource::Meta,
+        );
+        // The header is what the server says now, and it is obeyed.
+        check(
+            saved.as_bytes(),
+            Some("text/html; charset=windows-1252"),
+            "windows-1252",
+            CharsetSource::Header,
         );
     }
 
