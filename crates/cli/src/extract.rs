@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use anyhow::{Context, Result, bail};
 use clap::Args;
 use trawl_page::analysis::{analyse, analyse_text};
-use trawl_page::time::DateContext;
+use trawl_page::time::{DateContext, ParsedTime, Precision};
 
 use crate::time::parse_instant;
 
@@ -21,8 +21,11 @@ pub struct ExtractArgs {
     /// modification time. `end` is not accepted here: give a date or an RFC 3339 instant.
     #[arg(long)]
     pub fetched_at: Option<String>,
-    /// The forum's offset from UTC, like +08:00, when known (times are printed in it).
-    #[arg(long)]
+    /// The forum's offset from UTC, like +08:00, when known: relative dates are resolved on its
+    /// clock, and times are printed with it. Without it, the offset the page states ("All times
+    /// are GMT +2") or shows (a clock of the current time) is used, when it gives one.
+    // A western offset starts with a minus sign and must not be taken for an option.
+    #[arg(long, allow_hyphen_values = true)]
     pub utc_offset: Option<String>,
     /// Read the page in this charset (a label such as utf-8, windows-1252, gbk, shift_jis),
     /// whatever it declares: a page a browser saved keeps the `<meta>` of the charset it was
@@ -114,7 +117,9 @@ pub fn run(args: ExtractArgs) -> Result<()> {
         let line = serde_json::json!({
             "author": post.author,
             "author_url": post.author_url,
-            "time": post.time.map(|time| time.to_iso8601()),
+            "time": post
+                .time
+                .map(|time| time_with_forum_offset(&time, analysis.date_context.utc_offset_seconds)),
             "text": post.text,
             "permalink": post.permalink,
         });
@@ -122,6 +127,28 @@ pub fn run(args: ExtractArgs) -> Result<()> {
     }
     out.flush()?;
     Ok(())
+}
+
+/// A post's time in ISO 8601 with the forum's offset from UTC when it is known (given with
+/// `--utc-offset`, or stated or shown by the page) and the time itself names none: a reader of
+/// the output can then place the post on the time line, which a bare wall-clock time does not
+/// allow. Dates without a clock time stay bare, as an offset means nothing for a whole day.
+fn time_with_forum_offset(time: &ParsedTime, forum_offset_seconds: Option<i32>) -> String {
+    let text = time.to_iso8601();
+    match forum_offset_seconds {
+        Some(offset)
+            if time.explicit_offset_seconds.is_none() && time.precision >= Precision::Minute =>
+        {
+            let sign = if offset < 0 { '-' } else { '+' };
+            let magnitude = offset.unsigned_abs();
+            format!(
+                "{text}{sign}{:02}:{:02}",
+                magnitude / 3600,
+                magnitude % 3600 / 60
+            )
+        }
+        _ => text,
+    }
 }
 
 fn parse_offset(text: &str) -> Result<i32> {
