@@ -162,6 +162,8 @@ for _ in $(seq 1 60); do
     sleep 1
 done
 curl -s -o /dev/null --max-time 5 "$URL" || { echo "server did not answer; see $OUT/server.log" >&2; exit 1; }
+# An answer from a server left on the port by someone else would judge the wrong forum.
+kill -0 "$SERVER_PID" 2>/dev/null || { echo "server exited (port $PORT taken?); see $OUT/server.log" >&2; exit 1; }
 
 # 4. Learn once (no configuration), then crawl with each strategy, export and judge.
 "$TRAWL" learn "$URL" ${SAMPLES:+--samples "$SAMPLES"} --delay-ms 0 --out "$OUT/plan.json"
