@@ -32,13 +32,13 @@ def main():
                 continue
             with open(path) as source:
                 result = json.load(source)
-            if result["threads_exported"]:
-                posts = f"{result['post_recall']:.3f}"
-                whole = f"{result['threads_reassembled'] / max(result['threads'], 1):.3f}"
+            posts = f"{result['post_recall']:.3f}"
+            whole = f"{result['threads_reassembled'] / max(result['threads'], 1):.3f}"
+            if result["posts_found"]:
                 time = "n/a" if result["time_right"] is None else f"{result['time_right']:.2f}"
                 right = f"{time} / {result['author_right']:.2f}"
             else:
-                posts = whole = right = "n/a (no thread exported)"
+                right = "– (no post found)"
             print(f"| {engine} | {strategy} | {posts} | {whole} | {right} "
                   f"| {percent(result['invalid_share'])} / {percent(result['duplicate_share'])} "
                   f"| {result['fetches']} | {result['coverage']:.3f} "
