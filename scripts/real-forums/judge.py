@@ -487,7 +487,9 @@ def judge(engine, db_path, pages_path, threads_path):
             invalid_kinds["/" + path.strip("/").split("/")[0] if path.strip("/") else "/"] += 1
 
     # Threads: the export's thread objects, each mapped to the keys of its pages.
-    reassembled = 0
+    # A thread counts once however many exported threads hold it whole (a crawl that fetched
+    # its pages under two spellings exports it twice).
+    reassembled = set()
     posts_by_thread = {}
     for thread in threads:
         keys = [key_of(url, truth) for url in thread["pages"]]
@@ -501,7 +503,8 @@ def judge(engine, db_path, pages_path, threads_path):
                 whole = len(keys) == len(expected) and set(keys) == set(expected)
             else:
                 whole = keys == expected
-            reassembled += whole
+            if whole:
+                reassembled.add(thread_id)
 
     # Posts on the thread pages the crawl fetched: what extraction could have found at best,
     # which separates what the crawl missed from what page analysis missed.
@@ -558,7 +561,7 @@ def judge(engine, db_path, pages_path, threads_path):
         "thread_pages": sum(truth.thread_pages.values()) + len(truth.message_thread),
         "threads": len(truth.posts),
         "threads_exported": len(threads),
-        "threads_reassembled": reassembled,
+        "threads_reassembled": len(reassembled),
         "db_posts": gold_posts,
         "posts_extracted": extracted,
         "posts_found": found,
