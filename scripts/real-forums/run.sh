@@ -2,21 +2,27 @@
 # Serves a real forum engine on loopback, seeds it with the synthetic community, crawls it with
 # trawl (no engine-specific configuration) and judges the crawl against the engine's database.
 #
-# usage: scripts/real-forums/run.sh ENGINE            (ENGINE: flaskbb | machina | spirit)
+# usage: scripts/real-forums/run.sh ENGINE
+#   ENGINE: flaskbb | machina | spirit | lbforum | simpleforum | mhonarc
 # environment (all optional):
 #   REAL_FORUMS_DIR  venvs, seeded databases and results   (default target/real-forums)
 #   SEED             the community's seed                  (default 7)
-#   PORT             loopback port              (default 8731 flaskbb, 8732 machina, 8733 spirit)
+#   PORT             loopback port              (default 8731 flaskbb, 8732 machina, 8733 spirit,
+#                                                8734 lbforum, 8735 simpleforum, 8736 mhonarc)
 #   SAMPLES          pages `trawl learn` samples           (default: trawl's own)
 #   MAX_PAGES        bound on each crawl                   (default 4000)
 #   STRATEGIES       crawls to run and judge               (default "plan bfs")
 #   TRAWL            the trawl binary                      (default target/release/trawl)
 #   PYTHON312        a Python >= 3.12 for FlaskBB          (default: python3.12, or pyenv's)
+#   PYTHON36         a Python 3.6 for lbforum and django-simple-forum, whose Django 1.9/1.10
+#                    predate Python 3.7                     (default: python3.6, or pyenv's)
+# MHonArc is Debian's `mhonarc` package (apt-get install -y mhonarc, installed here when missing
+# and run as root); it builds static archives that the standard library's server serves.
 # Everything it contacts is 127.0.0.1; the server stops by itself after LIFETIME seconds even if
 # this script is killed, and every wait below is bounded.
 set -euo pipefail
 
-ENGINE=${1:?usage: run.sh flaskbb|machina|spirit}
+ENGINE=${1:?usage: run.sh flaskbb|machina|spirit|lbforum|simpleforum|mhonarc}
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
 DIR=${REAL_FORUMS_DIR:-$ROOT/target/real-forums}
@@ -44,6 +50,18 @@ find_python312() {
     exit 1
 }
 
+find_python36() {
+    if [ -n "${PYTHON36:-}" ]; then echo "$PYTHON36"; return; fi
+    local pyenv_root=${PYENV_ROOT:-$HOME/.pyenv}
+    for candidate in python3.6 "$pyenv_root"/versions/3.6*/bin/python3; do
+        if "$candidate" -c 'import sys; sys.exit(sys.version_info[:2] != (3, 6))' >/dev/null 2>&1; then
+            command -v "$candidate"; return
+        fi
+    done
+    echo "lbforum 2.0.1 (Django 1.10) and django-simple-forum 0.0.7 (Django 1.9) need Python 3.6; set PYTHON36" >&2
+    exit 1
+}
+
 case "$ENGINE" in
     flaskbb)
         PORT=${PORT:-8731}
@@ -66,14 +84,50 @@ case "$ENGINE" in
         SITE=$HERE/spirit_site.py
         ENGINE_DB=$DIR/spirit-data/spirit.sqlite
         ;;
-    *) echo "unknown engine $ENGINE (flaskbb, machina or spirit)" >&2; exit 2 ;;
+    lbforum)
+        PORT=${PORT:-8734}
+        VENV=$DIR/venv-lbforum
+        BASE_PYTHON=$(find_python36)
+        SITE=$HERE/lbforum_site.py
+        ENGINE_DB=$DIR/lbforum-data/lbforum.sqlite
+        ;;
+    simpleforum)
+        PORT=${PORT:-8735}
+        VENV=$DIR/venv-simpleforum
+        BASE_PYTHON=$(find_python36)
+        SITE=$HERE/simpleforum_site.py
+        ENGINE_DB=$DIR/simpleforum-data/simpleforum.sqlite
+        ;;
+    mhonarc)
+        PORT=${PORT:-8736}
+        VENV=
+        SITE=$HERE/mhonarc_site.py
+        # The archive's "database" is its mbox files and the pages built from them.
+        ENGINE_DB=$DIR/mhonarc-data
+        ;;
+    *) echo "unknown engine $ENGINE (flaskbb, machina, spirit, lbforum, simpleforum or mhonarc)" >&2
+       exit 2 ;;
 esac
-DATA=$(dirname "$ENGINE_DB")
+if [ "$ENGINE" = mhonarc ]; then
+    DATA=$ENGINE_DB
+    SEEDED_MARK=$DATA/www/archives/index.html
+    SITE_PYTHON=python3
+else
+    DATA=$(dirname "$ENGINE_DB")
+    SEEDED_MARK=$ENGINE_DB
+    SITE_PYTHON=$VENV/bin/python
+fi
 OUT=$DIR/results-$ENGINE
 mkdir -p "$OUT"
 
 # 1. Install (idempotent): a venv with the pinned versions, marked done by a stamp file that
 #    names the requirements it was made from.
+if [ "$ENGINE" = mhonarc ]; then
+    if ! command -v mhonarc >/dev/null; then
+        apt-get update -qq && apt-get install -y -qq mhonarc
+    fi
+    mhonarc -v | head -1
+else
 REQUIREMENTS=$HERE/requirements-$ENGINE.txt
 STAMP=$VENV/.installed-$(sha1sum "$REQUIREMENTS" | cut -c1-12)
 if [ ! -f "$STAMP" ]; then
@@ -87,19 +141,20 @@ if [ ! -f "$STAMP" ]; then
     fi
     touch "$STAMP"
 fi
+fi
 
 # 2. Seed (idempotent per seed and per community/seeder version).
 SEED_STAMP=$DATA/.seeded-$SEED-$(cat "$HERE/community.py" "$SITE" | sha1sum | cut -c1-12)
-if [ ! -f "$SEED_STAMP" ] || [ ! -f "$ENGINE_DB" ]; then
+if [ ! -f "$SEED_STAMP" ] || [ ! -f "$SEEDED_MARK" ]; then
     rm -rf "$DATA"
     mkdir -p "$DATA"
-    "$VENV/bin/python" "$SITE" seed "$DATA" "$SEED"
+    "$SITE_PYTHON" "$SITE" seed "$DATA" "$SEED"
     touch "$SEED_STAMP"
 fi
 
 # 3. Serve on loopback with a bounded lifetime, stopped when this script exits.
 URL=http://127.0.0.1:$PORT/
-"$VENV/bin/python" "$SITE" serve "$DATA" "$PORT" "$LIFETIME" >"$OUT/server.log" 2>&1 &
+"$SITE_PYTHON" "$SITE" serve "$DATA" "$PORT" "$LIFETIME" >"$OUT/server.log" 2>&1 &
 SERVER_PID=$!
 trap 'kill "$SERVER_PID" 2>/dev/null || true' EXIT
 for _ in $(seq 1 60); do
@@ -107,6 +162,8 @@ for _ in $(seq 1 60); do
     sleep 1
 done
 curl -s -o /dev/null --max-time 5 "$URL" || { echo "server did not answer; see $OUT/server.log" >&2; exit 1; }
+# An answer from a server left on the port by someone else would judge the wrong forum.
+kill -0 "$SERVER_PID" 2>/dev/null || { echo "server exited (port $PORT taken?); see $OUT/server.log" >&2; exit 1; }
 
 # 4. Learn once (no configuration), then crawl with each strategy, export and judge.
 "$TRAWL" learn "$URL" ${SAMPLES:+--samples "$SAMPLES"} --delay-ms 0 --out "$OUT/plan.json"
