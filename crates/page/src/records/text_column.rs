@@ -87,9 +87,20 @@ pub(super) fn choose_text_column(
             .map(|&node| u64::from(facts.sizes[node as usize]))
             .sum()
     };
-    let Some(mut chosen) = columns
+    // The column with most text, unless it says the same in most records: a note of the reply
+    // form, a row of buttons or a "log in to reply" line that the template prints under every
+    // post can hold more text than short messages, but a post's text varies from record to
+    // record. The next column by text is then looked at, and so on.
+    let mut by_text: Vec<(u64, usize)> = columns
         .iter()
-        .max_by_key(|values| total_text(values))
+        .enumerate()
+        .map(|(index, values)| (total_text(values), index))
+        .collect();
+    by_text.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    let Some(mut chosen) = by_text
+        .iter()
+        .map(|&(_, index)| &columns[index])
+        .find(|values| !repeats_one_text(document, texts, values))
         .cloned()
     else {
         return vec![None; records];
@@ -175,6 +186,25 @@ pub(super) fn choose_text_column(
         }
     }
     chosen
+}
+
+/// Whether more than half of a column's values show one same text: template text repeated
+/// in every record, not messages. Needs two values to tell.
+fn repeats_one_text(document: &Document, texts: &mut PostTexts, values: &[Option<NodeId>]) -> bool {
+    let shown: Vec<Rc<str>> = values
+        .iter()
+        .flatten()
+        .map(|&node| texts.shown(document, node))
+        .collect();
+    if shown.len() < 2 {
+        return false;
+    }
+    // Counted against the first values only: a text shared by more than half of the values is
+    // among the first half plus one of them.
+    shown
+        .iter()
+        .take(shown.len() / 2 + 1)
+        .any(|text| shown.iter().filter(|other| *other == text).count() * 2 > shown.len())
 }
 
 /// The texts of elements read while choosing the text column, kept by element: the tightening
