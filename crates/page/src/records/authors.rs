@@ -459,20 +459,25 @@ pub(super) fn choose_author_column(facts: &PageFacts<'_>, region: usize) -> Auth
 /// A name the record states in an attribute is never refused as coarser: it is the plainest
 /// signal there is.
 fn refused_columns(document: &Document, columns: &[AuthorColumn], records: usize) -> Vec<bool> {
-    let counts: Vec<bool> = columns
-        .iter()
-        .map(|column| mostly_counts(&column.values))
-        .collect();
     let present: Vec<usize> = columns
         .iter()
         .map(|column| column.values.iter().flatten().count())
+        .collect();
+    // Columns in fewer than half the records are never chosen (see the scoring below) and
+    // never refine another: most columns of a region are such, and judging them was most of
+    // this function's cost.
+    let covering: Vec<bool> = present.iter().map(|&count| count * 2 >= records).collect();
+    let counts: Vec<bool> = columns
+        .iter()
+        .zip(&covering)
+        .map(|(column, &covering)| covering && mostly_counts(&column.values))
         .collect();
     let persons: Vec<bool> = columns
         .iter()
         .enumerate()
         .map(|(index, column)| {
             !counts[index]
-                && present[index] * 2 >= records
+                && covering[index]
                 && (column.hinted
                     || column.explicit
                     || names_pair_with_links(document, &column.values))
@@ -483,7 +488,8 @@ fn refused_columns(document: &Document, columns: &[AuthorColumn], records: usize
         .enumerate()
         .map(|(index, column)| {
             counts[index]
-                || (!column.explicit
+                || (covering[index]
+                    && !column.explicit
                     && columns.iter().enumerate().any(|(other, finer)| {
                         other != index
                             && persons[other]

@@ -70,6 +70,13 @@ fn lists_other_threads(facts: &PageFacts<'_>, region: usize, page_url: &Url) -> 
         {
             continue;
         }
+        // Parsing is the costly part: a link to another host is no thread of this forum.
+        if page_url
+            .host_str()
+            .is_some_and(|host| !link.url.contains(host))
+        {
+            continue;
+        }
         if Url::parse(&link.url).is_ok_and(|url| another_thread(page_url, &url)) {
             teasing[record] = true;
         }

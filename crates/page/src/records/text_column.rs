@@ -100,7 +100,7 @@ pub(super) fn choose_text_column(
     let Some(mut chosen) = by_text
         .iter()
         .map(|&(_, index)| &columns[index])
-        .find(|values| !repeats_one_text(document, texts, values))
+        .find(|values| !repeats_one_text(document, &facts.sizes, texts, values))
         .cloned()
     else {
         return vec![None; records];
@@ -190,7 +190,28 @@ pub(super) fn choose_text_column(
 
 /// Whether more than half of a column's values show one same text: template text repeated
 /// in every record, not messages. Needs two values to tell.
-fn repeats_one_text(document: &Document, texts: &mut PostTexts, values: &[Option<NodeId>]) -> bool {
+fn repeats_one_text(
+    document: &Document,
+    sizes: &[u32],
+    texts: &mut PostTexts,
+    values: &[Option<NodeId>],
+) -> bool {
+    // Equal texts have equal sizes: unless more than half the values share a size, no text is
+    // shared either, and the texts (whole posts) need not be read. Most columns end here.
+    let mut value_sizes: Vec<u32> = values
+        .iter()
+        .flatten()
+        .map(|&node| sizes[node as usize])
+        .collect();
+    value_sizes.sort_unstable();
+    let most_sharing = value_sizes
+        .chunk_by(|a, b| a == b)
+        .map(<[u32]>::len)
+        .max()
+        .unwrap_or(0);
+    if most_sharing * 2 <= value_sizes.len() {
+        return false;
+    }
     let shown: Vec<Rc<str>> = values
         .iter()
         .flatten()
