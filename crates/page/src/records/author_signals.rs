@@ -8,7 +8,7 @@
 //! link of a page goes to the same kind of profile URL. So links are grouped by the shape of their
 //! URL, and positions only break ties.
 
-use crate::dom::{Document, NodeId};
+use crate::dom::{Document, NodeId, NodeKind, trim_whitespace};
 
 /// Attributes with which engines name a record's author on the record element itself
 /// (XenForo's `data-author`, others' `data-user`/`data-username`/`data-poster`).
@@ -80,6 +80,55 @@ pub(super) fn explicit_author(document: &Document, member: NodeId) -> Option<Str
             .filter(|value| !value.is_empty() && value.chars().count() <= 40)
             .map(str::to_string)
     })
+}
+
+/// Whether `text` shows a count rather than a name: one of its words is a number ("1,234
+/// posts", "+52", "Beiträge: 312", "(17)", "2.5k"). Badges beside a name print such counts
+/// (posts, likes, reputation); a name that carries digits glues them to letters ("alice12",
+/// "R2-D2"), so only a word that is a number by itself counts.
+pub(super) fn count_like(text: &str) -> bool {
+    text.split_whitespace().any(|word| {
+        let word = word.trim_matches(|c: char| {
+            matches!(
+                c,
+                '+' | '-' | '−' | '–' | ',' | '.' | ':' | ';' | '(' | ')' | '[' | ']'
+            ) || matches!(c, '#' | '*' | '•' | '|' | '/' | '×' | '%')
+        });
+        let digits = word.trim_end_matches(['k', 'K', 'M']);
+        digits.starts_with(|c: char| c.is_ascii_digit())
+            && digits
+                .chars()
+                .all(|c| c.is_ascii_digit() || matches!(c, ',' | '.' | '\'' | '\u{a0}'))
+    })
+}
+
+/// The name an element shows when a counter is glued to it: templates put the name and a badge
+/// ("12 posts", "+52") in one link or one box, whose text then reads "alice 12 posts". The
+/// element's text pieces (its text nodes) up to the first one that is a count, or the label
+/// before a count ("Posts:"), are the name; an element whose first piece is a count names no
+/// one and is left whole for [`count_like`] to refuse.
+pub(super) fn name_without_counter(document: &Document, node: NodeId, text: &str) -> String {
+    // Most names hold no digit at all: nothing to cut, and no walk over the element.
+    if !text.bytes().any(|byte| byte.is_ascii_digit()) {
+        return text.to_string();
+    }
+    let pieces: Vec<&str> = document
+        .descendants(node)
+        .filter(|&id| document.node(id).kind == NodeKind::Text)
+        .map(|id| trim_whitespace(document.text_of(id)))
+        .filter(|piece| !piece.is_empty())
+        .collect();
+    let Some(count_at) = pieces.iter().position(|piece| count_like(piece)) else {
+        return text.to_string();
+    };
+    let mut end = count_at;
+    while end > 0 && pieces[end - 1].ends_with(':') {
+        end -= 1;
+    }
+    if end == 0 {
+        return text.to_string();
+    }
+    pieces[..end].join(" ")
 }
 
 const FNV_START: u64 = 0xcbf2_9ce4_8422_2325;
@@ -155,5 +204,53 @@ mod tests {
         check_button(&[("ann", "/u/1"), ("bob", "/u/2")], false);
         check_button(&[("Share", "/t?p=1")], false);
         check_button(&[("Share", "/s/1"), ("Share", "/s/1")], false);
+    }
+
+    #[test]
+    fn counts_are_numbers_standing_as_words() {
+        let cases = [
+            ("1,234 posts", true),
+            ("+52", true),
+            ("Beiträge: 312", true),
+            ("(17)", true),
+            ("2.5k", true),
+            ("Posts: 1.204", true),
+            ("alice12", false),
+            ("R2-D2", false),
+            ("Senior Member", false),
+            ("Carol D", false),
+            ("", false),
+        ];
+        for (text, expected) in cases {
+            assert_eq!(count_like(text), expected, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn a_counter_glued_to_a_name_is_cut_off() {
+        let cases = [
+            ("<a><span>alice</span><em>12 posts</em></a>", "alice"),
+            ("<a>bob_k <small>(1,204)</small></a>", "bob_k"),
+            (
+                "<div><b>Anna</b> <dt>Beiträge:</dt><dd>312</dd></div>",
+                "Anna",
+            ),
+            ("<a>user42</a>", "user42"),
+            ("<a><span>+52</span> Carol</a>", "+52 Carol"),
+            ("<a>Carol D</a>", "Carol D"),
+        ];
+        for (html, expected) in cases {
+            let document = Document::parse(html);
+            let node = document
+                .find("a")
+                .or_else(|| document.find("div"))
+                .expect("the element is there");
+            let text = document.text_content(node);
+            assert_eq!(
+                name_without_counter(&document, node, &text),
+                expected,
+                "{html}"
+            );
+        }
     }
 }

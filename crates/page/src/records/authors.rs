@@ -54,15 +54,29 @@ pub(super) fn name_like(text: &str) -> bool {
 pub(super) const AUTHOR_HINTS: [&str; 9] = [
     "author", "user", "name", "poster", "member", "nick", "creator", "by", "who",
 ];
-pub(super) const PROFILE_HINTS: [&str; 8] = [
+/// Pieces of URLs that lead to a member's profile, in the languages engines are translated
+/// into: their URLs are translated too (`/mitglieder/`, `/membres/`, `/usuario/`, `/utente/`).
+/// "profil" covers `profile`, `profil` and `profilo`.
+pub(super) const PROFILE_HINTS: [&str; 19] = [
     "member",
     "user",
-    "profile",
+    "profil",
     "/u/",
     "u=",
     "uid",
     "space-uid",
     "author",
+    "membre",
+    "miembro",
+    "mitglied",
+    "benutzer",
+    "usuario",
+    "utente",
+    "utilisateur",
+    "gebruiker",
+    "/people/",
+    "/person/",
+    "/~",
 ];
 
 pub(super) fn hinted(document: &Document, mut node: NodeId, member: NodeId) -> bool {
@@ -181,21 +195,54 @@ fn repeated_name_allowed(document: &Document, values: &AuthorsByRecord) -> bool 
 
 /// Whether the element's own class, id or itemprop holds a name mark and no rank mark.
 fn marked_as_name(document: &Document, node: NodeId) -> bool {
-    ["class", "id", "itemprop"].iter().any(|attribute| {
-        document.attribute(node, attribute).is_some_and(|value| {
-            let words: Vec<String> = value
-                .split(|c: char| !c.is_ascii_alphanumeric())
-                .filter(|word| !word.is_empty())
-                .map(str::to_ascii_lowercase)
-                .collect();
-            let holds = |marks: &[&str]| {
-                words
-                    .iter()
-                    .any(|word| marks.iter().any(|mark| word.contains(mark)))
-            };
-            holds(&NAME_MARKS) && !holds(&RANK_MARKS)
-        })
-    })
+    let (name, rank) = name_and_rank_marks(document, node);
+    name && !rank
+}
+
+/// Whether the element's own class, id or itemprop holds a rank mark and no name mark
+/// (`usertitle`, `member-group`, `author-rank` aside, which say both): a user title, a rank or
+/// a group badge. The author hints ("user", "member") match such badges too, which made a
+/// column of "Senior Member" badges look as much like authors as the names beside them.
+fn marked_as_rank(document: &Document, node: NodeId) -> bool {
+    let (name, rank) = name_and_rank_marks(document, node);
+    rank && !name
+}
+
+/// Whether the element's own class, id or itemprop holds a name mark, and whether it holds a
+/// rank mark.
+fn name_and_rank_marks(document: &Document, node: NodeId) -> (bool, bool) {
+    let (mut name, mut rank) = (false, false);
+    for attribute in ["class", "id", "itemprop"] {
+        let Some(value) = document.attribute(node, attribute) else {
+            continue;
+        };
+        for word in value
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .filter(|word| !word.is_empty())
+        {
+            let word = word.to_ascii_lowercase();
+            name |= NAME_MARKS.iter().any(|mark| word.contains(mark));
+            rank |= RANK_MARKS.iter().any(|mark| word.contains(mark));
+        }
+    }
+    (name, rank)
+}
+
+/// Whether `node` or one of its two nearest ancestors inside record member `member` is marked
+/// as a rank (see [`marked_as_rank`]): a link inside a rank badge is the badge's.
+fn inside_rank_mark(document: &Document, node: NodeId, member: NodeId) -> bool {
+    let mut current = Some(node);
+    for _ in 0..3 {
+        let Some(element) = current else { break };
+        if marked_as_rank(document, element) {
+            return true;
+        }
+        if element == member {
+            break;
+        }
+        current = document.node(element).parent;
+    }
+    false
 }
 
 /// Adds to `columns`, per record, the first non-link element that `accepts` and whose text is a
@@ -217,6 +264,7 @@ fn collect_name_elements(
                     continue;
                 }
                 let text = document.text_content(node);
+                let text = author_signals::name_without_counter(document, node, &text);
                 if !name_like(&text) || shows_a_date(facts, node) {
                     continue;
                 }
@@ -248,7 +296,8 @@ pub(super) fn choose_author_column(facts: &PageFacts<'_>, region: usize) -> Auth
         // Links are grouped by where they lead rather than by their position in the record:
         // see `author_signals` for the templates that move the author link around.
         let column = author_signals::link_kind(&link.url);
-        let text = link.text.trim().to_string();
+        let text =
+            author_signals::name_without_counter(facts.document, link.node, link.text.trim());
         // A link whose text is a date (a permalink shown as its post time) names no one.
         if !name_like(&text) || facts.holds_date[link.node as usize] {
             continue;
@@ -257,7 +306,9 @@ pub(super) fn choose_author_column(facts: &PageFacts<'_>, region: usize) -> Auth
             .iter()
             .any(|hint| link.url.to_ascii_lowercase().contains(hint));
         let member = facts.slots[link.node as usize].map_or(link.node, |slot| slot.member);
-        let hint = profile_url || hinted(facts.document, link.node, member);
+        let hint = profile_url
+            || (hinted(facts.document, link.node, member)
+                && !inside_rank_mark(facts.document, link.node, member));
         let entry = AuthorColumn::find_or_add(&mut columns, column, records, false);
         entry.hinted |= hint;
         if entry.values[record].is_none() {
@@ -323,7 +374,7 @@ pub(super) fn choose_author_column(facts: &PageFacts<'_>, region: usize) -> Auth
         .any(|column| column.names_most_records(facts.document, records));
     if !named_by_links {
         collect_name_elements(facts, region, &mut columns, true, |document, node| {
-            own_hint(document, node)
+            own_hint(document, node) && !marked_as_rank(document, node)
         });
     }
     // Last resort for templates with no author markup at all (FluxBB shows guests a bare
@@ -338,6 +389,7 @@ pub(super) fn choose_author_column(facts: &PageFacts<'_>, region: usize) -> Auth
             data.is("strong") || data.is("b") || data.is("dt")
         });
     }
+    let refused = refused_columns(facts.document, &columns, records);
     let mut best: Option<(f32, AuthorsByRecord)> = None;
     let total_columns = columns.len().max(1) as f32;
     for (
@@ -350,6 +402,9 @@ pub(super) fn choose_author_column(facts: &PageFacts<'_>, region: usize) -> Auth
         },
     ) in columns.into_iter().enumerate()
     {
+        if refused[rank] {
+            continue;
+        }
         let present: Vec<&String> = values.iter().flatten().map(|(_, name)| name).collect();
         let coverage = present.len() as f32 / records as f32;
         if coverage < 0.5 {
@@ -386,6 +441,130 @@ pub(super) fn choose_author_column(facts: &PageFacts<'_>, region: usize) -> Auth
     chosen
 }
 
+/// Which candidate columns are badges beside the name rather than the name, judged by what
+/// authors are rather than by markup:
+///
+/// - a column whose values are mostly counts ("1,234 posts", "+52", see
+///   [`author_signals::count_like`]) shows a statistic;
+/// - a column strictly coarser than a column of persons is a rank, a title or a group: one
+///   person always shows one badge, but different persons share a badge ("Senior Member",
+///   "Moderator", "Newbie"), while a name repeats only for its person. A column of persons is
+///   present in half the records or more (and in as many as the column it refines), holds no
+///   counts, and has author hints or a stated name, or else links whose texts and targets pair
+///   one to one with one of them repeated (one person, one profile, posting twice). Without
+///   that repeat, a column of texts that are all different and each link somewhere of its own
+///   would refine anything: glossary links in the messages, floor labels ("沙发", "板凳")
+///   linking to each post.
+///
+/// A name the record states in an attribute is never refused as coarser: it is the plainest
+/// signal there is.
+fn refused_columns(document: &Document, columns: &[AuthorColumn], records: usize) -> Vec<bool> {
+    let present: Vec<usize> = columns
+        .iter()
+        .map(|column| column.values.iter().flatten().count())
+        .collect();
+    // Columns in fewer than half the records are never chosen (see the scoring below) and
+    // never refine another: most columns of a region are such, and judging them was most of
+    // this function's cost.
+    let covering: Vec<bool> = present.iter().map(|&count| count * 2 >= records).collect();
+    let counts: Vec<bool> = columns
+        .iter()
+        .zip(&covering)
+        .map(|(column, &covering)| covering && mostly_counts(&column.values))
+        .collect();
+    let persons: Vec<bool> = columns
+        .iter()
+        .enumerate()
+        .map(|(index, column)| {
+            !counts[index]
+                && covering[index]
+                && (column.hinted
+                    || column.explicit
+                    || names_pair_with_links(document, &column.values))
+        })
+        .collect();
+    columns
+        .iter()
+        .enumerate()
+        .map(|(index, column)| {
+            counts[index]
+                || (covering[index]
+                    && !column.explicit
+                    && columns.iter().enumerate().any(|(other, finer)| {
+                        other != index
+                            && persons[other]
+                            && present[other] >= present[index]
+                            && strictly_coarser(&column.values, &finer.values)
+                    }))
+        })
+        .collect()
+}
+
+/// Whether at least half the values of a column are counts.
+fn mostly_counts(values: &AuthorsByRecord) -> bool {
+    let present = values.iter().flatten().count();
+    let counts = values
+        .iter()
+        .flatten()
+        .filter(|(_, text)| author_signals::count_like(text))
+        .count();
+    present > 0 && counts * 2 >= present
+}
+
+/// Whether every value is a link, texts and targets pair one to one over at least two
+/// distinct names, and one name comes back: a name always leads to its member's profile and no
+/// one else's, and a member who posts twice shows the same name twice.
+fn names_pair_with_links(document: &Document, values: &AuthorsByRecord) -> bool {
+    let mut pairs: Vec<(&str, &str)> = Vec::new();
+    for (node, text) in values.iter().flatten() {
+        let Some(href) = document.attribute(*node, "href") else {
+            return false;
+        };
+        pairs.push((text.as_str(), href));
+    }
+    let values = pairs.len();
+    pairs.sort_unstable();
+    pairs.dedup();
+    if pairs.len() == values {
+        return false;
+    }
+    let mut texts: Vec<&str> = pairs.iter().map(|(text, _)| *text).collect();
+    let mut targets: Vec<&str> = pairs.iter().map(|(_, href)| *href).collect();
+    texts.dedup();
+    targets.sort_unstable();
+    targets.dedup();
+    pairs.len() >= 2 && texts.len() == pairs.len() && targets.len() == pairs.len()
+}
+
+/// Whether column `coarse` is strictly coarser than column `fine` over the records both fill:
+/// records with one value in `fine` always share their value in `coarse`, and `coarse` has
+/// fewer distinct values. Needs two records in common to tell.
+fn strictly_coarser(coarse: &AuthorsByRecord, fine: &AuthorsByRecord) -> bool {
+    let mut pairs: Vec<(&str, &str)> = coarse
+        .iter()
+        .zip(fine)
+        .filter_map(|(coarse, fine)| Some((fine.as_ref()?.1.as_str(), coarse.as_ref()?.1.as_str())))
+        .collect();
+    if pairs.len() < 2 {
+        return false;
+    }
+    pairs.sort_unstable();
+    pairs.dedup();
+    let fine_values = {
+        let mut values: Vec<&str> = pairs.iter().map(|(fine, _)| *fine).collect();
+        values.dedup();
+        values.len()
+    };
+    // A fine value paired with two coarse values: `fine` does not refine `coarse`.
+    if fine_values != pairs.len() {
+        return false;
+    }
+    let mut coarse_values: Vec<&str> = pairs.iter().map(|(_, coarse)| *coarse).collect();
+    coarse_values.sort_unstable();
+    coarse_values.dedup();
+    coarse_values.len() < fine_values
+}
+
 /// Gives a record that the author column missed the name shown by an element made like the
 /// column's (same tag and class, see [`shared_identity`]). Links that lead nowhere a crawler
 /// can follow (`javascript:` for members whose profile is hidden) are not in the link table,
@@ -405,7 +584,11 @@ fn fill_alike_names(facts: &PageFacts<'_>, region: usize, chosen: &mut AuthorsBy
             .into_iter()
             .flat_map(|member| document.descendants(member))
             .filter(|&node| has_identity(document, node, &identity) && !shows_a_date(facts, node))
-            .map(|node| (node, document.text_content(node).trim().to_string()))
+            .map(|node| {
+                let text = document.text_content(node);
+                let name = author_signals::name_without_counter(document, node, text.trim());
+                (node, name)
+            })
             .find(|(_, name)| name_like(name));
     }
 }

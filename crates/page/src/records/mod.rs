@@ -21,10 +21,11 @@
 //! `javascript:`) takes the value of an element made like the column's elements (same tag and
 //! class, digits aside); a date marked as the last edit is never a post time.
 //!
-//! [`extract_posts`] picks the post region: among regions holding at least a tenth of the page's
-//! text whose records mostly carry a date, the one with the most records. Its pieces are read
-//! with it: other regions under the same parent (advertisements made like posts cut one list
-//! into several runs) and loose posts between them (`post_list`).
+//! [`extract_posts`] picks the post region (`post_region`): among regions holding at least a
+//! tenth of the page's text whose records mostly carry a date, and that are not teasers whose
+//! title links lead to other threads ("similar threads"), the one with the most records. Its
+//! pieces are read with it: other regions under the same parent (advertisements made like posts
+//! cut one list into several runs) and loose posts between them (`post_list`).
 //!
 //! A date the page labels as an author's join, registration or last-visit date ("Joined:",
 //! "Registriert seit", a `profile-joined` class) still marks its record as a post, but is never
@@ -33,7 +34,9 @@
 //!
 //! Modules: `dates` gathers the page's date candidates and `date_labels` reads the labels that
 //! make one a join date, `authors` (with `author_signals`) chooses
-//! the author column, `text_column` the text column, `posts` the post region and its other
+//! the author column (by what authors are: names that repeat only for their person, not counts,
+//! not ranks that different persons share), `text_column` the text column (which varies from
+//! record to record, unlike template notes), `post_region` the post region, `posts` its
 //! columns, `post_list` the pieces of a cut list, `lone_post` the one post of a page that repeats
 //! nothing, and `entries` the thread entries of board pages.
 
@@ -52,6 +55,7 @@ mod dates;
 mod entries;
 mod lone_post;
 mod post_list;
+mod post_region;
 mod posts;
 mod text_column;
 

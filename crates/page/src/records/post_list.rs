@@ -15,9 +15,8 @@
 
 use url::Url;
 
-use super::posts::{
-    mostly_dated, posts_and_time_column, posts_in_region, read_single_post, shared_identity,
-};
+use super::post_region::mostly_dated;
+use super::posts::{posts_and_time_column, posts_in_region, read_single_post, shared_identity};
 use super::text_column::has_identity;
 use super::{PageFacts, Post};
 use crate::dom::{NodeId, NodeKind, ROOT};

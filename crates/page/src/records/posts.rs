@@ -4,6 +4,7 @@
 use url::Url;
 
 use super::post_list::posts_of_list;
+use super::post_region::post_region;
 use super::text_column::{PostTexts, choose_text_column, element_identity, has_identity};
 use super::*;
 use crate::dom::{Document, NodeId, NodeKind};
@@ -28,7 +29,7 @@ pub fn extract_posts(
 
 /// Extracts the posts of a thread page from facts already gathered.
 pub fn posts_from(facts: &PageFacts<'_>, page_url: &Url) -> Vec<Post> {
-    match post_region(facts) {
+    match post_region(facts, page_url) {
         Some(region) => posts_of_list(facts, region, page_url),
         None => Vec::new(),
     }
@@ -74,8 +75,17 @@ pub(super) fn posts_and_time_column(
     let mut texts = PostTexts::default();
     let bodies = choose_text_column(facts, region, &excluded, &mut texts);
     let permalinks = choose_permalink_column(facts, region, page_url);
+    let mut body_texts: Vec<String> = bodies
+        .iter()
+        .map(|body| {
+            body.map(|node| without_subject_line(texts.block(document, node).to_string(), &titles))
+                .unwrap_or_default()
+        })
+        .collect();
+    texts_from_following_siblings(facts, region, &mut body_texts);
     let mut posts: Vec<Post> = (0..records)
-        .map(|record| Post {
+        .zip(body_texts)
+        .map(|(record, text)| Post {
             author: authors[record].as_ref().map(|(_, name)| name.clone()),
             author_url: authors[record]
                 .as_ref()
@@ -83,9 +93,7 @@ pub(super) fn posts_and_time_column(
                 .and_then(|(node, _)| document.attribute(*node, "href"))
                 .map(str::to_string),
             time: times[record].map(|candidate| candidate.time),
-            text: bodies[record]
-                .map(|node| without_subject_line(texts.block(document, node).to_string(), &titles))
-                .unwrap_or_default(),
+            text,
             permalink: permalinks[record].clone(),
             node: regions[region].records[record],
         })
@@ -95,6 +103,39 @@ pub(super) fn posts_and_time_column(
         posts.insert(0, leading);
     }
     (posts, time_column)
+}
+
+/// Gives records without a text the text of the element that follows them, when most records
+/// have none. Table layouts print a post's header (name, date, buttons) in one row and its
+/// message in the next; when the messages make their rows unlike each other (a quote in one, a
+/// list or code in another), only the header rows repeat, the region's records are those rows
+/// and the messages stand between them, outside every record.
+fn texts_from_following_siblings(facts: &PageFacts<'_>, region: usize, texts: &mut [String]) {
+    let document = facts.document;
+    let empty = texts.iter().filter(|text| text.is_empty()).count();
+    if empty == 0 || empty * 2 < texts.len() {
+        return;
+    }
+    let records = &facts.regions[region];
+    for (record, text) in texts.iter_mut().enumerate() {
+        if !text.is_empty() {
+            continue;
+        }
+        let Some(&last) = records.record_nodes(document, record).last() else {
+            continue;
+        };
+        let mut next = document.node(last).next_sibling;
+        while let Some(node) = next.filter(|&node| document.node(node).kind != NodeKind::Element) {
+            next = document.node(node).next_sibling;
+        }
+        // The next record, or a spacer, holds no message of this record.
+        let Some(next) = next
+            .filter(|&node| !records.records.contains(&node) && facts.sizes[node as usize] >= 20)
+        else {
+            continue;
+        };
+        *text = block_text(document, next);
+    }
 }
 
 /// The value that occurs most often (the first seen among equals), if any.
@@ -387,38 +428,6 @@ fn single_post_author(facts: &PageFacts<'_>, element: NodeId) -> Option<SingleAu
             node: link.node,
             name: link.text.trim().to_string(),
         })
-}
-
-/// Among regions with a tenth of the text or more whose records mostly carry a date, the one
-/// with most records (ties: more text).
-fn post_region(facts: &PageFacts<'_>) -> Option<usize> {
-    let mut best: Option<(usize, usize, f32)> = None;
-    for (index, region) in facts.regions.iter().enumerate() {
-        if region.text_share < 0.1 || region.records.len() < 2 || !mostly_dated(facts, index) {
-            continue;
-        }
-        let better = match best {
-            None => true,
-            Some((_, records, share)) => {
-                region.records.len() > records
-                    || (region.records.len() == records && region.text_share > share)
-            }
-        };
-        if better {
-            best = Some((index, region.records.len(), region.text_share));
-        }
-    }
-    best.map(|(index, _, _)| index)
-}
-
-/// Whether at least three in five records of region `region` carry a date, as posts do.
-pub(super) fn mostly_dated(facts: &PageFacts<'_>, region: usize) -> bool {
-    let dated = facts
-        .dates_by_record(region)
-        .iter()
-        .filter(|dates| !dates.is_empty())
-        .count();
-    dated as f32 >= 0.6 * facts.regions[region].records.len() as f32
 }
 
 /// Per record, the date of the column that behaves like post times.

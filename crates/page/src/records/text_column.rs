@@ -87,9 +87,20 @@ pub(super) fn choose_text_column(
             .map(|&node| u64::from(facts.sizes[node as usize]))
             .sum()
     };
-    let Some(mut chosen) = columns
+    // The column with most text, unless it says the same in most records: a note of the reply
+    // form, a row of buttons or a "log in to reply" line that the template prints under every
+    // post can hold more text than short messages, but a post's text varies from record to
+    // record. The next column by text is then looked at, and so on.
+    let mut by_text: Vec<(u64, usize)> = columns
         .iter()
-        .max_by_key(|values| total_text(values))
+        .enumerate()
+        .map(|(index, values)| (total_text(values), index))
+        .collect();
+    by_text.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    let Some(mut chosen) = by_text
+        .iter()
+        .map(|&(_, index)| &columns[index])
+        .find(|values| !repeats_one_text(document, &facts.sizes, texts, values))
         .cloned()
     else {
         return vec![None; records];
@@ -175,6 +186,46 @@ pub(super) fn choose_text_column(
         }
     }
     chosen
+}
+
+/// Whether more than half of a column's values show one same text: template text repeated
+/// in every record, not messages. Needs two values to tell.
+fn repeats_one_text(
+    document: &Document,
+    sizes: &[u32],
+    texts: &mut PostTexts,
+    values: &[Option<NodeId>],
+) -> bool {
+    // Equal texts have equal sizes: unless more than half the values share a size, no text is
+    // shared either, and the texts (whole posts) need not be read. Most columns end here.
+    let mut value_sizes: Vec<u32> = values
+        .iter()
+        .flatten()
+        .map(|&node| sizes[node as usize])
+        .collect();
+    value_sizes.sort_unstable();
+    let most_sharing = value_sizes
+        .chunk_by(|a, b| a == b)
+        .map(<[u32]>::len)
+        .max()
+        .unwrap_or(0);
+    if most_sharing * 2 <= value_sizes.len() {
+        return false;
+    }
+    let shown: Vec<Rc<str>> = values
+        .iter()
+        .flatten()
+        .map(|&node| texts.shown(document, node))
+        .collect();
+    if shown.len() < 2 {
+        return false;
+    }
+    // Counted against the first values only: a text shared by more than half of the values is
+    // among the first half plus one of them.
+    shown
+        .iter()
+        .take(shown.len() / 2 + 1)
+        .any(|text| shown.iter().filter(|other| *other == text).count() * 2 > shown.len())
 }
 
 /// The texts of elements read while choosing the text column, kept by element: the tightening

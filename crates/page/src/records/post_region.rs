@@ -1,0 +1,147 @@
+//! The post region of a thread page: which of the page's dated regions holds the posts.
+
+use url::Url;
+
+use super::{PageFacts, author_signals};
+
+/// Among regions with a tenth of the text or more whose records mostly carry a date, the one
+/// with most records (ties: more text), leaving out lists of other threads when another
+/// region is left.
+///
+/// Pages show teasers of other threads beside the posts ("similar threads", "related topics"):
+/// dated records, often with the starter's name and an excerpt, and on a short thread more of
+/// them than there are posts. What tells them from posts is what they are: each leads, by a
+/// title, to another thread made like this page (see [`lists_other_threads`]).
+pub(super) fn post_region(facts: &PageFacts<'_>, page_url: &Url) -> Option<usize> {
+    let candidates: Vec<usize> = (0..facts.regions.len())
+        .filter(|&index| {
+            let region = &facts.regions[index];
+            region.text_share >= 0.1 && region.records.len() >= 2 && mostly_dated(facts, index)
+        })
+        .collect();
+    let posts_like: Vec<usize> = if candidates.len() < 2 {
+        candidates.clone()
+    } else {
+        candidates
+            .iter()
+            .copied()
+            .filter(|&index| !lists_other_threads(facts, index, page_url))
+            .collect()
+    };
+    let pool = if posts_like.is_empty() {
+        &candidates
+    } else {
+        &posts_like
+    };
+    let mut best: Option<(usize, usize, f32)> = None;
+    for &index in pool {
+        let region = &facts.regions[index];
+        let better = match best {
+            None => true,
+            Some((_, records, share)) => {
+                region.records.len() > records
+                    || (region.records.len() == records && region.text_share > share)
+            }
+        };
+        if better {
+            best = Some((index, region.records.len(), region.text_share));
+        }
+    }
+    best.map(|(index, _, _)| index)
+}
+
+/// Whether at least half the records of region `region` hold a title link to another thread
+/// made like the page at `page_url` (see [`another_thread`]): a link of two words or more and
+/// a dozen characters, that is no date (a permalink shown as its post's time) and no count.
+fn lists_other_threads(facts: &PageFacts<'_>, region: usize, page_url: &Url) -> bool {
+    let records = facts.regions[region].records.len();
+    let mut teasing = vec![false; records];
+    for link in facts.links {
+        let Some((record, _)) = facts.place(region, link.node) else {
+            continue;
+        };
+        if teasing[record] || facts.holds_date[link.node as usize] {
+            continue;
+        }
+        let text = link.text.trim();
+        if text.split_whitespace().count() < 2
+            || text.chars().count() < 12
+            || author_signals::count_like(text)
+        {
+            continue;
+        }
+        // Parsing is the costly part: a link to another host is no thread of this forum.
+        if page_url
+            .host_str()
+            .is_some_and(|host| !link.url.contains(host))
+        {
+            continue;
+        }
+        if Url::parse(&link.url).is_ok_and(|url| another_thread(page_url, &url)) {
+            teasing[record] = true;
+        }
+    }
+    teasing.iter().filter(|&&teases| teases).count() * 2 >= records
+}
+
+/// Whether `link` leads to another page made like `page` and naming another thread: on the
+/// same host, either the same path with a query key both share holding another number
+/// (`?t=418` and `?t=505`, `?topic=418.0` and `?topic=505.0`), or a path of as many segments,
+/// with the same first one, whose differing segments are each numbered on both sides or
+/// slugs (`/threads/router-drops.418/` and `/threads/mesh.505/`, `/tema/418/router` and
+/// `/tema/505/otro-tema`), at least one numbered. A profile link (`/forum/user/7` beside
+/// `/forum/thread/418`) differs in a word, and a post's own permalink in the fragment or in a
+/// key the page does not have.
+fn another_thread(page: &Url, link: &Url) -> bool {
+    if page.host_str() != link.host_str() {
+        return false;
+    }
+    let numbered = |text: &str| text.bytes().any(|byte| byte.is_ascii_digit());
+    if page.path() == link.path() {
+        let link_pairs: Vec<(std::borrow::Cow<'_, str>, std::borrow::Cow<'_, str>)> =
+            link.query_pairs().collect();
+        return page.query_pairs().any(|(key, value)| {
+            link_pairs.iter().any(|(other_key, other_value)| {
+                *other_key == key
+                    && *other_value != value
+                    && numbered(&value)
+                    && numbered(other_value)
+            })
+        });
+    }
+    let segments = |url: &Url| -> Vec<String> {
+        url.path()
+            .split('/')
+            .filter(|segment| !segment.is_empty())
+            .map(str::to_string)
+            .collect()
+    };
+    let (page_segments, link_segments) = (segments(page), segments(link));
+    if page_segments.len() != link_segments.len() || page_segments.first() != link_segments.first()
+    {
+        return false;
+    }
+    let slug = |text: &str| text.contains(['-', '_', '.']);
+    let mut numbered_difference = false;
+    for (ours, theirs) in page_segments.iter().zip(&link_segments) {
+        if ours == theirs {
+            continue;
+        }
+        if numbered(ours) && numbered(theirs) {
+            numbered_difference = true;
+        } else if !(slug(ours) || slug(theirs)) {
+            return false;
+        }
+    }
+    numbered_difference
+}
+
+/// Whether at least three in five records of region `region` carry a date, as posts do.
+pub(super) fn mostly_dated(facts: &PageFacts<'_>, region: usize) -> bool {
+    let dated = facts
+        .dates_by_record(region)
+        .iter()
+        .filter(|dates| !dates.is_empty())
+        .count();
+    dated as f32 >= 0.6 * facts.regions[region].records.len() as f32
+}
