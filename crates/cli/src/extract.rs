@@ -116,7 +116,9 @@ pub fn run(args: ExtractArgs) -> Result<()> {
     for post in &analysis.posts {
         let line = serde_json::json!({
             "author": post.author,
-            "author_url": post.author_url,
+            // The page writes profile links as it likes (relative, `./memberlist.php?...`); a
+            // reader of the output needs addresses that work outside the page.
+            "author_url": post.author_url.as_deref().map(|href| absolute_link(&url, href)),
             "time": post
                 .time
                 .map(|time| time_with_forum_offset(&time, analysis.date_context.utc_offset_seconds)),
@@ -127,6 +129,14 @@ pub fn run(args: ExtractArgs) -> Result<()> {
     }
     out.flush()?;
     Ok(())
+}
+
+/// `href` resolved against the page's address; a link that resolves to nothing is kept as
+/// written rather than dropped.
+fn absolute_link(page: &url::Url, href: &str) -> String {
+    page.join(href.trim())
+        .map(String::from)
+        .unwrap_or_else(|_| href.to_string())
 }
 
 /// A post's time in ISO 8601 with the forum's offset from UTC when it is known (given with

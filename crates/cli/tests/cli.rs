@@ -218,6 +218,18 @@ fn extract_reads_posts_of_a_saved_page() {
         );
         assert!(!post["text"].as_str().unwrap_or("").is_empty(), "{post}");
     }
+    // Profile links and permalinks are absolute, resolved against the page's address.
+    for post in &posts {
+        for field in ["author_url", "permalink"] {
+            if let Some(link) = post[field].as_str() {
+                assert!(link.starts_with("http://forum.test/"), "{field}: {post}");
+            }
+        }
+    }
+    assert!(
+        posts.iter().any(|post| post["author_url"].is_string()),
+        "no profile link: {posts:?}"
+    );
     let authors = |posts: &[serde_json::Value]| -> Vec<serde_json::Value> {
         posts.iter().map(|post| post["author"].clone()).collect()
     };
