@@ -3,7 +3,7 @@
 use std::cell::RefCell;
 
 use crate::history::ForumHistory;
-use crate::route::{ActionKind, Route};
+use crate::route::{ActionKind, Address, Route, Variant};
 use crate::text::{self, Language, slugify};
 
 /// A decimal number written the one way engines write ids and page numbers: digits only, no
@@ -23,6 +23,24 @@ pub(super) fn year_month(text: &str) -> Option<(i32, u32)> {
         return None;
     }
     Some((year.parse().ok()?, month.parse().ok()?))
+}
+
+/// The plain address a quirk's route stands for, for families without that quirk: a cursor
+/// page as the list's first page, a members-only thread as a thread id (which such families
+/// answer "not found", having no thread of that id). No page of theirs links either.
+pub(super) fn without_quirks(address: &Address) -> Address {
+    let route = match address.route {
+        Route::BoardAfter { board, .. } => Route::Board { board, page: 1 },
+        Route::HiddenThread { thread } => Route::Thread { thread, page: 1 },
+        ref other => other.clone(),
+    };
+    Address {
+        route,
+        variant: Variant {
+            ignored_page: None,
+            ..address.variant.clone()
+        },
+    }
 }
 
 /// The route of a member-only action on `target`.
