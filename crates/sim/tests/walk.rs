@@ -185,3 +185,8 @@ fn session_links_are_variants_of_listed_urls() {
 fn nodebb_walk_agrees_with_truth() {
     check_walk(FamilyName::Nodebb);
 }
+
+#[test]
+fn slugtree_walk_agrees_with_truth() {
+    check_walk(FamilyName::Slugtree);
+}

@@ -1,6 +1,7 @@
 //! Small helpers that several families share word for word.
 
 use std::cell::RefCell;
+use std::sync::{Arc, Mutex};
 
 use crate::history::ForumHistory;
 use crate::route::{ActionKind, Address, Route, Variant};
@@ -72,4 +73,40 @@ pub(super) fn thread_slug(history: &ForumHistory, thread: u32) -> String {
         }
         last.3.clone()
     })
+}
+
+/// An index a family derives from a history (slugs to ids, timestamps to ids), made once for
+/// the last history asked about: a family is built before its history and shared by threads.
+#[derive(Debug)]
+pub(super) struct HistoryCache<T> {
+    slot: Mutex<Option<(HistoryKey, Arc<T>)>>,
+}
+
+/// What tells two histories apart for a family's indexes.
+type HistoryKey = (u64, Language, u32);
+
+impl<T> HistoryCache<T> {
+    pub(super) const fn new() -> Self {
+        HistoryCache {
+            slot: Mutex::new(None),
+        }
+    }
+
+    /// The index of `history`, made by `make` unless it is the one made last.
+    pub(super) fn get(
+        &self,
+        history: &ForumHistory,
+        make: impl FnOnce(&ForumHistory) -> T,
+    ) -> Arc<T> {
+        let key = (history.seed, history.language, history.thread_count());
+        let mut slot = self.slot.lock().expect("history cache");
+        if let Some((known, index)) = slot.as_ref()
+            && *known == key
+        {
+            return Arc::clone(index);
+        }
+        let index = Arc::new(make(history));
+        *slot = Some((key, Arc::clone(&index)));
+        index
+    }
 }

@@ -27,6 +27,7 @@ mod discuz;
 mod nodebb;
 mod phpbb;
 mod skeleton;
+mod slugtree;
 mod smf;
 mod tablecraft;
 #[cfg(test)]
@@ -270,11 +271,14 @@ pub enum FamilyName {
     /// board pages by cursor linked only from `<link rel="next">`, the last post of a page
     /// repeated atop the next, post texts linking members-only threads, robots.txt.
     Nodebb,
+    /// Slug-only hierarchical URLs without ids (`/c/category/board/thread-slug/?page=2`), as
+    /// small Django forums print them.
+    Slugtree,
 }
 
 impl FamilyName {
     /// Every family, in a fixed order.
-    pub const ALL: [FamilyName; 8] = [
+    pub const ALL: [FamilyName; 9] = [
         FamilyName::Phpbb,
         FamilyName::Vbulletin,
         FamilyName::Discuz,
@@ -283,6 +287,7 @@ impl FamilyName {
         FamilyName::Discourse,
         FamilyName::Tablecraft,
         FamilyName::Nodebb,
+        FamilyName::Slugtree,
     ];
 
     /// The command-line name.
@@ -296,6 +301,7 @@ impl FamilyName {
             FamilyName::Discourse => "discourse",
             FamilyName::Tablecraft => "tablecraft",
             FamilyName::Nodebb => "nodebb",
+            FamilyName::Slugtree => "slugtree",
         }
     }
 
@@ -317,6 +323,7 @@ impl FamilyName {
             FamilyName::Discourse => Box::new(discourse::Discourse::new()),
             FamilyName::Tablecraft => Box::new(tablecraft::Tablecraft::new()),
             FamilyName::Nodebb => Box::new(nodebb::Nodebb::new()),
+            FamilyName::Slugtree => Box::new(slugtree::Slugtree::new()),
         }
     }
 }
