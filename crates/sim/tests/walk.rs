@@ -190,3 +190,8 @@ fn nodebb_walk_agrees_with_truth() {
 fn slugtree_walk_agrees_with_truth() {
     check_walk(FamilyName::Slugtree);
 }
+
+#[test]
+fn yabb_walk_agrees_with_truth() {
+    check_walk(FamilyName::Yabb);
+}

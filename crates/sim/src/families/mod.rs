@@ -34,6 +34,7 @@ mod tablecraft;
 mod test_support;
 mod vbulletin;
 mod xenforo;
+mod yabb;
 
 /// The character set a family serves its pages in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -274,11 +275,14 @@ pub enum FamilyName {
     /// Slug-only hierarchical URLs without ids (`/c/category/board/thread-slug/?page=2`), as
     /// small Django forums print them.
     Slugtree,
+    /// YaBB-like CGI forum (phpBB 2-like layout): `YaBB.pl?num=<start second>/15`, one post over
+    /// three table rows, names not links, windows-1252 named only in `<meta>`.
+    Yabb,
 }
 
 impl FamilyName {
     /// Every family, in a fixed order.
-    pub const ALL: [FamilyName; 9] = [
+    pub const ALL: [FamilyName; 10] = [
         FamilyName::Phpbb,
         FamilyName::Vbulletin,
         FamilyName::Discuz,
@@ -288,6 +292,7 @@ impl FamilyName {
         FamilyName::Tablecraft,
         FamilyName::Nodebb,
         FamilyName::Slugtree,
+        FamilyName::Yabb,
     ];
 
     /// The command-line name.
@@ -302,6 +307,7 @@ impl FamilyName {
             FamilyName::Tablecraft => "tablecraft",
             FamilyName::Nodebb => "nodebb",
             FamilyName::Slugtree => "slugtree",
+            FamilyName::Yabb => "yabb",
         }
     }
 
@@ -324,6 +330,7 @@ impl FamilyName {
             FamilyName::Tablecraft => Box::new(tablecraft::Tablecraft::new()),
             FamilyName::Nodebb => Box::new(nodebb::Nodebb::new()),
             FamilyName::Slugtree => Box::new(slugtree::Slugtree::new()),
+            FamilyName::Yabb => Box::new(yabb::Yabb::new()),
         }
     }
 }
