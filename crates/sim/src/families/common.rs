@@ -16,6 +16,17 @@ pub(super) fn plain_number(text: &str) -> Option<u32> {
     if canonical { text.parse().ok() } else { None }
 }
 
+/// Reads `?page=N` of numbered lists: no `page` is the first page, `page=1` its explicit
+/// spelling, anything but a plain positive number no page at all.
+pub(super) fn page_parameter(pairs: &[(String, String)], variant: &mut Variant) -> Option<u32> {
+    let Some(text) = crate::html::query_value(pairs, "page") else {
+        return Some(1);
+    };
+    let page = plain_number(text).filter(|&page| page >= 1)?;
+    variant.explicit_first_page = page == 1;
+    Some(page)
+}
+
 /// Reads the `YYYY-MM` of calendar URLs: four or more digits of year, exactly two of month.
 pub(super) fn year_month(text: &str) -> Option<(i32, u32)> {
     let (year, month) = text.split_once('-')?;

@@ -133,6 +133,28 @@ pub(super) fn numbered_pager(pager: &Pager, class: &str, kit: &Kit<'_, '_>) -> S
     nav
 }
 
+/// Writes the body of a page that is not a list or a thread (archive of a board, profile,
+/// member list, calendar, search listing, login form, "not found") and returns true; returns
+/// false and writes nothing for the other pages, which the family writes itself.
+pub(super) fn other_page(html: &mut String, body: &Body, kit: &Kit<'_, '_>) -> bool {
+    match body {
+        Body::ArchiveBoard(view) => archive_board(html, view, kit),
+        Body::Profile(view) => profile(html, view, kit),
+        Body::MemberList(view) => member_list(html, view, kit),
+        Body::Calendar(view) => calendar(html, view, kit),
+        Body::Search(view) => search(html, view, kit),
+        Body::Login(view) => login(html, view, kit),
+        Body::NotFound => not_found(html, kit),
+        Body::Portal(_)
+        | Body::Board(_)
+        | Body::Thread(_)
+        | Body::SinglePost(_)
+        | Body::Print(_)
+        | Body::ArchiveThread(_) => return false,
+    }
+    true
+}
+
 /// The login form, asked for or standing in front of a member-only page.
 pub(super) fn login(html: &mut String, view: &LoginView, kit: &Kit<'_, '_>) {
     let words = kit.words;

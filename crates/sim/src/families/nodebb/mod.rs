@@ -11,7 +11,7 @@
 //! guests are told does not exist. Times are ISO 8601 in UTC in `title` attributes of empty
 //! `timeago` elements, to be filled in by scripts. robots.txt keeps crawlers off member pages.
 
-use super::common::{action, plain_number, thread_slug};
+use super::common::{action, page_parameter, plain_number, thread_slug};
 use super::{
     AdjacentThreads, Charset, Family, FamilyProfile, LoginWall, PermalinkStyle, Quirks,
     RenderContext,
@@ -137,17 +137,6 @@ fn category_route(board: u32, pairs: &[(String, String)], variant: &mut Variant)
     Some(Route::Board { board, page: 1 })
 }
 
-/// Reads `?page=N` of numbered lists (topics, members, search); `?page=1` is the explicit
-/// spelling of the first page.
-fn numbered_page(pairs: &[(String, String)], variant: &mut Variant) -> Option<u32> {
-    let Some(text) = query_value(pairs, "page") else {
-        return Some(1);
-    };
-    let page = plain_number(text).filter(|&page| page >= 1)?;
-    variant.explicit_first_page = page == 1;
-    Some(page)
-}
-
 /// Reads what follows `/topic/<id>/<slug>`.
 fn topic_route(
     thread: u32,
@@ -162,7 +151,7 @@ fn topic_route(
     Some(match tail {
         [] => Route::Thread {
             thread,
-            page: numbered_page(pairs, variant)?,
+            page: page_parameter(pairs, variant)?,
         },
         ["print"] => Route::Print { thread },
         ["next"] => Route::AdjacentThread {
@@ -296,7 +285,7 @@ impl Family for Nodebb {
             }
             ["post", id] => Route::Post { post: number(id)? },
             ["users"] => Route::MemberList {
-                page: numbered_page(&pairs, &mut variant)?,
+                page: page_parameter(&pairs, &mut variant)?,
             },
             ["user", slug] => Route::Profile {
                 user: user_from_slug(slug, history, &mut variant)?,
@@ -309,7 +298,7 @@ impl Family for Nodebb {
                 }
             }
             ["search"] if query_value(&pairs, "term") == Some("new") => Route::Search {
-                page: numbered_page(&pairs, &mut variant)?,
+                page: page_parameter(&pairs, &mut variant)?,
             },
             ["login"] => Route::Login {
                 next: query_value(&pairs, "next").map(str::to_string),

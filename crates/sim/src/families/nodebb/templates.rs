@@ -186,7 +186,7 @@ impl Nodebb {
         match body {
             Body::Portal(view) => self.portal(html, view, context),
             Body::Board(view) => self.board(html, view, context),
-            Body::Thread(view) => self.thread(html, view, context),
+            Body::Thread(view) => self.thread(html, view, kit),
             Body::SinglePost(view) => {
                 let href = context.href(&view.in_thread);
                 put!(
@@ -209,13 +209,9 @@ impl Nodebb {
                 }
                 html.push_str("</ul>\n");
             }
-            Body::ArchiveBoard(view) => skeleton::archive_board(html, view, kit),
-            Body::Profile(view) => skeleton::profile(html, view, kit),
-            Body::MemberList(view) => skeleton::member_list(html, view, kit),
-            Body::Calendar(view) => skeleton::calendar(html, view, kit),
-            Body::Search(view) => skeleton::search(html, view, kit),
-            Body::Login(view) => skeleton::login(html, view, kit),
-            Body::NotFound => skeleton::not_found(html, kit),
+            other => {
+                skeleton::other_page(html, other, kit);
+            }
         }
     }
 
@@ -442,7 +438,8 @@ impl Nodebb {
         );
     }
 
-    fn thread(&self, html: &mut String, view: &ThreadView, context: &RenderContext<'_>) {
+    fn thread(&self, html: &mut String, view: &ThreadView, kit: &Kit<'_, '_>) {
+        let context = kit.context;
         let board = Route::Board {
             board: view.board.0,
             page: 1,
@@ -463,14 +460,7 @@ impl Nodebb {
             self.post(html, post, context);
         }
         html.push_str("</ul>\n");
-        let user = |card: &UserCard| user_link(card, context);
-        let kit = Kit {
-            context,
-            user: &user,
-            date: &timeago,
-            words: &WORDS,
-        };
-        let pages = skeleton::numbered_pager(&view.pager, "pagination", &kit);
+        let pages = skeleton::numbered_pager(&view.pager, "pagination", kit);
         if !pages.is_empty() {
             put!(
                 html,

@@ -12,7 +12,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use super::common::{HistoryCache, action, plain_number, year_month};
+use super::common::{HistoryCache, action, page_parameter, plain_number, year_month};
 use super::{
     AdjacentThreads, Charset, Family, FamilyProfile, LoginWall, PermalinkStyle, Quirks,
     RenderContext,
@@ -145,16 +145,6 @@ fn ordering(sort: SortOrder) -> &'static str {
         SortOrder::Replies => "-replies",
         SortOrder::Created => "-created",
     }
-}
-
-/// Reads `?page=N` (`?page=1` is the explicit spelling of the first page).
-fn page_parameter(pairs: &[(String, String)], variant: &mut Variant) -> Option<u32> {
-    let Some(text) = query_value(pairs, "page") else {
-        return Some(1);
-    };
-    let page = plain_number(text).filter(|&page| page >= 1)?;
-    variant.explicit_first_page = page == 1;
-    Some(page)
 }
 
 /// `?page=N` for a list page when it is spelled.

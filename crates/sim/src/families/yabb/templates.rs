@@ -135,13 +135,9 @@ impl Yabb {
             Body::Print(view) | Body::ArchiveThread(view) => {
                 self.posts(&mut html, &view.title, &view.posts, context)
             }
-            Body::ArchiveBoard(view) => skeleton::archive_board(&mut html, view, &kit),
-            Body::Profile(view) => skeleton::profile(&mut html, view, &kit),
-            Body::MemberList(view) => skeleton::member_list(&mut html, view, &kit),
-            Body::Calendar(view) => skeleton::calendar(&mut html, view, &kit),
-            Body::Search(view) => skeleton::search(&mut html, view, &kit),
-            Body::Login(view) => skeleton::login(&mut html, view, &kit),
-            Body::NotFound => skeleton::not_found(&mut html, &kit),
+            other => {
+                skeleton::other_page(&mut html, other, &kit);
+            }
         }
         let footer = &chrome.footer;
         let newest = footer
