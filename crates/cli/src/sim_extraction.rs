@@ -7,7 +7,7 @@ use trawl_page::analysis::analyse;
 use trawl_page::time::DateContext;
 
 use crate::wf52::f1_of;
-use trawl_sim::{Address, FamilyName, Route, Scale, Site, SiteConfig};
+use trawl_sim::{Address, FamilyName, Route, Scale, Site, SiteConfig, SortOrder};
 
 /// Figures for one family.
 #[derive(Debug, Default, Clone, Copy)]
@@ -190,10 +190,9 @@ pub fn score_entries(
         let normal = existing.len() - stickies;
         let pages = normal.div_ceil(per_page).max(1);
         for page in 1..=pages {
-            let path = site.url_of(&Address::canonical(Route::Board {
-                board,
-                page: page as u32,
-            }));
+            // Cursor-paged families name later pages by the thread they follow.
+            let route = site.board_page_route(board, page as u32, SortOrder::LastPost, at);
+            let path = site.url_of(&Address::canonical(route));
             let analysis = analyse_served(&site, &path, at, &context)?;
             score.pages += 1;
             let page_expected = normal.saturating_sub((page - 1) * per_page).min(per_page)
@@ -287,14 +286,14 @@ pub struct OtherPagesScore {
 fn shows_no_post(route: &Route) -> Option<&'static str> {
     Some(match route {
         Route::Portal => "portal",
-        Route::Board { .. } => "board",
+        Route::Board { .. } | Route::BoardAfter { .. } => "board",
         Route::ArchiveBoard { .. } => "archive-board",
         Route::Profile { .. } => "profile",
         Route::MemberList { .. } => "member-list",
         Route::Calendar { .. } => "calendar",
         Route::Search { .. } => "search",
         Route::Login { .. } => "login",
-        Route::Action { .. } => "action",
+        Route::Action { .. } | Route::HiddenThread { .. } => "action",
         Route::Thread { .. }
         | Route::Post { .. }
         | Route::Print { .. }

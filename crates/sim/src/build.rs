@@ -31,6 +31,19 @@ impl Site {
                     Body::Board(view),
                 )
             }
+            Route::BoardAfter { board, after } => {
+                let sort = address.variant.sort;
+                let Some(page) = self.cursor_page(board, after, sort, at) else {
+                    return self.build_missing(at, "");
+                };
+                let view = self.board_view(board, page, sort, at);
+                (
+                    view.name.clone(),
+                    vec![self.portal_crumb()],
+                    Body::Board(view),
+                )
+            }
+            Route::HiddenThread { .. } => return self.build_missing(at, ""),
             Route::Thread { thread, page } => self.thread_page(thread, page, at),
             Route::Post { post } => {
                 let location = self.post_location(post, at);
@@ -403,6 +416,29 @@ impl Site {
         }
     }
 
+    /// The page navigator of a board list. Cursor-paged families name the previous and next
+    /// pages by cursor, while their numbered links are the pager printed for clients without
+    /// scripts, whose page numbers the server ignores.
+    fn board_pager(&self, board: u32, current: u32, total: u32, sort: SortOrder, at: i64) -> Pager {
+        let mut pager = self.pager(current, total, sort, |page| Route::Board { board, page });
+        if !self.family().profile().quirks.board_cursor {
+            return pager;
+        }
+        let cursor = |page: u32| {
+            let mut address = Address::canonical(self.board_page_route(board, page, sort, at));
+            address.variant.sort = sort;
+            address
+        };
+        pager.previous = (current > 1).then(|| cursor(current - 1));
+        pager.next = (current < total).then(|| cursor(current + 1));
+        for (page, address) in &mut pager.pages {
+            *address = Address::canonical(Route::Board { board, page: 1 });
+            address.variant.sort = sort;
+            address.variant.ignored_page = (*page > 1).then_some(*page);
+        }
+        pager
+    }
+
     fn board_view(&self, board: u32, page: u32, sort: SortOrder, at: i64) -> BoardView {
         let per_page = self.family().profile().threads_per_page as usize;
         let listing = self.board_listing(board, sort, at);
@@ -443,7 +479,7 @@ impl Site {
             sort_links,
             stickies,
             threads,
-            pager: self.pager(page, total, sort, |page| Route::Board { board, page }),
+            pager: self.board_pager(board, page, total, sort, at),
             latest: self.shortcuts(at),
             new_thread: self.traps().login_walls.then_some(Route::Action {
                 kind: ActionKind::NewThread,
@@ -470,6 +506,7 @@ impl Site {
             author: self.user_card(record.author, at),
             created: record.created,
             paragraphs: crate::text::post_paragraphs(self.config().seed, history.language, post),
+            link: self.body_link(post),
             signature: if traps.ads_and_signatures {
                 crate::text::signature(self.config().seed, history.language, record.author)
             } else {
@@ -487,6 +524,45 @@ impl Site {
         }
     }
 
+    /// The link at the end of a post's text, for families whose posts link other threads: about
+    /// one post in ten links a thread started before it, and when members-only pages exist,
+    /// a third of those links lead into the members-only board instead.
+    pub(crate) fn body_link(&self, post: u32) -> Option<BodyLink> {
+        if !self.family().profile().quirks.links_in_posts {
+            return None;
+        }
+        let history = self.history();
+        let record = history.post(post)?;
+        let draw = mix(self.config().seed ^ 0x6C69_6E6B, u64::from(post));
+        if !draw.is_multiple_of(10) {
+            return None;
+        }
+        let hidden = history.hidden_threads();
+        let target = if self.traps().login_walls && (draw / 10).is_multiple_of(3) {
+            *hidden.start() + ((draw / 30) % u64::from(hidden.end() - hidden.start() + 1)) as u32
+        } else {
+            1 + ((draw / 30) % u64::from(record.thread)) as u32
+        };
+        let route = match hidden.contains(&target) {
+            true => Route::HiddenThread { thread: target },
+            false => Route::Thread {
+                thread: target,
+                page: 1,
+            },
+        };
+        let before = match history.language {
+            crate::text::Language::English => "See also: ",
+            crate::text::Language::German => "Siehe auch: ",
+            crate::text::Language::SimplifiedChinese => "另见：",
+            crate::text::Language::TraditionalChinese => "另見：",
+        };
+        Some(BodyLink {
+            before: before.to_string(),
+            anchor: self.thread_title(target),
+            target: route,
+        })
+    }
+
     fn thread_page(&self, thread: u32, page: u32, at: i64) -> (String, Vec<(Route, String)>, Body) {
         let view = self.thread_view(thread, page, at);
         (
@@ -500,10 +576,12 @@ impl Site {
         let traps = self.traps();
         let per_page = self.posts_per_page() as usize;
         let posts = self.history().thread_posts_at(thread, at);
+        // Families that repeat the last post of a page start the next one with it again.
+        let repeated = usize::from(self.family().profile().quirks.repeat_last_post && page > 1);
         let shown = posts
             .iter()
-            .skip((page as usize - 1) * per_page)
-            .take(per_page)
+            .skip((page as usize - 1) * per_page - repeated)
+            .take(per_page + repeated)
             .map(|&post| self.post_view(post, at))
             .collect();
         let board = self.history().thread(thread).map_or(0, |t| t.board);

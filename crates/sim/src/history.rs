@@ -182,6 +182,9 @@ struct ThreadPlan {
     reply_offsets: Vec<i64>,
 }
 
+/// How many members-only threads post texts link to (see [`ForumHistory::hidden_threads`]).
+const HIDDEN_THREADS: u32 = 4;
+
 impl ForumHistory {
     /// Generates the history for `seed` at `scale`, written in `language`, in a forum whose local
     /// time is `utc_offset_seconds` from UTC.
@@ -377,6 +380,13 @@ impl ForumHistory {
     /// Number of threads; thread ids are `1..=thread_count()`.
     pub fn thread_count(&self) -> u32 {
         self.threads.len() as u32
+    }
+
+    /// The ids of the threads of a members-only board that post texts may link to: the few ids
+    /// just above every public thread. The history holds nothing about them; guests never see
+    /// more than "not found".
+    pub fn hidden_threads(&self) -> std::ops::RangeInclusive<u32> {
+        self.thread_count() + 1..=self.thread_count() + HIDDEN_THREADS
     }
 
     /// Number of posts; post ids are `1..=post_count()`.

@@ -157,15 +157,27 @@ impl Site {
         let traps = self.traps();
         let profile = self.family().profile();
         let variant = &address.variant;
-        if variant.sort != SortOrder::LastPost
-            && (!traps.sort_orders || !matches!(address.route, Route::Board { .. }))
-        {
+        let board_list = matches!(
+            address.route,
+            Route::Board { .. } | Route::BoardAfter { .. }
+        );
+        if variant.sort != SortOrder::LastPost && (!traps.sort_orders || !board_list) {
             return Judgement::missing();
         }
         if variant.explicit_first_page && !traps.explicit_first_page {
             return Judgement::missing();
         }
-        let base = self.judge_route(&address.route, at);
+        // Only the first page of a cursor-paged board list answers the numbered pager's links.
+        let ignored_page_allowed = profile.quirks.board_cursor
+            && matches!(address.route, Route::Board { page: 1, .. })
+            && variant.ignored_page.is_some_and(|page| page >= 2);
+        if variant.ignored_page.is_some() && !ignored_page_allowed {
+            return Judgement::missing();
+        }
+        let (base, canonical) = match address.route {
+            Route::BoardAfter { board, after } => self.judge_cursor(board, after, variant.sort, at),
+            _ => (self.judge_route(&address.route, at), address.route.clone()),
+        };
         if base.class != PageClass::Valuable || variant.is_canonical() {
             return base;
         }
@@ -175,7 +187,24 @@ impl Site {
         } else {
             Served::Content
         };
-        Judgement::duplicate(base.role, address.route.clone(), served)
+        Judgement::duplicate(base.role, canonical, served)
+    }
+
+    /// A cursor page of a board list in `sort`: valuable when the cursor closes a page of the
+    /// list as of `at`, else missing. Also returns the canonical route of the same page number,
+    /// which for another sort order follows another thread.
+    fn judge_cursor(&self, board: u32, after: u32, sort: SortOrder, at: i64) -> (Judgement, Route) {
+        let cursor = Route::BoardAfter { board, after };
+        if !self.family().profile().quirks.board_cursor {
+            return (Judgement::missing(), cursor);
+        }
+        match self.cursor_page(board, after, sort, at) {
+            Some(page) => (
+                Judgement::valuable(Role::Board, Some(ListId::Board(board)), Some(page)),
+                self.board_page_route(board, page, SortOrder::LastPost, at),
+            ),
+            None => (Judgement::missing(), cursor),
+        }
     }
 
     fn judge_route(&self, route: &Route, at: i64) -> Judgement {
@@ -185,7 +214,10 @@ impl Site {
         match *route {
             Route::Portal => Judgement::valuable(Role::Portal, None, None),
             Route::Board { board, page } => {
+                // Cursor-paged lists name their later pages by cursor only.
+                let numbered = page == 1 || !profile.quirks.board_cursor;
                 if history.board(board).is_some()
+                    && numbered
                     && page >= 1
                     && page <= self.board_pages(board, at)
                 {
@@ -276,6 +308,13 @@ impl Site {
             }
             Route::Search { page } if traps.endless && (1..=1_000_000).contains(&page) => {
                 Judgement::of(PageClass::Endless, Role::Search, Served::Content)
+            }
+            Route::HiddenThread { thread }
+                if traps.login_walls
+                    && profile.quirks.links_in_posts
+                    && history.hidden_threads().contains(&thread) =>
+            {
+                Judgement::of(PageClass::Invalid, Role::Login, Served::Missing)
             }
             Route::Login { .. } => Judgement::of(PageClass::Invalid, Role::Login, Served::Content),
             Route::Action { kind, target }

@@ -7,9 +7,14 @@
 //!   instants) generated from a seed at a [`Scale`]. It holds numbers only; names and texts are
 //!   derived from the seed when a page is rendered, so the papers' 5.4M-post corpus fits in memory.
 //! - A [`Family`] (see [`FamilyName`]) is an engine's URL syntax plus its templates: phpBB-,
-//!   vBulletin-, Discuz!-, SMF-, XenForo- and Discourse-like engines and a hand-made table layout.
+//!   vBulletin-, Discuz!-, SMF-, XenForo- and Discourse-like engines, a hand-made table layout,
+//!   the server-rendered view of a JavaScript-first forum (NodeBB-like), slug-only hierarchical
+//!   URLs without ids, and a YaBB-like CGI forum whose posts span three table rows.
 //!   Families spell [`Address`] values (a [`Route`] plus a spelling [`Variant`]) as URLs and render
-//!   [`views::Page`] values as HTML; they decide nothing else.
+//!   [`views::Page`] values as HTML; they decide nothing else. Behaviours only a few engines have
+//!   (board lists paged by cursor, posts repeated across pages, links in post texts into
+//!   members-only threads) are [`families::Quirks`] of a family's profile, decided with the
+//!   rest of the truth in [`Site::judge`].
 //! - [`Traps`] switches the traps real forums set: duplicate URLs, session ids, login walls,
 //!   shortcut and previous/next-thread links, endless calendars and searches, profiles, noisy dates,
 //!   advertisements and signatures.
@@ -40,7 +45,7 @@ mod traps;
 pub mod truth;
 pub mod views;
 
-pub use families::{Charset, Family, FamilyName, FamilyProfile};
+pub use families::{Charset, Family, FamilyName, FamilyProfile, Quirks};
 pub use fetcher::SimFetcher;
 pub use history::{
     Board, Category, ForumHistory, HISTORY_END_SECONDS, HOURLY_ACTIVITY, Post, Scale, Thread, User,

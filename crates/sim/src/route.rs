@@ -17,12 +17,28 @@ pub enum Route {
         /// 1-based page number.
         page: u32,
     },
+    /// A later page of a board's thread list named by a cursor, the way engines that page by
+    /// "load more" name them: the page that follows thread `after` (the last thread of the page
+    /// before). Only families whose board lists page by cursor have it; which page it is
+    /// depends on the instant, since threads move up the list as they get replies.
+    BoardAfter {
+        /// Board id.
+        board: u32,
+        /// The thread the page follows.
+        after: u32,
+    },
     /// Page `page` (1-based) of a thread.
     Thread {
         /// Thread id.
         thread: u32,
         /// 1-based page number.
         page: u32,
+    },
+    /// A thread of a members-only board, linked from post texts: engines that hide such boards
+    /// answer guests "not found" rather than a login wall.
+    HiddenThread {
+        /// Thread id (above every public thread's id).
+        thread: u32,
     },
     /// A post permalink; depending on the family it shows the thread page holding the post,
     /// redirects there, or shows the post alone.
@@ -169,6 +185,10 @@ pub struct Variant {
     /// Another spelling the server accepts for the same page: a missing or wrong title slug, an
     /// extra redundant parameter. Families decide whether they redirect it or serve it.
     pub alias: bool,
+    /// Board lists of cursor-paged families: a page number the server ignores. Such engines keep
+    /// a numbered pager for clients without scripts, and the server answers every one of its
+    /// links with the first page.
+    pub ignored_page: Option<u32>,
 }
 
 impl Variant {

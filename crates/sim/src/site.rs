@@ -188,6 +188,18 @@ impl Site {
     /// `Cookie` header, if any.
     pub fn serve(&self, path_and_query: &str, at: i64, cookie: Option<&str>) -> SimResponse {
         let profile = self.family.profile();
+        if path_and_query == "/robots.txt"
+            && let Some(text) = self.family.robots_txt(&self.history)
+        {
+            return SimResponse {
+                status: 200,
+                headers: vec![(
+                    "Content-Type".to_string(),
+                    "text/plain; charset=utf-8".to_string(),
+                )],
+                body: text.into_bytes(),
+            };
+        }
         let address = self.address_of(path_and_query);
         let judgement = match &address {
             Some(address) => self.judge(address, at),
@@ -357,6 +369,38 @@ impl Site {
             }),
         }
         threads
+    }
+
+    /// The route naming page `page` of a board's list in `order` as of `at`: the numbered page,
+    /// or for cursor-paged families past the first page, the page following the last thread of
+    /// the page before.
+    pub fn board_page_route(&self, board: u32, page: u32, order: SortOrder, at: i64) -> Route {
+        if page <= 1 || !self.family.profile().quirks.board_cursor {
+            return Route::Board { board, page };
+        }
+        let per_page = self.family.profile().threads_per_page as usize;
+        let listing = self.board_listing(board, order, at);
+        // Past the end there is no cursor; thread 0 names no thread, so the page is missing.
+        let after = listing
+            .get((page as usize - 1) * per_page - 1)
+            .copied()
+            .unwrap_or(0);
+        Route::BoardAfter { board, after }
+    }
+
+    /// The page of a board's list in `order` that follows thread `after` as of `at`, when
+    /// `after` is the last thread of a page that is not the last.
+    pub(crate) fn cursor_page(
+        &self,
+        board: u32,
+        after: u32,
+        order: SortOrder,
+        at: i64,
+    ) -> Option<u32> {
+        let per_page = self.family.profile().threads_per_page as usize;
+        let listing = self.board_listing(board, order, at);
+        let shown = listing.iter().position(|&thread| thread == after)? + 1;
+        (shown % per_page == 0 && shown < listing.len()).then(|| (shown / per_page) as u32 + 1)
     }
 
     /// Number of list pages of a board at `at` (at least 1: an empty board still has a page).

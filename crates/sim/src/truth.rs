@@ -116,25 +116,31 @@ impl Site {
         };
         visit(canonical(Route::Portal));
         visit(canonical(Route::Login { next: None }));
+        let cursor = profile.quirks.board_cursor;
+        let orders = [SortOrder::LastPost]
+            .into_iter()
+            .chain(SortOrder::ALTERNATIVES)
+            .filter(|&order| order == SortOrder::LastPost || traps.sort_orders);
+        let orders: Vec<SortOrder> = orders.collect();
         for board in 1..=history.board_count() {
             let pages = self.board_pages(board, at);
-            for page in 1..=pages {
-                visit(canonical(Route::Board { board, page }));
-            }
-            if traps.explicit_first_page && pages > 1 {
-                visit(explicit(Route::Board { board, page: 1 }));
-            }
-            if traps.sort_orders {
-                for sort in SortOrder::ALTERNATIVES {
-                    for page in 1..=pages {
-                        let mut address = canonical(Route::Board { board, page });
-                        address.variant.sort = sort;
-                        visit(address.clone());
-                        if page == 1 && pages > 1 && traps.explicit_first_page {
-                            address.variant.explicit_first_page = true;
-                            visit(address);
-                        }
+            for &sort in &orders {
+                for page in 1..=pages {
+                    let mut address = canonical(self.board_page_route(board, page, sort, at));
+                    address.variant.sort = sort;
+                    visit(address.clone());
+                    // Cursor-paged lists have no numbered spelling of their first page.
+                    if page == 1 && pages > 1 && traps.explicit_first_page && !cursor {
+                        address.variant.explicit_first_page = true;
+                        visit(address);
                     }
+                }
+                // The numbered pager of cursor-paged lists, answered with the first page.
+                for ignored in (2..=pages).filter(|_| cursor) {
+                    let mut address = canonical(Route::Board { board, page: 1 });
+                    address.variant.sort = sort;
+                    address.variant.ignored_page = Some(ignored);
+                    visit(address);
                 }
             }
             if traps.archive_views {
@@ -142,6 +148,11 @@ impl Site {
             }
             if traps.login_walls {
                 self.visit_action(ActionKind::NewThread, board, &mut visit);
+            }
+        }
+        if traps.login_walls && profile.quirks.links_in_posts {
+            for thread in history.hidden_threads() {
+                visit(canonical(Route::HiddenThread { thread }));
             }
         }
         for thread in 1..=history.threads_up_to(at) {
@@ -226,6 +237,14 @@ impl Site {
         self.for_each_address(at, |address| visit(self.truth_of(&address, at)));
     }
 
+    /// A post's text as the ground truth writes it: its paragraphs, then the line of its link.
+    fn post_text(&self, post: u32) -> String {
+        let history = self.history();
+        let mut lines = crate::text::post_paragraphs(self.config().seed, history.language, post);
+        lines.extend(self.body_link(post).map(|link| link.text()));
+        lines.join("\n")
+    }
+
     /// Calls `visit` with the truth of every post existing at `at`, in id order.
     pub fn for_each_post_truth(&self, at: i64, mut visit: impl FnMut(PostTruth)) {
         let history = self.history();
@@ -246,8 +265,7 @@ impl Site {
                 page,
                 author: crate::text::user_name(self.config().seed, record.author),
                 created: dates::iso8601(record.created, offset),
-                text: crate::text::post_paragraphs(self.config().seed, history.language, post)
-                    .join("\n"),
+                text: self.post_text(post),
             });
         }
     }

@@ -241,6 +241,9 @@ pub struct PostView {
     pub created: i64,
     /// Body paragraphs; the ground truth's text is these joined by `\n`.
     pub paragraphs: Vec<String>,
+    /// A link the author put at the end of the text, shown as one more paragraph (the ground
+    /// truth's text ends with its line).
+    pub link: Option<BodyLink>,
     /// The author's signature.
     pub signature: Option<String>,
     /// The permalink, when the family has permalinks and the trap is on.
@@ -249,6 +252,24 @@ pub struct PostView {
     pub quote: Option<Route>,
     /// Member-only private-message link to the author.
     pub message: Option<Route>,
+}
+
+/// A link inside a post's text: user content, not navigation.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BodyLink {
+    /// The words before the link ("See also: ").
+    pub before: String,
+    /// The link's text (the linked thread's title).
+    pub anchor: String,
+    /// What it links to: a public thread's first page or a members-only thread.
+    pub target: Route,
+}
+
+impl BodyLink {
+    /// The paragraph as plain text, as the ground truth writes it.
+    pub fn text(&self) -> String {
+        format!("{}{}", self.before, self.anchor)
+    }
 }
 
 /// A thread page.
@@ -260,7 +281,8 @@ pub struct ThreadView {
     pub title: String,
     /// Board id and name.
     pub board: (u32, String),
-    /// The posts of this page.
+    /// The posts of this page. In families that repeat the last post of a page atop the next,
+    /// later pages start with that post again (the ground truth counts it once, on its own page).
     pub posts: Vec<PostView>,
     /// Page-flipping links.
     pub pager: Pager,

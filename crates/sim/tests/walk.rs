@@ -180,3 +180,18 @@ fn session_links_are_variants_of_listed_urls() {
         let _ = SEED;
     }
 }
+
+#[test]
+fn nodebb_walk_agrees_with_truth() {
+    check_walk(FamilyName::Nodebb);
+}
+
+#[test]
+fn slugtree_walk_agrees_with_truth() {
+    check_walk(FamilyName::Slugtree);
+}
+
+#[test]
+fn yabb_walk_agrees_with_truth() {
+    check_walk(FamilyName::Yabb);
+}

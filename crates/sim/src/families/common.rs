@@ -1,9 +1,10 @@
 //! Small helpers that several families share word for word.
 
 use std::cell::RefCell;
+use std::sync::{Arc, Mutex};
 
 use crate::history::ForumHistory;
-use crate::route::{ActionKind, Route};
+use crate::route::{ActionKind, Address, Route, Variant};
 use crate::text::{self, Language, slugify};
 
 /// A decimal number written the one way engines write ids and page numbers: digits only, no
@@ -15,6 +16,17 @@ pub(super) fn plain_number(text: &str) -> Option<u32> {
     if canonical { text.parse().ok() } else { None }
 }
 
+/// Reads `?page=N` of numbered lists: no `page` is the first page, `page=1` its explicit
+/// spelling, anything but a plain positive number no page at all.
+pub(super) fn page_parameter(pairs: &[(String, String)], variant: &mut Variant) -> Option<u32> {
+    let Some(text) = crate::html::query_value(pairs, "page") else {
+        return Some(1);
+    };
+    let page = plain_number(text).filter(|&page| page >= 1)?;
+    variant.explicit_first_page = page == 1;
+    Some(page)
+}
+
 /// Reads the `YYYY-MM` of calendar URLs: four or more digits of year, exactly two of month.
 pub(super) fn year_month(text: &str) -> Option<(i32, u32)> {
     let (year, month) = text.split_once('-')?;
@@ -23,6 +35,24 @@ pub(super) fn year_month(text: &str) -> Option<(i32, u32)> {
         return None;
     }
     Some((year.parse().ok()?, month.parse().ok()?))
+}
+
+/// The plain address a quirk's route stands for, for families without that quirk: a cursor
+/// page as the list's first page, a members-only thread as a thread id (which such families
+/// answer "not found", having no thread of that id). No page of theirs links either.
+pub(super) fn without_quirks(address: &Address) -> Address {
+    let route = match address.route {
+        Route::BoardAfter { board, .. } => Route::Board { board, page: 1 },
+        Route::HiddenThread { thread } => Route::Thread { thread, page: 1 },
+        ref other => other.clone(),
+    };
+    Address {
+        route,
+        variant: Variant {
+            ignored_page: None,
+            ..address.variant.clone()
+        },
+    }
 }
 
 /// The route of a member-only action on `target`.
@@ -54,4 +84,40 @@ pub(super) fn thread_slug(history: &ForumHistory, thread: u32) -> String {
         }
         last.3.clone()
     })
+}
+
+/// An index a family derives from a history (slugs to ids, timestamps to ids), made once for
+/// the last history asked about: a family is built before its history and shared by threads.
+#[derive(Debug)]
+pub(super) struct HistoryCache<T> {
+    slot: Mutex<Option<(HistoryKey, Arc<T>)>>,
+}
+
+/// What tells two histories apart for a family's indexes.
+type HistoryKey = (u64, Language, u32);
+
+impl<T> HistoryCache<T> {
+    pub(super) const fn new() -> Self {
+        HistoryCache {
+            slot: Mutex::new(None),
+        }
+    }
+
+    /// The index of `history`, made by `make` unless it is the one made last.
+    pub(super) fn get(
+        &self,
+        history: &ForumHistory,
+        make: impl FnOnce(&ForumHistory) -> T,
+    ) -> Arc<T> {
+        let key = (history.seed, history.language, history.thread_count());
+        let mut slot = self.slot.lock().expect("history cache");
+        if let Some((known, index)) = slot.as_ref()
+            && *known == key
+        {
+            return Arc::clone(index);
+        }
+        let index = Arc::new(make(history));
+        *slot = Some((key, Arc::clone(&index)));
+        index
+    }
 }

@@ -12,16 +12,29 @@ use crate::route::{Address, Route, SortOrder};
 use crate::text::Language;
 use crate::views::Page;
 
+/// Appends formatted markup to a page (writing to a `String` cannot fail). Defined before the
+/// family modules so that every template can use it.
+macro_rules! put {
+    ($html:expr, $($format:tt)*) => {{
+        use std::fmt::Write as _;
+        let _ = $html.write_fmt(format_args!($($format)*));
+    }};
+}
+
 mod common;
 mod discourse;
 mod discuz;
+mod nodebb;
 mod phpbb;
+mod skeleton;
+mod slugtree;
 mod smf;
 mod tablecraft;
 #[cfg(test)]
 mod test_support;
 mod vbulletin;
 mod xenforo;
+mod yabb;
 
 /// The character set a family serves its pages in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -127,6 +140,31 @@ pub struct FamilyProfile {
     pub missing_status: u16,
     /// Whether alias spellings (missing or wrong slug) are redirected (301) rather than served.
     pub aliases_redirect: bool,
+    /// Behaviours only a few engines have.
+    pub quirks: Quirks,
+}
+
+/// Behaviours only a few engines have; all off for most families.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Quirks {
+    /// Board lists page by cursor ([`Route::BoardAfter`]) rather than by number; the numbered
+    /// pager they still print for clients without scripts names pages the server ignores
+    /// ([`crate::Variant::ignored_page`]).
+    pub board_cursor: bool,
+    /// Every thread page after the first starts with the last post of the page before again.
+    pub repeat_last_post: bool,
+    /// Some post texts link another thread: a public one, or one of a members-only board
+    /// ([`Route::HiddenThread`]) that guests get "not found" for.
+    pub links_in_posts: bool,
+}
+
+impl Quirks {
+    /// No quirk: what most engines do.
+    pub const NONE: Quirks = Quirks {
+        board_cursor: false,
+        repeat_last_post: false,
+        links_in_posts: false,
+    };
 }
 
 /// Everything a template needs besides the page itself.
@@ -204,6 +242,11 @@ pub trait Family: Send + Sync + std::fmt::Debug {
 
     /// Renders a page to HTML (as Unicode; the site encodes it in the family's charset).
     fn render(&self, page: &Page, context: &RenderContext<'_>) -> String;
+
+    /// The text of `/robots.txt`, for families that serve one (the others answer it "not found").
+    fn robots_txt(&self, _history: &ForumHistory) -> Option<String> {
+        None
+    }
 }
 
 /// The families the simulator offers.
@@ -225,11 +268,21 @@ pub enum FamilyName {
     Discourse,
     /// A hand-made table layout with opaque hexadecimal ids, Big5 with the charset only in `<meta>`.
     Tablecraft,
+    /// NodeBB-like server-rendered view of a JavaScript-first forum: `/topic/123/slug?page=2`,
+    /// board pages by cursor linked only from `<link rel="next">`, the last post of a page
+    /// repeated atop the next, post texts linking members-only threads, robots.txt.
+    Nodebb,
+    /// Slug-only hierarchical URLs without ids (`/c/category/board/thread-slug/?page=2`), as
+    /// small Django forums print them.
+    Slugtree,
+    /// YaBB-like CGI forum (phpBB 2-like layout): `YaBB.pl?num=<start second>/15`, one post over
+    /// three table rows, names not links, windows-1252 named only in `<meta>`.
+    Yabb,
 }
 
 impl FamilyName {
     /// Every family, in a fixed order.
-    pub const ALL: [FamilyName; 7] = [
+    pub const ALL: [FamilyName; 10] = [
         FamilyName::Phpbb,
         FamilyName::Vbulletin,
         FamilyName::Discuz,
@@ -237,6 +290,9 @@ impl FamilyName {
         FamilyName::Xenforo,
         FamilyName::Discourse,
         FamilyName::Tablecraft,
+        FamilyName::Nodebb,
+        FamilyName::Slugtree,
+        FamilyName::Yabb,
     ];
 
     /// The command-line name.
@@ -249,6 +305,9 @@ impl FamilyName {
             FamilyName::Xenforo => "xenforo",
             FamilyName::Discourse => "discourse",
             FamilyName::Tablecraft => "tablecraft",
+            FamilyName::Nodebb => "nodebb",
+            FamilyName::Slugtree => "slugtree",
+            FamilyName::Yabb => "yabb",
         }
     }
 
@@ -269,6 +328,9 @@ impl FamilyName {
             FamilyName::Xenforo => Box::new(xenforo::Xenforo::new()),
             FamilyName::Discourse => Box::new(discourse::Discourse::new()),
             FamilyName::Tablecraft => Box::new(tablecraft::Tablecraft::new()),
+            FamilyName::Nodebb => Box::new(nodebb::Nodebb::new()),
+            FamilyName::Slugtree => Box::new(slugtree::Slugtree::new()),
+            FamilyName::Yabb => Box::new(yabb::Yabb::new()),
         }
     }
 }

@@ -4,6 +4,7 @@
 
 use std::fmt::Write;
 
+use super::common::without_quirks;
 use super::{
     AdjacentThreads, Charset, Family, FamilyProfile, LoginWall, PermalinkStyle, RenderContext,
 };
@@ -43,6 +44,7 @@ impl Phpbb {
                 adjacent_threads: AdjacentThreads::ServerResolved,
                 missing_status: 404,
                 aliases_redirect: false,
+                quirks: super::Quirks::NONE,
             },
         }
     }
@@ -88,6 +90,10 @@ impl Family for Phpbb {
             }
         };
         let mut url = match &address.route {
+            // Quirks this engine lacks are spelled as the plain route they stand for.
+            Route::BoardAfter { .. } | Route::HiddenThread { .. } => {
+                return self.encode(&without_quirks(address), _history);
+            }
             Route::Portal => "/index.php".to_string(),
             Route::Board { board, page } => {
                 let sort = sort_keys(address.variant.sort)

@@ -47,6 +47,9 @@ pub(crate) fn summary(address: Option<Address>) -> String {
     if variant.sort != SortOrder::LastPost {
         text += &format!(" sort={:?}", variant.sort);
     }
+    if let Some(page) = variant.ignored_page {
+        text += &format!(" ignored-page={page}");
+    }
     for (flag, name) in [
         (variant.explicit_first_page, " explicit"),
         (variant.alias, " alias"),

@@ -1,7 +1,5 @@
 //! Discourse's page bodies: topic lists, posts, the raw view, user pages, calendar and search.
 
-use std::fmt::Write;
-
 use super::templates::{DateStyle, button, page_links, pager, time, user_link};
 use super::{Discourse, sort_keys};
 use crate::dates::ENGLISH_MONTHS;

@@ -13,9 +13,7 @@
 //! Slugs are decoration: a missing or wrong slug, a lower-case user name or a trailing slash
 //! decodes as an alias, which Discourse serves as it is rather than redirecting.
 
-use std::fmt::Write;
-
-use super::common::{action, plain_number, thread_slug, year_month};
+use super::common::{action, plain_number, thread_slug, without_quirks, year_month};
 use super::{
     AdjacentThreads, Charset, Family, FamilyProfile, LoginWall, PermalinkStyle, RenderContext,
 };
@@ -24,13 +22,6 @@ use crate::html::{parse_query, percent_encode, query_value, split_path_and_query
 use crate::route::{ActionKind, Address, Route, SortOrder, Variant};
 use crate::text::{self, Language, slugify};
 use crate::views::*;
-
-/// Appends formatted markup to a page (writing to a `String` cannot fail).
-macro_rules! put {
-    ($html:expr, $($format:tt)*) => {{
-        let _ = write!($html, $($format)*);
-    }};
-}
 
 mod bodies;
 mod templates;
@@ -64,6 +55,7 @@ impl Discourse {
                 adjacent_threads: AdjacentThreads::DirectLinks,
                 missing_status: 404,
                 aliases_redirect: false,
+                quirks: super::Quirks::NONE,
             },
         }
     }
@@ -213,6 +205,10 @@ impl Family for Discourse {
         let alias = variant.alias;
         let listed = |page: u32| page > 1 || variant.explicit_first_page;
         match address.route {
+            // Quirks this engine lacks are spelled as the plain route they stand for.
+            Route::BoardAfter { .. } | Route::HiddenThread { .. } => {
+                self.encode(&without_quirks(address), history)
+            }
             Route::Portal if alias => "/categories".to_string(),
             Route::Portal => "/".to_string(),
             Route::Board { board, page } => {

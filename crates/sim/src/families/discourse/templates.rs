@@ -1,7 +1,5 @@
 //! Discourse's page frame: the crawler view's document, `<time>` elements and shared pieces.
 
-use std::fmt::Write;
-
 use super::Discourse;
 use crate::dates::{self, ENGLISH_MONTHS};
 use crate::families::RenderContext;

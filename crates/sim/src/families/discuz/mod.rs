@@ -23,7 +23,7 @@
 //! `昨天&nbsp;HH:MM`, `前天&nbsp;HH:MM`, then `N&nbsp;天前` up to six days back. Older instants are
 //! written absolutely, without a span.
 
-use super::common::plain_number;
+use super::common::{plain_number, without_quirks};
 use super::{
     AdjacentThreads, Charset, Family, FamilyProfile, LoginWall, PermalinkStyle, RenderContext,
 };
@@ -65,6 +65,7 @@ impl Discuz {
                 adjacent_threads: AdjacentThreads::DirectLinks,
                 missing_status: 200,
                 aliases_redirect: false,
+                quirks: super::Quirks::NONE,
             },
         }
     }
@@ -129,6 +130,10 @@ impl Family for Discuz {
         // Only the canonical spelling of a list page has a static rewrite.
         let rewritten = !explicit && !variant.alias;
         let mut url = match &address.route {
+            // Quirks this engine lacks are spelled as the plain route they stand for.
+            Route::BoardAfter { .. } | Route::HiddenThread { .. } => {
+                return self.encode(&without_quirks(address), history);
+            }
             Route::Portal => "/forum.php".to_string(),
             Route::Board { board, page } if rewritten && variant.sort == SortOrder::LastPost => {
                 format!("/forum-{board}-{page}.html")

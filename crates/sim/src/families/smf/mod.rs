@@ -32,7 +32,7 @@
 
 use std::fmt::Write;
 
-use super::common::action;
+use super::common::{action, without_quirks};
 use super::{
     AdjacentThreads, Charset, Family, FamilyProfile, LoginWall, PermalinkStyle, RenderContext,
 };
@@ -87,6 +87,7 @@ impl Smf {
                 adjacent_threads: AdjacentThreads::ServerResolved,
                 missing_status: 404,
                 aliases_redirect: false,
+                quirks: super::Quirks::NONE,
             },
         }
     }
@@ -253,6 +254,10 @@ impl Family for Smf {
         let mut url = String::from("/index.php");
         // Writing into a String cannot fail.
         let _ = match address.route {
+            // Quirks this engine lacks are spelled as the plain route they stand for.
+            Route::BoardAfter { .. } | Route::HiddenThread { .. } => {
+                return self.encode(&without_quirks(address), history);
+            }
             Route::Portal => Ok(()),
             Route::Board { board, page } => {
                 let offset = start(page, profile.threads_per_page);

@@ -22,7 +22,7 @@
 
 use std::fmt::Write;
 
-use super::common::plain_number;
+use super::common::{plain_number, without_quirks};
 use super::{
     AdjacentThreads, Charset, Family, FamilyProfile, LoginWall, PermalinkStyle, RenderContext,
 };
@@ -62,6 +62,7 @@ impl Tablecraft {
                 adjacent_threads: AdjacentThreads::DirectLinks,
                 missing_status: 200,
                 aliases_redirect: false,
+                quirks: super::Quirks::NONE,
             },
         }
     }
@@ -142,6 +143,10 @@ impl Family for Tablecraft {
         let variant = &address.variant;
         let numbered = |page: u32| page > 1 || variant.explicit_first_page;
         match &address.route {
+            // Quirks this engine lacks are spelled as the plain route they stand for.
+            Route::BoardAfter { .. } | Route::HiddenThread { .. } => {
+                self.encode(&without_quirks(address), _history)
+            }
             Route::Portal => "/".to_string(),
             Route::Board { board, page } => {
                 let mut url = format!("/b/{}/", Kind::Board.hide(*board));

@@ -32,7 +32,7 @@
 
 use std::fmt::{self, Write};
 
-use super::common::action;
+use super::common::{action, without_quirks};
 use super::{
     AdjacentThreads, Charset, Family, FamilyProfile, LoginWall, PermalinkStyle, RenderContext,
 };
@@ -92,6 +92,7 @@ impl Vbulletin {
                 adjacent_threads: AdjacentThreads::ServerResolved,
                 missing_status: 200,
                 aliases_redirect: false,
+                quirks: super::Quirks::NONE,
             },
         }
     }
@@ -195,6 +196,10 @@ impl Family for Vbulletin {
         // Page 1 is named by leaving `page` out, unless the link spells it explicitly.
         let shows = |page: u32| page > 1 || variant.explicit_first_page;
         let link = match address.route {
+            // Quirks this engine lacks are spelled as the plain route they stand for.
+            Route::BoardAfter { .. } | Route::HiddenThread { .. } => {
+                return self.encode(&without_quirks(address), history);
+            }
             Route::Portal => script("/index.php"),
             Route::Board { board, page } => {
                 let mut link = script("/forumdisplay.php").add("f", board);

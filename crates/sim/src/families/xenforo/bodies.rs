@@ -1,7 +1,5 @@
 //! XenForo's page bodies: forum list, thread lists, messages, member pages and the calendar.
 
-use std::fmt::Write;
-
 use super::templates::{TimeText, button, page_jump, short_number, time, user_title, username};
 use super::{Xenforo, sort_keys};
 use crate::dates::{self, ENGLISH_MONTHS};

@@ -13,7 +13,7 @@
 //! Slugs are decoration: the id after the dot decides the page. A missing or wrong slug, or a
 //! missing trailing slash, decodes as an alias, which the server redirects to the canonical URL.
 
-use super::common::{action, plain_number, thread_slug, year_month};
+use super::common::{action, plain_number, thread_slug, without_quirks, year_month};
 use super::{
     AdjacentThreads, Charset, Family, FamilyProfile, LoginWall, PermalinkStyle, RenderContext,
 };
@@ -22,13 +22,6 @@ use crate::html::{parse_query, percent_encode, query_value, split_path_and_query
 use crate::route::{ActionKind, Address, Route, SortOrder, Variant};
 use crate::text::{self, Language, slugify};
 use crate::views::*;
-
-/// Appends formatted markup to a page (writing to a `String` cannot fail).
-macro_rules! put {
-    ($html:expr, $($format:tt)*) => {{
-        let _ = write!($html, $($format)*);
-    }};
-}
 
 mod bodies;
 mod templates;
@@ -62,6 +55,7 @@ impl Xenforo {
                 adjacent_threads: AdjacentThreads::DirectLinks,
                 missing_status: 404,
                 aliases_redirect: true,
+                quirks: super::Quirks::NONE,
             },
         }
     }
@@ -191,6 +185,10 @@ impl Family for Xenforo {
         let board = |id| slugged("forums", &board_slug(history, id), id, variant.alias);
         let thread = |id| slugged("threads", &thread_slug(history, id), id, variant.alias);
         match address.route {
+            // Quirks this engine lacks are spelled as the plain route they stand for.
+            Route::BoardAfter { .. } | Route::HiddenThread { .. } => {
+                self.encode(&without_quirks(address), history)
+            }
             Route::Portal if variant.alias => "/index.php".to_string(),
             Route::Portal => "/".to_string(),
             Route::Board { board: id, page } => {

@@ -1,7 +1,5 @@
 //! XenForo's page frame: the document around each body, `<time>` elements and shared pieces.
 
-use std::fmt::Write;
-
 use super::Xenforo;
 use crate::dates::{self, ENGLISH_WEEKDAYS};
 use crate::families::RenderContext;
