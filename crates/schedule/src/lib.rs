@@ -1,0 +1,30 @@
+//! ESSAY PLACEHOLDER
+mod lists;
+mod policy;
+mod regression;
+mod stats;
+
+pub use lists::{
+    ACTIVITY_KEPT_SECONDS, ActivityKind, BoardActivity, FetchedPage, ListChange, ListId, ListKind,
+    ListState, Lists, PageContent, PageSeen, SiteId, ThreadEntry,
+};
+pub use policy::{PageRequest, Policy, Scheduler, Window};
+pub use regression::{NormalEquations, predict};
+pub use stats::{FEATURE_COUNT, ListStatistics, RECENT_INTERVALS, features};
+
+/// What the scheduler refuses.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum ScheduleError {
+    #[error("list {0:?} is not known: register boards before recording their pages")]
+    UnknownList(ListId),
+    #[error("list {0:?}: pages are numbered from 1")]
+    PageZero(ListId),
+    #[error("list {0:?}: posts recorded for an index list or entries for a post list")]
+    ContentKind(ListId),
+    #[error("a window must end after it starts")]
+    EmptyWindow,
+    #[error("a regression needs at least one example")]
+    NoExamples,
+    #[error("the normal equations are singular")]
+    SingularSystem,
+}
