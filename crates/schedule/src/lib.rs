@@ -1,7 +1,10 @@
 //! ESSAY PLACEHOLDER
 mod lists;
+pub mod optimal;
 mod policy;
 mod regression;
+#[cfg(test)]
+mod random;
 mod stats;
 
 pub use lists::{
