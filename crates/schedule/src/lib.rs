@@ -1,16 +1,20 @@
 //! ESSAY PLACEHOLDER
 mod lists;
+mod lws;
 pub mod optimal;
 mod policy;
 mod regression;
 #[cfg(test)]
 mod random;
 mod stats;
+#[cfg(test)]
+mod toy;
 
 pub use lists::{
     ACTIVITY_KEPT_SECONDS, ActivityKind, BoardActivity, FetchedPage, ListChange, ListId, ListKind,
     ListState, Lists, PageContent, PageSeen, SiteId, ThreadEntry,
 };
+pub use lws::{ListWise, ListWiseConfig};
 pub use policy::{PageRequest, Policy, Scheduler, Window};
 pub use regression::{NormalEquations, predict};
 pub use stats::{FEATURE_COUNT, ListStatistics, RECENT_INTERVALS, features};
