@@ -1,4 +1,5 @@
 //! ESSAY PLACEHOLDER
+mod board;
 mod lists;
 mod lws;
 pub mod optimal;
@@ -14,8 +15,12 @@ pub use lists::{
     ACTIVITY_KEPT_SECONDS, ActivityKind, BoardActivity, FetchedPage, ListChange, ListId, ListKind,
     ListState, Lists, PageContent, PageSeen, SiteId, ThreadEntry,
 };
+pub use board::{
+    BoardAllocation, BoardBased, BoardConfig, activity_histogram, board_weight, daily_activity,
+    equal_area_points, even_points, visits_per_board,
+};
 pub use lws::{ListWise, ListWiseConfig};
-pub use policy::{PageRequest, Policy, Scheduler, Window};
+pub use policy::{CARRY_LIMIT_DAYS, PageRequest, Policy, Scheduler, Window};
 pub use regression::{NormalEquations, predict};
 pub use stats::{FEATURE_COUNT, ListStatistics, RECENT_INTERVALS, features};
 

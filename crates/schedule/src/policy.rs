@@ -4,8 +4,11 @@
 //! fetcher. It repeatedly asks [`Scheduler::plan`] for a window (its start, its end, a budget of
 //! fetches), fetches each [`PageRequest`] at its instant, hands every result to
 //! [`Scheduler::observe`], and fetches the follow-up requests that returns right away, at the
-//! instant of the observation. A policy never spends more than the window's budget on its plan and
-//! its follow-ups together; follow-ups it has no budget left for wait for the next window.
+//! instant of the observation. A policy spends no more than the window's budget on its plan and
+//! its follow-ups together, plus what it left unspent in earlier windows, up to a quarter of a
+//! day's budget ([`CARRY_LIMIT_DAYS`]): policies that follow the day's activity save at night
+//! what they spend at the peak, and over any day the total stays within the day's budget plus
+//! that quarter. Follow-ups it has no budget left for wait for the next window.
 
 use std::collections::VecDeque;
 
@@ -117,7 +120,7 @@ impl Scheduler {
 /// A window's budget as a policy spends it: what is left, the follow-ups that found no budget
 /// and wait for the next window, and how large a share of spending follow-ups have taken lately
 /// (so a plan can leave them room).
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub(crate) struct Allowance {
     left: u32,
     window_end: i64,
@@ -126,6 +129,25 @@ pub(crate) struct Allowance {
     follow_up_share: f64,
     deferred: VecDeque<(ListId, u32)>,
 }
+
+impl Default for Allowance {
+    fn default() -> Self {
+        // Before any window has shown how many follow-ups a policy asks for, half the budget is
+        // kept for them: a first window spent entirely on its plan would defer every new
+        // thread the crawl discovers.
+        Allowance {
+            left: 0,
+            window_end: 0,
+            planned: 0,
+            followed: 0,
+            follow_up_share: 0.5,
+            deferred: VecDeque::new(),
+        }
+    }
+}
+
+/// How much unspent budget may be carried into later windows, in days of budget.
+pub const CARRY_LIMIT_DAYS: f64 = 0.25;
 
 /// The most of a window's budget kept back for follow-ups.
 const MOST_KEPT_FOR_FOLLOW_UPS: f64 = 0.8;
@@ -146,7 +168,8 @@ impl Allowance {
         }
         self.planned = 0;
         self.followed = 0;
-        self.left = budget;
+        let carry_limit = (window.per_day(budget) * CARRY_LIMIT_DAYS).floor() as u32;
+        self.left = budget + self.left.min(carry_limit);
         self.window_end = window.end_second();
         let mut first = Vec::new();
         while self.left > 0 {
