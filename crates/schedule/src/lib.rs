@@ -1,4 +1,5 @@
 //! ESSAY PLACEHOLDER
+mod baselines;
 mod board;
 mod lists;
 mod lws;
@@ -14,6 +15,10 @@ mod toy;
 pub use lists::{
     ACTIVITY_KEPT_SECONDS, ActivityKind, BoardActivity, FetchedPage, ListChange, ListId, ListKind,
     ListState, Lists, PageContent, PageSeen, SiteId, ThreadEntry,
+};
+pub use baselines::{
+    AdaptiveRevisit, AdaptiveRule, NutchSettings, PageTimer, PoissonRate, RoundRobin,
+    StormCrawlerSettings, cho_garcia_molina_rate, nutch_update, stormcrawler_update,
 };
 pub use board::{
     BoardAllocation, BoardBased, BoardConfig, activity_histogram, board_weight, daily_activity,
