@@ -9,6 +9,7 @@ mod regression;
 #[cfg(test)]
 mod random;
 mod stats;
+mod trawl;
 #[cfg(test)]
 mod toy;
 
@@ -27,6 +28,7 @@ pub use board::{
 pub use lws::{ListWise, ListWiseConfig};
 pub use policy::{CARRY_LIMIT_DAYS, PageRequest, Policy, Scheduler, Window};
 pub use regression::{NormalEquations, predict};
+pub use trawl::{Trawl, TrawlConfig};
 pub use stats::{FEATURE_COUNT, ListStatistics, RECENT_INTERVALS, features};
 
 /// What the scheduler refuses.

@@ -191,6 +191,11 @@ impl Allowance {
         (requests, self.left - keep)
     }
 
+    /// The share of recent spending that went to follow-ups (an average over windows).
+    pub(crate) fn follow_up_share(&self) -> f64 {
+        self.follow_up_share
+    }
+
     /// Counts planned fetches.
     pub(crate) fn spend_planned(&mut self, count: usize) {
         let count = (count as u32).min(self.left);
