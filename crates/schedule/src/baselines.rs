@@ -24,8 +24,8 @@ use std::collections::HashMap;
 
 use crate::lists::{FetchedPage, ListChange, ListId, Lists};
 use crate::policy::{
-    Allowance, Credit, PageRequest, Policy, Window, backlog_requests, discovery_follow_ups,
-    offset, phase_of, spread, timestamp_of,
+    Allowance, Credit, PageRequest, Policy, Window, backlog_requests, discovery_follow_ups, offset,
+    phase_of, spread, timestamp_of,
 };
 
 /// Uniform round-robin over every list's newest page.
@@ -68,7 +68,12 @@ impl Policy for RoundRobin {
         requests
     }
 
-    fn observe(&mut self, lists: &Lists, fetched: &FetchedPage, change: &ListChange) -> Vec<PageRequest> {
+    fn observe(
+        &mut self,
+        lists: &Lists,
+        fetched: &FetchedPage,
+        change: &ListChange,
+    ) -> Vec<PageRequest> {
         let wanted = discovery_follow_ups(lists, fetched, change);
         self.allowance.follow_ups(fetched.fetched_at, wanted)
     }
@@ -113,7 +118,8 @@ impl PoissonRate {
         match self.histories.get(&list) {
             Some(history) if history.visits >= 2 => {
                 let intervals = history.visits - 1;
-                let mean = (history.last_visit - history.first_visit).max(1) as f64 / f64::from(intervals);
+                let mean =
+                    (history.last_visit - history.first_visit).max(1) as f64 / f64::from(intervals);
                 cho_garcia_molina_rate(intervals, history.changes, mean).max(PRIOR_RATE / 30.0)
             }
             _ => PRIOR_RATE,
@@ -153,12 +159,21 @@ impl Policy for PoissonRate {
         polls.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
         polls.truncate(slots);
         let origin = timestamp_of(0);
-        requests.extend(polls.into_iter().map(|(instant, list, page)| PageRequest { at: offset(origin, instant), list, page }));
+        requests.extend(polls.into_iter().map(|(instant, list, page)| PageRequest {
+            at: offset(origin, instant),
+            list,
+            page,
+        }));
         self.allowance.spend_planned(requests.len());
         requests
     }
 
-    fn observe(&mut self, lists: &Lists, fetched: &FetchedPage, change: &ListChange) -> Vec<PageRequest> {
+    fn observe(
+        &mut self,
+        lists: &Lists,
+        fetched: &FetchedPage,
+        change: &ListChange,
+    ) -> Vec<PageRequest> {
         if let Some(list) = lists.get(fetched.list)
             && fetched.page == list.front_page()
         {
@@ -239,7 +254,12 @@ pub struct PageTimer {
 
 /// Nutch's update after a fetch at `fetched` that found the page `changed` (or `None` when it
 /// cannot tell, as on a first fetch).
-pub fn nutch_update(settings: &NutchSettings, timer: PageTimer, fetched: f64, changed: Option<bool>) -> PageTimer {
+pub fn nutch_update(
+    settings: &NutchSettings,
+    timer: PageTimer,
+    fetched: f64,
+    changed: Option<bool>,
+) -> PageTimer {
     let mut interval = timer.interval;
     let mut modified = timer.modified;
     match changed {
@@ -260,11 +280,20 @@ pub fn nutch_update(settings: &NutchSettings, timer: PageTimer, fetched: f64, ch
         reference = fetched - (delta * settings.sync_delta_rate).round();
     }
     interval = interval.clamp(settings.min_interval, settings.max_interval);
-    PageTimer { interval, due: reference + interval, modified }
+    PageTimer {
+        interval,
+        due: reference + interval,
+        modified,
+    }
 }
 
 /// StormCrawler's update after a fetch (whole minutes, as it keeps them).
-pub fn stormcrawler_update(settings: &StormCrawlerSettings, timer: PageTimer, fetched: f64, changed: Option<bool>) -> PageTimer {
+pub fn stormcrawler_update(
+    settings: &StormCrawlerSettings,
+    timer: PageTimer,
+    fetched: f64,
+    changed: Option<bool>,
+) -> PageTimer {
     let minutes = |seconds: f64| (seconds / 60.0).floor();
     let mut interval = minutes(timer.interval);
     let mut modified = timer.modified;
@@ -276,11 +305,17 @@ pub fn stormcrawler_update(settings: &StormCrawlerSettings, timer: PageTimer, fe
             modified = fetched;
         }
         Some(false) => {
-            interval = (interval * (1.0 + settings.increase_rate)).floor().min(minutes(settings.max_interval));
+            interval = (interval * (1.0 + settings.increase_rate))
+                .floor()
+                .min(minutes(settings.max_interval));
         }
         None => interval = minutes(settings.default_interval),
     }
-    PageTimer { interval: interval * 60.0, due: fetched + interval * 60.0, modified }
+    PageTimer {
+        interval: interval * 60.0,
+        due: fetched + interval * 60.0,
+        modified,
+    }
 }
 
 /// Which crawler's adaptive interval.
@@ -302,7 +337,10 @@ pub struct AdaptiveRevisit {
 impl AdaptiveRevisit {
     /// Nutch's adaptive schedule with a first interval of one day.
     pub fn nutch() -> Self {
-        let settings = NutchSettings { default_interval: 86_400.0, ..NutchSettings::default() };
+        let settings = NutchSettings {
+            default_interval: 86_400.0,
+            ..NutchSettings::default()
+        };
         AdaptiveRevisit::new(AdaptiveRule::Nutch(settings))
     }
 
@@ -311,7 +349,11 @@ impl AdaptiveRevisit {
     }
 
     pub fn new(rule: AdaptiveRule) -> Self {
-        AdaptiveRevisit { rule, allowance: Allowance::default(), timers: HashMap::new() }
+        AdaptiveRevisit {
+            rule,
+            allowance: Allowance::default(),
+            timers: HashMap::new(),
+        }
     }
 
     pub fn timer(&self, list: ListId, page: u32) -> Option<PageTimer> {
@@ -337,7 +379,11 @@ impl Policy for AdaptiveRevisit {
             .timers
             .iter()
             .filter(|(_, timer)| timer.due < end)
-            .filter(|((list, page), _)| lists.get(*list).is_some_and(|state| *page <= state.page_count))
+            .filter(|((list, page), _)| {
+                lists
+                    .get(*list)
+                    .is_some_and(|state| *page <= state.page_count)
+            })
             .map(|(&(list, page), timer)| (timer.due, list, page))
             .collect();
         due.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)).then(a.2.cmp(&b.2)));
@@ -352,18 +398,30 @@ impl Policy for AdaptiveRevisit {
         requests
     }
 
-    fn observe(&mut self, lists: &Lists, fetched: &FetchedPage, change: &ListChange) -> Vec<PageRequest> {
+    fn observe(
+        &mut self,
+        lists: &Lists,
+        fetched: &FetchedPage,
+        change: &ListChange,
+    ) -> Vec<PageRequest> {
         let at = fetched.fetched_at.as_second() as f64;
         let key = (fetched.list, fetched.page);
         let previous = self.timers.get(&key).copied();
         let changed = previous.map(|_| change.page_modified);
-        let start = |interval: f64| PageTimer { interval, due: at, modified: at };
+        let start = |interval: f64| PageTimer {
+            interval,
+            due: at,
+            modified: at,
+        };
         self.timers.insert(
             key,
             match self.rule {
-                AdaptiveRule::Nutch(settings) => {
-                    nutch_update(&settings, previous.unwrap_or(start(settings.default_interval)), at, changed)
-                }
+                AdaptiveRule::Nutch(settings) => nutch_update(
+                    &settings,
+                    previous.unwrap_or(start(settings.default_interval)),
+                    at,
+                    changed,
+                ),
                 AdaptiveRule::StormCrawler(settings) => stormcrawler_update(
                     &settings,
                     previous.unwrap_or(start(settings.default_interval)),

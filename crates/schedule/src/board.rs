@@ -52,12 +52,23 @@ pub struct BoardConfig {
 
 impl BoardConfig {
     pub fn new(allocation: BoardAllocation) -> Self {
-        BoardConfig { allocation, theta: 0.5, history_days: 20, bins: 24 }
+        BoardConfig {
+            allocation,
+            theta: 0.5,
+            history_days: 20,
+            bins: 24,
+        }
     }
 }
 
 /// WP = Ws·Wp·(Ng + θ·Nr).
-pub fn board_weight(site_importance: f64, board_importance: f64, new_threads_per_day: f64, replies_per_day: f64, theta: f64) -> f64 {
+pub fn board_weight(
+    site_importance: f64,
+    board_importance: f64,
+    new_threads_per_day: f64,
+    replies_per_day: f64,
+    theta: f64,
+) -> f64 {
     site_importance * board_importance * (new_threads_per_day + theta * replies_per_day)
 }
 
@@ -66,14 +77,21 @@ pub fn board_weight(site_importance: f64, board_importance: f64, new_threads_per
 pub fn visits_per_board(weights: &[f64], total: u32) -> Vec<u32> {
     let sum: f64 = weights.iter().sum();
     let shares: Vec<f64> = if sum > 0.0 {
-        weights.iter().map(|weight| f64::from(total) * weight / sum).collect()
+        weights
+            .iter()
+            .map(|weight| f64::from(total) * weight / sum)
+            .collect()
     } else {
         vec![f64::from(total) / weights.len().max(1) as f64; weights.len()]
     };
     let mut visits: Vec<u32> = shares.iter().map(|share| share.floor() as u32).collect();
     let given: u32 = visits.iter().sum();
     let mut order: Vec<usize> = (0..weights.len()).collect();
-    order.sort_by(|&a, &b| (shares[b] - shares[b].floor()).total_cmp(&(shares[a] - shares[a].floor())).then(a.cmp(&b)));
+    order.sort_by(|&a, &b| {
+        (shares[b] - shares[b].floor())
+            .total_cmp(&(shares[a] - shares[a].floor()))
+            .then(a.cmp(&b))
+    });
     for &index in order.iter().take(total.saturating_sub(given) as usize) {
         visits[index] += 1;
     }
@@ -94,7 +112,13 @@ pub fn daily_activity(activity: &BoardActivity, now: i64, days: i64) -> (f64, f6
 
 /// The board's activity histogram over the day: SCₖ ∝ g_numₖ + θ·r_numₖ over the `days` before
 /// `now`, normalised to sum 1 (all zero when there was no activity).
-pub fn activity_histogram(activity: &BoardActivity, now: i64, days: i64, theta: f64, bins: usize) -> Vec<f64> {
+pub fn activity_histogram(
+    activity: &BoardActivity,
+    now: i64,
+    days: i64,
+    theta: f64,
+    bins: usize,
+) -> Vec<f64> {
     let mut histogram = vec![0.0; bins];
     let bin_seconds = DAY as f64 / bins as f64;
     for (time, kind) in activity.between(now - days * DAY, now) {
@@ -139,7 +163,9 @@ pub fn equal_area_points(histogram: &[f64], visits: u32) -> Vec<f64> {
 
 /// `visits` instants splitting the day evenly: k·24h/(visits + 1).
 pub fn even_points(visits: u32) -> Vec<f64> {
-    (1..=visits).map(|k| f64::from(k) * DAY as f64 / f64::from(visits + 1)).collect()
+    (1..=visits)
+        .map(|k| f64::from(k) * DAY as f64 / f64::from(visits + 1))
+        .collect()
 }
 
 /// BIC with BRA, ERA, WRA or LRA.
@@ -151,24 +177,42 @@ pub struct BoardBased {
 
 impl BoardBased {
     pub fn new(config: BoardConfig) -> Self {
-        BoardBased { config, allowance: Allowance::default() }
+        BoardBased {
+            config,
+            allowance: Allowance::default(),
+        }
     }
 
     /// The day's visit instants (seconds into the day) of every board, for `visits_per_day`
     /// visits shared among them as of `now`.
-    pub fn daily_points(&self, lists: &Lists, now: i64, visits_per_day: u32) -> Vec<(crate::ListId, Vec<f64>)> {
-        let boards: Vec<crate::ListId> =
-            lists.iter().filter(|list| list.kind == ListKind::Index).map(|list| list.id).collect();
+    pub fn daily_points(
+        &self,
+        lists: &Lists,
+        now: i64,
+        visits_per_day: u32,
+    ) -> Vec<(crate::ListId, Vec<f64>)> {
+        let boards: Vec<crate::ListId> = lists
+            .iter()
+            .filter(|list| list.kind == ListKind::Index)
+            .map(|list| list.id)
+            .collect();
         let config = &self.config;
         let empty = BoardActivity::default();
         let activity_of = |board| lists.activity(board).unwrap_or(&empty);
-        let weighted = matches!(config.allocation, BoardAllocation::Bra | BoardAllocation::Wra);
-        let by_histogram = matches!(config.allocation, BoardAllocation::Bra | BoardAllocation::Lra);
+        let weighted = matches!(
+            config.allocation,
+            BoardAllocation::Bra | BoardAllocation::Wra
+        );
+        let by_histogram = matches!(
+            config.allocation,
+            BoardAllocation::Bra | BoardAllocation::Lra
+        );
         let mut visits = if weighted {
             let weights: Vec<f64> = boards
                 .iter()
                 .map(|&board| {
-                    let (threads, replies) = daily_activity(activity_of(board), now, config.history_days);
+                    let (threads, replies) =
+                        daily_activity(activity_of(board), now, config.history_days);
                     board_weight(1.0, 1.0, threads, replies, config.theta)
                 })
                 .collect();
@@ -254,7 +298,12 @@ impl Policy for BoardBased {
         requests
     }
 
-    fn observe(&mut self, lists: &Lists, fetched: &FetchedPage, change: &ListChange) -> Vec<PageRequest> {
+    fn observe(
+        &mut self,
+        lists: &Lists,
+        fetched: &FetchedPage,
+        change: &ListChange,
+    ) -> Vec<PageRequest> {
         let mut wanted = discovery_follow_ups(lists, fetched, change);
         if let Some(list) = lists.get(fetched.list)
             && list.kind == ListKind::Index

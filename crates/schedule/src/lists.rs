@@ -159,11 +159,13 @@ impl ListState {
 
     /// Whether the page was ever fetched.
     pub fn page_fetched(&self, page: u32) -> bool {
-        self.page_seen(page).is_some_and(|seen| seen.fetched_at.is_some())
+        self.page_seen(page)
+            .is_some_and(|seen| seen.fetched_at.is_some())
     }
 
     pub fn page_seen(&self, page: u32) -> Option<&PageSeen> {
-        page.checked_sub(1).and_then(|index| self.pages.get(index as usize))
+        page.checked_sub(1)
+            .and_then(|index| self.pages.get(index as usize))
     }
 
     /// Records per page, or `fallback` while no page has shown it.
@@ -222,7 +224,10 @@ impl BoardActivity {
     /// Events with `from <= time < to`, oldest first.
     pub fn between(&self, from: i64, to: i64) -> impl Iterator<Item = (i64, ActivityKind)> + '_ {
         let start = self.events.partition_point(|&(time, _)| time < from);
-        self.events.range(start..).take_while(move |&&(time, _)| time < to).copied()
+        self.events
+            .range(start..)
+            .take_while(move |&&(time, _)| time < to)
+            .copied()
     }
 }
 
@@ -314,16 +319,18 @@ impl Lists {
     /// Pages known to exist and never fetched, oldest knowledge first: the warm-up stage's work
     /// and every newly discovered page afterwards.
     pub fn backlog(&self) -> impl Iterator<Item = (ListId, u32)> + '_ {
-        self.backlog
-            .iter()
-            .copied()
-            .filter(|&(list, page)| self.get(list).is_some_and(|state| !state.page_fetched(page)))
+        self.backlog.iter().copied().filter(|&(list, page)| {
+            self.get(list)
+                .is_some_and(|state| !state.page_fetched(page))
+        })
     }
 
     /// Stores what a fetched page showed and says what was new.
     pub fn record(&mut self, fetched: &FetchedPage) -> Result<ListChange, ScheduleError> {
         let at = fetched.fetched_at.as_second();
-        let state = self.get_mut(fetched.list).ok_or(ScheduleError::UnknownList(fetched.list))?;
+        let state = self
+            .get_mut(fetched.list)
+            .ok_or(ScheduleError::UnknownList(fetched.list))?;
         if fetched.page == 0 {
             return Err(ScheduleError::PageZero(fetched.list));
         }
@@ -341,7 +348,9 @@ impl Lists {
             }
             _ => return Err(ScheduleError::ContentKind(fetched.list)),
         }
-        let state = self.get_mut(fetched.list).expect("the list was found above");
+        let state = self
+            .get_mut(fetched.list)
+            .expect("the list was found above");
         state.last_visit = Some(state.last_visit.map_or(at, |last| last.max(at)));
         state.visits += 1;
         if change.new_records > 0 {
@@ -350,9 +359,11 @@ impl Lists {
         change.pages_grew = grew_by_pager;
         if grew_by_pager {
             let list = state.id;
-            let unfetched: Vec<u32> =
-                (old_pages + 1..=state.page_count).filter(|&page| !state.page_fetched(page)).collect();
-            self.backlog.extend(unfetched.into_iter().map(|page| (list, page)));
+            let unfetched: Vec<u32> = (old_pages + 1..=state.page_count)
+                .filter(|&page| !state.page_fetched(page))
+                .collect();
+            self.backlog
+                .extend(unfetched.into_iter().map(|page| (list, page)));
         }
         self.compact_backlog();
         Ok(change)
@@ -406,7 +417,11 @@ impl Lists {
         if let Some(activity) = board.and_then(|board| self.activity.get_mut(&board)) {
             for (offset, &time) in fresh.iter().enumerate() {
                 let is_first_post = page == 1 && first_position + offset == 0;
-                let kind = if is_first_post { ActivityKind::NewThread } else { ActivityKind::Reply };
+                let kind = if is_first_post {
+                    ActivityKind::NewThread
+                } else {
+                    ActivityKind::Reply
+                };
                 activity.add(time, kind);
             }
         }
@@ -502,12 +517,20 @@ impl Lists {
             .filter_map(|entry| entry.last_post_at.or(entry.started_at))
             .map(|time| time.as_second())
             .max();
-        state.pages[index] = PageSeen { fetched_at: Some(at), records: count, newest, signature };
+        state.pages[index] = PageSeen {
+            fetched_at: Some(at),
+            records: count,
+            newest,
+            signature,
+        };
     }
 
     fn compact_backlog(&mut self) {
         while let Some(&(list, page)) = self.backlog.front() {
-            if self.get(list).is_some_and(|state| !state.page_fetched(page)) {
+            if self
+                .get(list)
+                .is_some_and(|state| !state.page_fetched(page))
+            {
                 break;
             }
             self.backlog.pop_front();

@@ -63,7 +63,10 @@ impl ListWiseConfig {
     }
 
     pub fn lws_bc() -> Self {
-        ListWiseConfig { bandwidth_control: true, ..ListWiseConfig::lws() }
+        ListWiseConfig {
+            bandwidth_control: true,
+            ..ListWiseConfig::lws()
+        }
     }
 }
 
@@ -109,7 +112,9 @@ impl ListWise {
 
     /// The fitted weights of a site's model for a list kind, once it has been fitted.
     pub fn weights(&self, site: SiteId, kind: ListKind) -> Option<&[f64]> {
-        self.models.get(&(site, kind)).and_then(|model| model.weights.as_deref())
+        self.models
+            .get(&(site, kind))
+            .and_then(|model| model.weights.as_deref())
     }
 
     /// The predicted arrival rate of a list (records per hour) as of `now`.
@@ -132,12 +137,13 @@ impl ListWise {
 
     /// The share of a window's revisits bandwidth control gives index lists.
     pub fn index_share(&self) -> f64 {
-        let (index, post) = self.updates.iter().fold((0u64, 0u64), |(index, post), &(_, kind, n)| {
-            match kind {
-                ListKind::Index => (index + u64::from(n), post),
-                ListKind::Post => (index, post + u64::from(n)),
-            }
-        });
+        let (index, post) =
+            self.updates
+                .iter()
+                .fold((0u64, 0u64), |(index, post), &(_, kind, n)| match kind {
+                    ListKind::Index => (index + u64::from(n), post),
+                    ListKind::Post => (index, post + u64::from(n)),
+                });
         if index + post == 0 {
             return 0.5;
         }
@@ -151,14 +157,19 @@ impl ListWise {
     /// s, and the rate of records it really received in the hour after s. Spans never read
     /// completely give no example, so the model never learns that unvisited lists are quiet.
     fn learn(&mut self, list: &ListState, known_until: i64) {
-        let Some(&first) = list.record_times.first() else { return };
+        let Some(&first) = list.record_times.first() else {
+            return;
+        };
         let trained = self.trained_until.get(&list.id).copied().unwrap_or(first);
         let mut instant = trained.max(known_until - EXAMPLE_SPAN_SECONDS);
-        let model = self.models.entry((list.site, list.kind)).or_insert_with(|| SiteModel {
-            equations: NormalEquations::new(FEATURE_COUNT),
-            weights: None,
-            since_fit: 0,
-        });
+        let model = self
+            .models
+            .entry((list.site, list.kind))
+            .or_insert_with(|| SiteModel {
+                equations: NormalEquations::new(FEATURE_COUNT),
+                weights: None,
+                since_fit: 0,
+            });
         let mut added = 0;
         while instant + EXAMPLE_HORIZON_SECONDS <= known_until {
             let statistics = ListStatistics::as_of(&list.record_times, instant);
@@ -168,7 +179,9 @@ impl ListWise {
                     .record_times
                     .partition_point(|&time| time <= instant + EXAMPLE_HORIZON_SECONDS);
                 let rate = (until - upcoming) as f64 * 3600.0 / EXAMPLE_HORIZON_SECONDS as f64;
-                model.equations.add(&features(&statistics, self.config.dead_alpha), rate);
+                model
+                    .equations
+                    .add(&features(&statistics, self.config.dead_alpha), rate);
                 added += 1;
             }
             instant += EXAMPLE_STEP_SECONDS;
@@ -228,7 +241,11 @@ impl ListWise {
                     ListKind::Index => 1 + page_offset,
                     ListKind::Post => list.page_count,
                 };
-                requests.push(PageRequest { at, list: list.id, page });
+                requests.push(PageRequest {
+                    at,
+                    list: list.id,
+                    page,
+                });
                 slot += 1;
             }
             last_visits[index] = now;
@@ -258,7 +275,11 @@ impl Ord for RankKey {
 
 impl Policy for ListWise {
     fn name(&self) -> &'static str {
-        if self.config.bandwidth_control { "lws-bc" } else { "lws" }
+        if self.config.bandwidth_control {
+            "lws-bc"
+        } else {
+            "lws"
+        }
     }
 
     fn plan(&mut self, lists: &Lists, window: Window, budget: u32) -> Vec<PageRequest> {
@@ -274,10 +295,16 @@ impl Policy for ListWise {
         let visited = |list: &&ListState| list.last_visit.is_some();
         if self.config.bandwidth_control {
             let index_slots = (slots as f64 * self.index_share()).round() as usize;
-            let index: Vec<&ListState> =
-                lists.iter().filter(visited).filter(|list| list.kind == ListKind::Index).collect();
-            let post: Vec<&ListState> =
-                lists.iter().filter(visited).filter(|list| list.kind == ListKind::Post).collect();
+            let index: Vec<&ListState> = lists
+                .iter()
+                .filter(visited)
+                .filter(|list| list.kind == ListKind::Index)
+                .collect();
+            let post: Vec<&ListState> = lists
+                .iter()
+                .filter(visited)
+                .filter(|list| list.kind == ListKind::Post)
+                .collect();
             let index_requests = self.revisits(index, window, index_slots);
             let post_slots = slots - index_requests.len();
             requests.extend(index_requests);

@@ -40,7 +40,10 @@ pub fn proportional_allocation(rates: &[f64], budget: f64) -> Vec<f64> {
 /// fᵢ = B√λᵢ/Σ√λⱼ, the optimum for mean delay.
 pub fn square_root_allocation(rates: &[f64], budget: f64) -> Vec<f64> {
     let total: f64 = rates.iter().map(|rate| rate.sqrt()).sum();
-    rates.iter().map(|rate| budget * rate.sqrt() / total).collect()
+    rates
+        .iter()
+        .map(|rate| budget * rate.sqrt() / total)
+        .collect()
 }
 
 /// Mean delay per record of evenly spaced polls at `frequencies` under Poisson `rates`.
@@ -85,7 +88,10 @@ pub struct FrequencyBounds {
 }
 
 impl FrequencyBounds {
-    pub const NONE: FrequencyBounds = FrequencyBounds { floor: 0.0, ceiling: f64::INFINITY };
+    pub const NONE: FrequencyBounds = FrequencyBounds {
+        floor: 0.0,
+        ceiling: f64::INFINITY,
+    };
 }
 
 /// The allocation minimising total delay per day for `rates` (every unit with the same number of
@@ -110,18 +116,25 @@ pub fn time_varying_allocation(
         let scale = budget_per_day / floors;
         return TimeVaryingAllocation {
             multiplier: f64::INFINITY,
-            frequencies: bounds.iter().map(|bound| vec![bound.floor * scale; bins]).collect(),
+            frequencies: bounds
+                .iter()
+                .map(|bound| vec![bound.floor * scale; bins])
+                .collect(),
         };
     }
     let frequency_at = |rate: f64, multiplier: f64, bound: &FrequencyBounds| {
-        (rate / (2.0 * multiplier)).sqrt().clamp(bound.floor, bound.ceiling)
+        (rate / (2.0 * multiplier))
+            .sqrt()
+            .clamp(bound.floor, bound.ceiling)
     };
     let polls_at = |multiplier: f64| -> f64 {
         rates
             .iter()
             .zip(bounds)
             .map(|(unit, bound)| {
-                unit.iter().map(|&rate| frequency_at(rate, multiplier, bound)).sum::<f64>()
+                unit.iter()
+                    .map(|&rate| frequency_at(rate, multiplier, bound))
+                    .sum::<f64>()
             })
             .sum::<f64>()
             * bin_seconds
@@ -156,9 +169,16 @@ pub fn time_varying_allocation(
     let frequencies = rates
         .iter()
         .zip(bounds)
-        .map(|(unit, bound)| unit.iter().map(|&rate| frequency_at(rate, multiplier, bound)).collect())
+        .map(|(unit, bound)| {
+            unit.iter()
+                .map(|&rate| frequency_at(rate, multiplier, bound))
+                .collect()
+        })
         .collect();
-    TimeVaryingAllocation { multiplier, frequencies }
+    TimeVaryingAllocation {
+        multiplier,
+        frequencies,
+    }
 }
 
 /// Expected total delay per day (record-seconds) of an allocation: Σᵢₖ λᵢₖ/(2fᵢₖ)·L.
@@ -171,7 +191,11 @@ pub fn total_delay_per_day(rates: &[DailyRates], frequencies: &[Vec<f64>]) -> f6
             unit.iter()
                 .zip(polls)
                 .map(|(&rate, &frequency)| {
-                    if rate == 0.0 { 0.0 } else { rate / (2.0 * frequency) * bin_seconds }
+                    if rate == 0.0 {
+                        0.0
+                    } else {
+                        rate / (2.0 * frequency) * bin_seconds
+                    }
                 })
                 .sum::<f64>()
         })

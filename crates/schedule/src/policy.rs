@@ -88,7 +88,10 @@ pub struct Scheduler {
 
 impl Scheduler {
     pub fn new(policy: Box<dyn Policy>) -> Self {
-        Scheduler { lists: Lists::new(), policy }
+        Scheduler {
+            lists: Lists::new(),
+            policy,
+        }
     }
 
     pub fn policy_name(&self) -> &'static str {
@@ -173,7 +176,9 @@ impl Allowance {
         self.window_end = window.end_second();
         let mut first = Vec::new();
         while self.left > 0 {
-            let Some((list, page)) = self.deferred.pop_front() else { break };
+            let Some((list, page)) = self.deferred.pop_front() else {
+                break;
+            };
             if lists.get(list).is_some() {
                 first.push((list, page));
                 self.left -= 1;
@@ -204,7 +209,11 @@ impl Allowance {
     }
 
     /// Grants as many of `wanted` follow-ups as the window allows, at `at`; the rest wait.
-    pub(crate) fn follow_ups(&mut self, at: Timestamp, wanted: Vec<(ListId, u32)>) -> Vec<PageRequest> {
+    pub(crate) fn follow_ups(
+        &mut self,
+        at: Timestamp,
+        wanted: Vec<(ListId, u32)>,
+    ) -> Vec<PageRequest> {
         let mut granted = Vec::new();
         for (list, page) in wanted {
             if self.left > 0 && at.as_second() < self.window_end {
@@ -228,7 +237,9 @@ pub(crate) fn spread(window: Window, count: usize) -> Vec<Timestamp> {
 }
 
 pub(crate) fn offset(start: Timestamp, seconds: f64) -> Timestamp {
-    start.saturating_add(SignedDuration::from_secs_f64(seconds.max(0.0))).unwrap_or(start)
+    start
+        .saturating_add(SignedDuration::from_secs_f64(seconds.max(0.0)))
+        .unwrap_or(start)
 }
 
 pub(crate) fn timestamp_of(second: i64) -> Timestamp {
@@ -302,7 +313,9 @@ pub(crate) struct Credit {
 impl Credit {
     /// Starts at a phase in [0, 1), so units polled at the same rate do not all poll at once.
     pub(crate) fn with_phase(phase: f64) -> Self {
-        Credit { value: phase.rem_euclid(1.0) }
+        Credit {
+            value: phase.rem_euclid(1.0),
+        }
     }
 
     /// Advances over `[from, from + seconds)` at `rate` polls per second; returns the instants
@@ -341,7 +354,10 @@ mod tests {
         let mut polls = Vec::new();
         credit.advance(0.0, 10.0, 0.5, &mut polls);
         credit.advance(10.0, 10.0, 0.5, &mut polls);
-        assert_eq!(polls, vec![2.0, 4.0, 6.0, 8.0, 10.0, 12.0, 14.0, 16.0, 18.0, 20.0]);
+        assert_eq!(
+            polls,
+            vec![2.0, 4.0, 6.0, 8.0, 10.0, 12.0, 14.0, 16.0, 18.0, 20.0]
+        );
         // A rate that halves in the second window spaces its polls twice as far.
         let mut credit = Credit::with_phase(0.5);
         let mut polls = Vec::new();

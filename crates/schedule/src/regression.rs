@@ -70,24 +70,31 @@ impl NormalEquations {
                 return Err(ScheduleError::SingularSystem);
             }
             matrix.swap(column, pivot);
-            for row in 0..size {
+            let pivot_row = matrix[column].clone();
+            for (row, line) in matrix.iter_mut().enumerate() {
                 if row != column {
-                    let factor = matrix[row][column] / matrix[column][column];
+                    let factor = line[column] / pivot_row[column];
                     if factor != 0.0 {
-                        for index in column..=size {
-                            matrix[row][index] -= factor * matrix[column][index];
+                        for (value, pivot_value) in line.iter_mut().zip(&pivot_row).skip(column) {
+                            *value -= factor * pivot_value;
                         }
                     }
                 }
             }
         }
-        Ok((0..size).map(|row| matrix[row][size] / matrix[row][row]).collect())
+        Ok((0..size)
+            .map(|row| matrix[row][size] / matrix[row][row])
+            .collect())
     }
 }
 
 /// The model's value for one feature vector.
 pub fn predict(weights: &[f64], features: &[f64]) -> f64 {
-    weights.iter().zip(features).map(|(weight, feature)| weight * feature).sum()
+    weights
+        .iter()
+        .zip(features)
+        .map(|(weight, feature)| weight * feature)
+        .sum()
 }
 
 #[cfg(test)]
@@ -101,14 +108,20 @@ mod tests {
         }
         let weights = equations.fit().expect("solvable");
         for (got, want) in weights.iter().zip(expected) {
-            assert!((got - want).abs() < 1e-5, "weights {weights:?}, expected {expected:?}");
+            assert!(
+                (got - want).abs() < 1e-5,
+                "weights {weights:?}, expected {expected:?}"
+            );
         }
     }
 
     #[test]
     fn recovers_exact_linear_models() {
         // y = 2 + 3x.
-        check(&[(&[1.0, 0.0], 2.0), (&[1.0, 1.0], 5.0), (&[1.0, 2.0], 8.0)], &[2.0, 3.0]);
+        check(
+            &[(&[1.0, 0.0], 2.0), (&[1.0, 1.0], 5.0), (&[1.0, 2.0], 8.0)],
+            &[2.0, 3.0],
+        );
         // y = 1 − x₁ + 0.5 x₂.
         check(
             &[
@@ -124,17 +137,35 @@ mod tests {
     #[test]
     fn least_squares_of_noisy_points() {
         // Points (0,0), (1,1), (2,1), (3,2): slope 0.6, intercept 0.1 by the closed form.
-        check(&[(&[1.0, 0.0], 0.0), (&[1.0, 1.0], 1.0), (&[1.0, 2.0], 1.0), (&[1.0, 3.0], 2.0)], &[0.1, 0.6]);
+        check(
+            &[
+                (&[1.0, 0.0], 0.0),
+                (&[1.0, 1.0], 1.0),
+                (&[1.0, 2.0], 1.0),
+                (&[1.0, 3.0], 2.0),
+            ],
+            &[0.1, 0.6],
+        );
     }
 
     #[test]
     fn a_feature_that_never_varied_gets_no_weight() {
         // The second feature is always 0 (no dead thread seen yet): the ridge keeps it solvable.
-        check(&[(&[1.0, 0.0, 1.0], 3.0), (&[1.0, 0.0, 2.0], 5.0), (&[1.0, 0.0, 4.0], 9.0)], &[1.0, 0.0, 2.0]);
+        check(
+            &[
+                (&[1.0, 0.0, 1.0], 3.0),
+                (&[1.0, 0.0, 2.0], 5.0),
+                (&[1.0, 0.0, 4.0], 9.0),
+            ],
+            &[1.0, 0.0, 2.0],
+        );
     }
 
     #[test]
     fn no_examples_is_an_error() {
-        assert!(matches!(NormalEquations::new(2).fit(), Err(ScheduleError::NoExamples)));
+        assert!(matches!(
+            NormalEquations::new(2).fit(),
+            Err(ScheduleError::NoExamples)
+        ));
     }
 }

@@ -114,10 +114,22 @@ mod tests {
             _ => false,
         };
         assert!(close(got.mean_interval, expected.mean_interval), "{got:?}");
-        assert!(close(got.recent_mean_interval, expected.recent_mean_interval), "{got:?}");
-        assert!(close(got.interval_deviation, expected.interval_deviation), "{got:?}");
-        assert!((got.quiet_seconds - expected.quiet_seconds).abs() < 1e-9, "{got:?}");
-        assert!((got.age_seconds - expected.age_seconds).abs() < 1e-9, "{got:?}");
+        assert!(
+            close(got.recent_mean_interval, expected.recent_mean_interval),
+            "{got:?}"
+        );
+        assert!(
+            close(got.interval_deviation, expected.interval_deviation),
+            "{got:?}"
+        );
+        assert!(
+            (got.quiet_seconds - expected.quiet_seconds).abs() < 1e-9,
+            "{got:?}"
+        );
+        assert!(
+            (got.age_seconds - expected.age_seconds).abs() < 1e-9,
+            "{got:?}"
+        );
     }
 
     fn statistics(
@@ -143,11 +155,22 @@ mod tests {
         check(&[], 100, statistics(0, 0.0, None, None, None, 0.0));
         check(&[50], 100, statistics(1, 50.0, None, None, None, 50.0));
         // Intervals 10 and 30: mean 20, sample deviation sqrt(((−10)² + 10²)/1) = 14.14.
-        check(&[0, 10, 40], 100, statistics(3, 100.0, Some(20.0), Some(20.0), Some(200f64.sqrt()), 60.0));
+        check(
+            &[0, 10, 40],
+            100,
+            statistics(3, 100.0, Some(20.0), Some(20.0), Some(200f64.sqrt()), 60.0),
+        );
         // Records after the instant are not yet known.
-        check(&[0, 10, 40, 500], 100, statistics(3, 100.0, Some(20.0), Some(20.0), Some(200f64.sqrt()), 60.0));
+        check(
+            &[0, 10, 40, 500],
+            100,
+            statistics(3, 100.0, Some(20.0), Some(20.0), Some(200f64.sqrt()), 60.0),
+        );
         // Seven intervals of 100 then five of 10: the recent mean sees only the last five.
-        let times: Vec<i64> = (0..8).map(|k| k * 100).chain((1..=5).map(|k| 700 + k * 10)).collect();
+        let times: Vec<i64> = (0..8)
+            .map(|k| k * 100)
+            .chain((1..=5).map(|k| 700 + k * 10))
+            .collect();
         let got = ListStatistics::as_of(&times, 750);
         assert_eq!(got.recent_mean_interval, Some(10.0));
         assert!((got.mean_interval.unwrap() - 750.0 / 12.0).abs() < 1e-9);

@@ -46,7 +46,11 @@ impl ToyForum {
         let total: f64 = weights.iter().sum();
         let mut threads = Vec::new();
         let day_shape = |second: f64| {
-            if second.rem_euclid(86_400.0) < 8.0 * 3600.0 { 0.25 } else { 1.375 }
+            if second.rem_euclid(86_400.0) < 8.0 * 3600.0 {
+                0.25
+            } else {
+                1.375
+            }
         };
         for (board_index, weight) in weights.iter().enumerate() {
             let board = ListId(board_index as u64 + 1);
@@ -82,17 +86,28 @@ impl ToyForum {
     }
 
     fn thread(&self, id: ListId) -> Option<&ToyThread> {
-        id.0.checked_sub(1000).and_then(|index| self.threads.get(index as usize))
+        id.0.checked_sub(1000)
+            .and_then(|index| self.threads.get(index as usize))
     }
 
     /// The page as the forum shows it at `when`.
     pub fn page(&self, list: ListId, page: u32, when: i64) -> FetchedPage {
         let fetched_at = at(when);
         if let Some(thread) = self.thread(list) {
-            let visible: Vec<i64> = thread.posts.iter().copied().filter(|&t| t <= when).collect();
+            let visible: Vec<i64> = thread
+                .posts
+                .iter()
+                .copied()
+                .filter(|&t| t <= when)
+                .collect();
             let pages = pages_for(visible.len(), self.posts_per_page);
             let start = (page as usize - 1) * self.posts_per_page;
-            let posts = visible.iter().skip(start).take(self.posts_per_page).map(|&t| at(t)).collect();
+            let posts = visible
+                .iter()
+                .skip(start)
+                .take(self.posts_per_page)
+                .map(|&t| at(t))
+                .collect();
             return FetchedPage {
                 list,
                 page,
@@ -126,12 +141,13 @@ impl ToyForum {
                 pinned: false,
             })
             .collect();
-        FetchedPage { list, page, fetched_at, page_count: Some(pages), content: PageContent::Entries(entries) }
-    }
-
-    /// Posts written in `[from, to)`.
-    pub fn posts_between(&self, from: i64, to: i64) -> usize {
-        self.threads.iter().flat_map(|thread| &thread.posts).filter(|&&t| t >= from && t < to).count()
+        FetchedPage {
+            list,
+            page,
+            fetched_at,
+            page_count: Some(pages),
+            content: PageContent::Entries(entries),
+        }
     }
 }
 
@@ -178,7 +194,12 @@ pub(crate) fn replay(
         let mut spent = 0u32;
         for request in plan {
             let mut queue = vec![request];
-            while let Some(PageRequest { at: when, list, page }) = queue.pop() {
+            while let Some(PageRequest {
+                at: when,
+                list,
+                page,
+            }) = queue.pop()
+            {
                 let when = when.as_second().max(window_start);
                 spent += 1;
                 assert!(
@@ -224,7 +245,11 @@ pub(crate) fn replay(
     }
     Outcome {
         fetches,
-        mean_delay: if delayed == 0 { 0.0 } else { delay_sum / delayed as f64 },
+        mean_delay: if delayed == 0 {
+            0.0
+        } else {
+            delay_sum / delayed as f64
+        },
         lost,
         measured_posts: seen.len(),
     }

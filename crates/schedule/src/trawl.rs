@@ -79,7 +79,11 @@ pub struct Trawl {
 
 impl Trawl {
     pub fn new(config: TrawlConfig) -> Self {
-        Trawl { config, allowance: Allowance::default(), credits: HashMap::new() }
+        Trawl {
+            config,
+            allowance: Allowance::default(),
+            credits: HashMap::new(),
+        }
     }
 
     fn units(lists: &Lists) -> Vec<Unit> {
@@ -93,7 +97,10 @@ impl Trawl {
                 },
             };
             if polled {
-                units.push(Unit { list: list.id, kind: list.kind });
+                units.push(Unit {
+                    list: list.id,
+                    kind: list.kind,
+                });
             }
         }
         units
@@ -162,7 +169,12 @@ impl Trawl {
     }
 
     /// The poll densities (per second, per bin) of every polled unit for `polls_per_day`.
-    fn allocation(&self, lists: &Lists, now: i64, polls_per_day: f64) -> (Vec<Unit>, Vec<Vec<f64>>) {
+    fn allocation(
+        &self,
+        lists: &Lists,
+        now: i64,
+        polls_per_day: f64,
+    ) -> (Vec<Unit>, Vec<Vec<f64>>) {
         let units = Self::units(lists);
         let rates = self.rates(lists, &units, now);
         let ceiling = self.config.most_polls_per_hour / 3600.0;
@@ -231,7 +243,12 @@ impl Policy for Trawl {
         requests
     }
 
-    fn observe(&mut self, lists: &Lists, fetched: &FetchedPage, change: &ListChange) -> Vec<PageRequest> {
+    fn observe(
+        &mut self,
+        lists: &Lists,
+        fetched: &FetchedPage,
+        change: &ListChange,
+    ) -> Vec<PageRequest> {
         let mut wanted = discovery_follow_ups(lists, fetched, change);
         if let Some(list) = lists.get(fetched.list)
             && list.kind == ListKind::Index

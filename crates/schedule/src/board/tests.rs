@@ -26,15 +26,25 @@ fn visits_are_shared_in_proportion_to_weights() {
         (&[1.0, 0.0], 3, &[3, 0]),
     ];
     for (weights, total, expected) in cases {
-        assert_eq!(visits_per_board(weights, total), expected, "{weights:?} × {total}");
+        assert_eq!(
+            visits_per_board(weights, total),
+            expected,
+            "{weights:?} × {total}"
+        );
     }
 }
 
 fn check_points(histogram: &[f64], visits: u32, expected_hours: &[f64]) {
-    let got: Vec<f64> = equal_area_points(histogram, visits).iter().map(|second| second / 3600.0).collect();
+    let got: Vec<f64> = equal_area_points(histogram, visits)
+        .iter()
+        .map(|second| second / 3600.0)
+        .collect();
     assert_eq!(got.len(), expected_hours.len(), "{got:?}");
     for (got, expected) in got.iter().zip(expected_hours) {
-        assert!((got - expected).abs() < 1e-9, "{histogram:?} × {visits}: {got} vs {expected}");
+        assert!(
+            (got - expected).abs() < 1e-9,
+            "{histogram:?} × {visits}: {got} vs {expected}"
+        );
     }
 }
 
@@ -45,16 +55,26 @@ fn visit_points_split_the_histogram_into_equal_areas() {
     check_points(&flat, 1, &[12.0]);
     check_points(&flat, 0, &[]);
     // All activity from 08:00 to 24:00: the points share those sixteen hours.
-    let daytime: Vec<f64> = (0..24).map(|hour| if hour < 8 { 0.0 } else { 1.0 / 16.0 }).collect();
+    let daytime: Vec<f64> = (0..24)
+        .map(|hour| if hour < 8 { 0.0 } else { 1.0 / 16.0 })
+        .collect();
     check_points(&daytime, 1, &[16.0]);
     check_points(&daytime, 3, &[12.0, 16.0, 20.0]);
     // Everything in one hour: the points crowd into it, evenly inside.
-    let one_hour: Vec<f64> = (0..24).map(|hour| if hour == 20 { 1.0 } else { 0.0 }).collect();
+    let one_hour: Vec<f64> = (0..24)
+        .map(|hour| if hour == 20 { 1.0 } else { 0.0 })
+        .collect();
     check_points(&one_hour, 3, &[20.25, 20.5, 20.75]);
     // Nights at a quarter of the day's rate: the area is 8·0.25 + 16·1.375 = 24 units, split in
     // parts of 6; at 08:00 it is 2, so the first part ends 4/1.375 hours later.
-    let cycle: Vec<f64> = (0..24).map(|hour| if hour < 8 { 0.25 } else { 1.375 }).collect();
-    check_points(&cycle, 3, &[8.0 + 4.0 / 1.375, 8.0 + 10.0 / 1.375, 8.0 + 16.0 / 1.375]);
+    let cycle: Vec<f64> = (0..24)
+        .map(|hour| if hour < 8 { 0.25 } else { 1.375 })
+        .collect();
+    check_points(
+        &cycle,
+        3,
+        &[8.0 + 4.0 / 1.375, 8.0 + 10.0 / 1.375, 8.0 + 16.0 / 1.375],
+    );
     // An empty histogram falls back to even spacing.
     check_points(&[0.0; 24], 2, &[8.0, 16.0]);
     assert_eq!(even_points(3), vec![21_600.0, 43_200.0, 64_800.0]);
@@ -81,12 +101,20 @@ fn activity_counts_threads_and_weighs_replies_by_theta() {
     let day = 86_400;
     // Thread start at 09:30 on day 30, replies at 09:45 and 21:10, one reply 25 days earlier.
     let base = 30 * day;
-    let lists = board_with_posts(&[base - 25 * day, base + 9 * 3600 + 1800, base + 9 * 3600 + 2700, base + 21 * 3600 + 600]);
+    let lists = board_with_posts(&[
+        base - 25 * day,
+        base + 9 * 3600 + 1800,
+        base + 9 * 3600 + 2700,
+        base + 21 * 3600 + 600,
+    ]);
     let activity = lists.activity(ListId(1)).unwrap();
     let now = base + day;
     // Day-old first post counts as the thread start; 20 days leave the old one out.
     let (threads, replies) = daily_activity(activity, now, 20);
-    assert!((threads - 0.0).abs() < 1e-12 && (replies - 3.0 / 20.0).abs() < 1e-12, "{threads} {replies}");
+    assert!(
+        (threads - 0.0).abs() < 1e-12 && (replies - 3.0 / 20.0).abs() < 1e-12,
+        "{threads} {replies}"
+    );
     let histogram = activity_histogram(activity, now, 20, 0.5, 24);
     let mut expected = vec![0.0; 24];
     expected[9] = 2.0 / 3.0;
@@ -106,7 +134,13 @@ fn entry(thread: u64, last: i64) -> ThreadEntry {
 }
 
 fn board_page(page: u32, when: i64, pages: u32, entries: Vec<ThreadEntry>) -> FetchedPage {
-    FetchedPage { list: ListId(1), page, fetched_at: at(when), page_count: Some(pages), content: PageContent::Entries(entries) }
+    FetchedPage {
+        list: ListId(1),
+        page,
+        fetched_at: at(when),
+        page_count: Some(pages),
+        content: PageContent::Entries(entries),
+    }
 }
 
 #[test]
@@ -126,19 +160,28 @@ fn bic_walks_while_a_list_page_shows_news_and_fetches_what_changed() {
         got
     };
     // First reading: both threads new ⇒ their pages, and page 2 of the board.
-    let got = observe(&mut lists, board_page(1, 100, 2, vec![entry(10, 90), entry(11, 80)]));
+    let got = observe(
+        &mut lists,
+        board_page(1, 100, 2, vec![entry(10, 90), entry(11, 80)]),
+    );
     assert_eq!(got, vec![(10, 1), (11, 1), (1, 2)]);
     // Page 2 shows a new thread; it is the last page, so the walk ends there.
     let got = observe(&mut lists, board_page(2, 100, 2, vec![entry(12, 70)]));
     assert_eq!(got, vec![(12, 1)]);
     // Later thread 11 is bumped: its newest page, and page 2 since page 1 had an update.
-    let got = observe(&mut lists, board_page(1, 500, 2, vec![entry(11, 450), entry(10, 90)]));
+    let got = observe(
+        &mut lists,
+        board_page(1, 500, 2, vec![entry(11, 450), entry(10, 90)]),
+    );
     assert_eq!(got, vec![(11, 1), (1, 2)]);
     // Page 2 unchanged: nothing more.
     let got = observe(&mut lists, board_page(2, 500, 2, vec![entry(12, 70)]));
     assert_eq!(got, Vec::<(u64, u32)>::new());
     // A page with nothing new or updated ends the walk at once.
-    let got = observe(&mut lists, board_page(1, 900, 2, vec![entry(11, 450), entry(10, 90)]));
+    let got = observe(
+        &mut lists,
+        board_page(1, 900, 2, vec![entry(11, 450), entry(10, 90)]),
+    );
     assert_eq!(got, Vec::<(u64, u32)>::new());
 }
 
@@ -168,14 +211,24 @@ fn bra_gives_busy_boards_more_visits_in_their_busy_hours() {
         };
         lists.record(&page).unwrap();
     }
-    let hours = |points: &[f64]| points.iter().map(|second| (second / 3600.0).floor() as i64).collect::<Vec<_>>();
+    let hours = |points: &[f64]| {
+        points
+            .iter()
+            .map(|second| (second / 3600.0).floor() as i64)
+            .collect::<Vec<_>>()
+    };
     let bra = BoardBased::new(BoardConfig::new(BoardAllocation::Bra));
     let points = bra.daily_points(&lists, 10 * day, 8);
     // Over 20 days, board 1 has 1 thread and 299 replies: WP = 0.05 + 0.5·14.95 = 7.525; board
     // 2 has 1 thread and 19 replies: WP = 0.525. Of 8 visits they get 7.48 and 0.52: 7 and 1.
     assert_eq!(points[0].1.len(), 7);
     assert_eq!(points[1].1.len(), 1);
-    assert!(hours(&points[0].1).iter().all(|&hour| (18..21).contains(&hour)), "{points:?}");
+    assert!(
+        hours(&points[0].1)
+            .iter()
+            .all(|&hour| (18..21).contains(&hour)),
+        "{points:?}"
+    );
     assert_eq!(hours(&points[1].1), vec![10]);
     let era = BoardBased::new(BoardConfig::new(BoardAllocation::Era));
     let points = era.daily_points(&lists, 10 * day, 8);
@@ -186,7 +239,11 @@ fn bra_gives_busy_boards_more_visits_in_their_busy_hours() {
     let lra = BoardBased::new(BoardConfig::new(BoardAllocation::Lra));
     let points = lra.daily_points(&lists, 10 * day, 8);
     assert_eq!(points[0].1.len(), 4);
-    assert!(hours(&points[0].1).iter().all(|&hour| (18..21).contains(&hour)));
+    assert!(
+        hours(&points[0].1)
+            .iter()
+            .all(|&hour| (18..21).contains(&hour))
+    );
 }
 
 #[test]
@@ -197,7 +254,12 @@ fn every_schedule_stores_every_post_on_a_toy_forum() {
     // count or in time of day, are no better than even ones; see `crate::optimal`.)
     let day = 86_400;
     let forum = ToyForum::generate(9, 6, 30.0, 30 * day);
-    for allocation in [BoardAllocation::Bra, BoardAllocation::Era, BoardAllocation::Wra, BoardAllocation::Lra] {
+    for allocation in [
+        BoardAllocation::Bra,
+        BoardAllocation::Era,
+        BoardAllocation::Wra,
+        BoardAllocation::Lra,
+    ] {
         let policy = BoardBased::new(BoardConfig::new(allocation));
         let outcome = replay(Box::new(policy), &forum, day, 30 * day, 3600, 20, 20 * day);
         assert!(outcome.measured_posts > 1000, "{allocation:?}: {outcome:?}");

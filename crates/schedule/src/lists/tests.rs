@@ -55,7 +55,12 @@ fn first_board_visit_finds_every_thread_new_and_moves_past_the_page() {
     let mut lists = board();
     check(
         &mut lists,
-        &[board_page(1, 1000, 3, vec![entry(10, 900, 4), entry(11, 800, 0)])],
+        &[board_page(
+            1,
+            1000,
+            3,
+            vec![entry(10, 900, 4), entry(11, 800, 0)],
+        )],
         ListChange {
             new_records: 2,
             new_record_times: vec![900, 800],
@@ -72,7 +77,15 @@ fn first_board_visit_finds_every_thread_new_and_moves_past_the_page() {
     assert_eq!(board_state.record_times, vec![800, 900]);
     // Pages 2 and 3 of the board and page 1 of each thread wait in the backlog.
     let backlog: Vec<(ListId, u32)> = lists.backlog().collect();
-    assert_eq!(backlog, vec![(ListId(10), 1), (ListId(11), 1), (ListId(1), 2), (ListId(1), 3)]);
+    assert_eq!(
+        backlog,
+        vec![
+            (ListId(10), 1),
+            (ListId(11), 1),
+            (ListId(1), 2),
+            (ListId(1), 3)
+        ]
+    );
 }
 
 #[test]
@@ -93,7 +106,10 @@ fn a_bumped_thread_is_changed_and_an_unchanged_one_stops_the_walk() {
             pages_grew: false,
         },
     );
-    assert_eq!(lists.get(ListId(11)).unwrap().unseen_activity_since, Some(1500));
+    assert_eq!(
+        lists.get(ListId(11)).unwrap().unseen_activity_since,
+        Some(1500)
+    );
 }
 
 #[test]
@@ -105,8 +121,14 @@ fn reply_counts_reveal_activity_when_no_time_is_shown() {
     grown.replies = Some(5);
     check(
         &mut lists,
-        &[board_page(1, 100, 1, vec![quiet.clone()]), board_page(1, 200, 1, vec![quiet])],
-        ListChange { page_modified: false, ..ListChange::default() },
+        &[
+            board_page(1, 100, 1, vec![quiet.clone()]),
+            board_page(1, 200, 1, vec![quiet]),
+        ],
+        ListChange {
+            page_modified: false,
+            ..ListChange::default()
+        },
     );
     let change = lists.record(&board_page(1, 300, 1, vec![grown])).unwrap();
     assert_eq!(change.changed_threads, vec![ListId(10)]);
@@ -118,12 +140,31 @@ fn pinned_entries_do_not_count_for_moving_past_a_page() {
     let mut lists = board();
     let mut sticky = entry(9, 10, 0);
     sticky.pinned = true;
-    lists.record(&board_page(1, 100, 1, vec![sticky.clone(), entry(10, 50, 0)])).unwrap();
-    let change = lists.record(&board_page(1, 200, 1, vec![sticky, entry(11, 150, 0), entry(10, 50, 0)])).unwrap();
+    lists
+        .record(&board_page(
+            1,
+            100,
+            1,
+            vec![sticky.clone(), entry(10, 50, 0)],
+        ))
+        .unwrap();
+    let change = lists
+        .record(&board_page(
+            1,
+            200,
+            1,
+            vec![sticky, entry(11, 150, 0), entry(10, 50, 0)],
+        ))
+        .unwrap();
     assert_eq!(change.new_threads, vec![ListId(11)]);
     assert!(!change.moved_past_page);
     let change = lists
-        .record(&board_page(1, 300, 1, vec![entry(9, 10, 0), entry(12, 250, 0)]))
+        .record(&board_page(
+            1,
+            300,
+            1,
+            vec![entry(9, 10, 0), entry(12, 250, 0)],
+        ))
         .unwrap();
     // Without the pin, the unchanged sticky thread would stop the walk; it is unpinned here.
     assert!(!change.moved_past_page);
@@ -132,10 +173,15 @@ fn pinned_entries_do_not_count_for_moving_past_a_page() {
 #[test]
 fn posts_past_the_count_seen_before_are_new() {
     let mut lists = board();
-    lists.record(&board_page(1, 100, 1, vec![entry(10, 90, 2)])).unwrap();
+    lists
+        .record(&board_page(1, 100, 1, vec![entry(10, 90, 2)]))
+        .unwrap();
     check(
         &mut lists,
-        &[thread_page(10, 1, 100, 1, &[10, 50, 90]), thread_page(10, 1, 300, 1, &[10, 50, 90, 200, 250])],
+        &[
+            thread_page(10, 1, 100, 1, &[10, 50, 90]),
+            thread_page(10, 1, 300, 1, &[10, 50, 90, 200, 250]),
+        ],
         ListChange {
             new_records: 2,
             new_record_times: vec![200, 250],
@@ -146,19 +192,32 @@ fn posts_past_the_count_seen_before_are_new() {
     let state = lists.get(ListId(10)).unwrap();
     assert_eq!(state.record_times, vec![10, 50, 90, 200, 250]);
     // The board's activity holds the thread start and the four replies.
-    let events: Vec<(i64, ActivityKind)> = lists.activity(ListId(1)).unwrap().between(0, 1000).collect();
+    let events: Vec<(i64, ActivityKind)> = lists
+        .activity(ListId(1))
+        .unwrap()
+        .between(0, 1000)
+        .collect();
     assert_eq!(events[0], (10, ActivityKind::NewThread));
     assert_eq!(events.len(), 5);
-    assert!(events[1..].iter().all(|&(_, kind)| kind == ActivityKind::Reply));
+    assert!(
+        events[1..]
+            .iter()
+            .all(|&(_, kind)| kind == ActivityKind::Reply)
+    );
 }
 
 #[test]
 fn an_unchanged_post_page_is_not_modified() {
     let mut lists = board();
-    lists.record(&board_page(1, 100, 1, vec![entry(10, 90, 0)])).unwrap();
+    lists
+        .record(&board_page(1, 100, 1, vec![entry(10, 90, 0)]))
+        .unwrap();
     check(
         &mut lists,
-        &[thread_page(10, 1, 100, 1, &[90]), thread_page(10, 1, 200, 1, &[90])],
+        &[
+            thread_page(10, 1, 100, 1, &[90]),
+            thread_page(10, 1, 200, 1, &[90]),
+        ],
         ListChange::default(),
     );
 }
@@ -166,16 +225,35 @@ fn an_unchanged_post_page_is_not_modified() {
 #[test]
 fn a_grown_thread_puts_its_new_pages_in_the_backlog_and_clears_its_news_when_read() {
     let mut lists = board();
-    lists.record(&board_page(1, 100, 1, vec![entry(10, 90, 1)])).unwrap();
-    lists.record(&thread_page(10, 1, 100, 1, &[80, 90])).unwrap();
-    lists.record(&board_page(1, 500, 1, vec![entry(10, 400, 3)])).unwrap();
-    assert_eq!(lists.get(ListId(10)).unwrap().unseen_activity_since, Some(400));
-    let change = lists.record(&thread_page(10, 1, 600, 2, &[80, 90])).unwrap();
+    lists
+        .record(&board_page(1, 100, 1, vec![entry(10, 90, 1)]))
+        .unwrap();
+    lists
+        .record(&thread_page(10, 1, 100, 1, &[80, 90]))
+        .unwrap();
+    lists
+        .record(&board_page(1, 500, 1, vec![entry(10, 400, 3)]))
+        .unwrap();
+    assert_eq!(
+        lists.get(ListId(10)).unwrap().unseen_activity_since,
+        Some(400)
+    );
+    let change = lists
+        .record(&thread_page(10, 1, 600, 2, &[80, 90]))
+        .unwrap();
     assert!(change.pages_grew);
     assert_eq!(lists.backlog().collect::<Vec<_>>(), vec![(ListId(10), 2)]);
     // Still unseen: page 1 was not the last page.
-    assert!(lists.get(ListId(10)).unwrap().unseen_activity_since.is_some());
-    lists.record(&thread_page(10, 2, 600, 2, &[300, 400])).unwrap();
+    assert!(
+        lists
+            .get(ListId(10))
+            .unwrap()
+            .unseen_activity_since
+            .is_some()
+    );
+    lists
+        .record(&thread_page(10, 2, 600, 2, &[300, 400]))
+        .unwrap();
     let state = lists.get(ListId(10)).unwrap();
     assert_eq!(state.unseen_activity_since, None);
     assert_eq!(state.record_times, vec![80, 90, 300, 400]);
@@ -186,9 +264,21 @@ fn a_grown_thread_puts_its_new_pages_in_the_backlog_and_clears_its_news_when_rea
 fn refuses_what_does_not_fit() {
     let mut lists = board();
     let unknown = thread_page(99, 1, 0, 1, &[]);
-    assert_eq!(lists.record(&unknown), Err(ScheduleError::UnknownList(ListId(99))));
-    let posts_on_board = FetchedPage { list: ListId(1), ..thread_page(1, 1, 0, 1, &[5]) };
-    assert_eq!(lists.record(&posts_on_board), Err(ScheduleError::ContentKind(ListId(1))));
+    assert_eq!(
+        lists.record(&unknown),
+        Err(ScheduleError::UnknownList(ListId(99)))
+    );
+    let posts_on_board = FetchedPage {
+        list: ListId(1),
+        ..thread_page(1, 1, 0, 1, &[5])
+    };
+    assert_eq!(
+        lists.record(&posts_on_board),
+        Err(ScheduleError::ContentKind(ListId(1)))
+    );
     let page_zero = board_page(0, 0, 1, vec![]);
-    assert_eq!(lists.record(&page_zero), Err(ScheduleError::PageZero(ListId(1))));
+    assert_eq!(
+        lists.record(&page_zero),
+        Err(ScheduleError::PageZero(ListId(1)))
+    );
 }

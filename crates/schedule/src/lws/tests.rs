@@ -43,7 +43,10 @@ fn check_predicted_new_records(posts: &[i64], visit: i64, now: i64, expected: f6
     let lists = lists_with(&[(10, posts)], 1, visit);
     let policy = ListWise::new(ListWiseConfig::lws());
     let got = policy.predicted_new_records(lists.get(ListId(10)).unwrap(), now);
-    assert!((got - expected).abs() < 1e-9, "ΔI of {posts:?} at {now}: {got}, expected {expected}");
+    assert!(
+        (got - expected).abs() < 1e-9,
+        "ΔI of {posts:?} at {now}: {got}, expected {expected}"
+    );
 }
 
 #[test]
@@ -58,11 +61,20 @@ fn predicted_new_records_before_any_model_use_the_recent_rate() {
     check_predicted_new_records(&[0], 0, 720 * 3600, 1.0);
 }
 
-fn check_plan(lists: &Lists, config: ListWiseConfig, window: (i64, i64), budget: u32, expected: &[(u64, u32)]) {
+fn check_plan(
+    lists: &Lists,
+    config: ListWiseConfig,
+    window: (i64, i64),
+    budget: u32,
+    expected: &[(u64, u32)],
+) {
     let mut policy = ListWise::new(config);
     let window = Window::new(at(window.0), at(window.1)).unwrap();
-    let got: Vec<(u64, u32)> =
-        policy.plan(lists, window, budget).iter().map(|request| (request.list.0, request.page)).collect();
+    let got: Vec<(u64, u32)> = policy
+        .plan(lists, window, budget)
+        .iter()
+        .map(|request| (request.list.0, request.page))
+        .collect();
     assert_eq!(got, expected);
 }
 
@@ -117,7 +129,13 @@ fn an_index_list_is_revisited_on_its_first_pages_only() {
     // the 2 slots left take pages 1 and 2. The threads (one post each) predict almost nothing.
     let lists = read_board(5, 3, 360, 36_000);
     // (A first plan keeps half its budget for follow-ups: budgets of 8 and 16 plan 4 and 8.)
-    check_plan(&lists, ListWiseConfig::lws(), (36_000, 36_000 + 4 * 3600), 8, &[(1, 1), (1, 2), (1, 1), (1, 2)]);
+    check_plan(
+        &lists,
+        ListWiseConfig::lws(),
+        (36_000, 36_000 + 4 * 3600),
+        8,
+        &[(1, 1), (1, 2), (1, 1), (1, 2)],
+    );
     // Twice the budget: slots at +0.25 h (ΔI 2.5 ⇒ 1 page), +0.75 h (5 ⇒ 2 pages), then
     // +1.75 h (10 ⇒ 4 pages), and the last slot at +3.75 h (20 ⇒ 5, one slot left).
     check_plan(
@@ -125,7 +143,16 @@ fn an_index_list_is_revisited_on_its_first_pages_only() {
         ListWiseConfig::lws(),
         (36_000, 36_000 + 4 * 3600),
         16,
-        &[(1, 1), (1, 1), (1, 2), (1, 1), (1, 2), (1, 3), (1, 4), (1, 1)],
+        &[
+            (1, 1),
+            (1, 1),
+            (1, 2),
+            (1, 1),
+            (1, 2),
+            (1, 3),
+            (1, 4),
+            (1, 1),
+        ],
     );
 }
 
@@ -140,9 +167,17 @@ fn after_the_backlog_the_list_with_most_predicted_records_goes_first() {
     let mut policy = ListWise::new(ListWiseConfig::lws());
     let window = Window::new(at(3000), at(3000 + 4 * 3600)).unwrap();
     let plan = policy.plan(&lists, window, 16);
-    let count = |id: u64| plan.iter().filter(|request| request.list == ListId(id)).count();
+    let count = |id: u64| {
+        plan.iter()
+            .filter(|request| request.list == ListId(id))
+            .count()
+    };
     assert!(count(10) > count(11) && count(10) >= 4, "{plan:?}");
-    assert!(plan.iter().filter(|request| request.list == ListId(10)).all(|request| request.page == 1));
+    assert!(
+        plan.iter()
+            .filter(|request| request.list == ListId(10))
+            .all(|request| request.page == 1)
+    );
 }
 
 #[test]
@@ -158,7 +193,10 @@ fn bandwidth_control_splits_in_proportion_to_real_updates() {
             page_count: Some(1),
             content: PageContent::Failed,
         };
-        let change = ListChange { new_records: page_records, ..ListChange::default() };
+        let change = ListChange {
+            new_records: page_records,
+            ..ListChange::default()
+        };
         policy.observe(&lists, &fetched, &change);
     };
     observe(&mut policy, 1, 3, 1000);
@@ -175,7 +213,10 @@ fn the_site_model_is_refitted_from_list_histories_and_learns_the_rates() {
     // the model fitted on their histories predicts their rates.
     let mut lists = Lists::new();
     lists.add_index_list(ListId(1), SiteId(0));
-    let mut policy = ListWise::new(ListWiseConfig { refit_every: 10, ..ListWiseConfig::lws() });
+    let mut policy = ListWise::new(ListWiseConfig {
+        refit_every: 10,
+        ..ListWiseConfig::lws()
+    });
     let rates: Vec<i64> = vec![1, 2, 4, 6, 8, 12];
     let mut posts: Vec<Vec<i64>> = vec![Vec::new(); rates.len()];
     for (index, _) in rates.iter().enumerate() {
@@ -185,7 +226,11 @@ fn the_site_model_is_refitted_from_list_histories_and_learns_the_rates() {
         let when = hour * 3600;
         for (index, &rate) in rates.iter().enumerate() {
             let gap = 3600 / rate;
-            posts[index].extend((0..rate).map(|k| when - 3600 + gap * k + gap / 2).filter(|&t| t >= 0));
+            posts[index].extend(
+                (0..rate)
+                    .map(|k| when - 3600 + gap * k + gap / 2)
+                    .filter(|&t| t >= 0),
+            );
             let page = FetchedPage {
                 list: ListId(10 + index as u64),
                 page: 1,
@@ -204,8 +249,14 @@ fn the_site_model_is_refitted_from_list_histories_and_learns_the_rates() {
     for (index, &rate) in rates.iter().enumerate() {
         let list = lists.get(ListId(10 + index as u64)).unwrap();
         let predicted = policy.predicted_rate(list, 48 * 3600);
-        assert!((predicted - rate as f64).abs() < 0.25 * rate as f64 + 0.5, "rate {rate}: {predicted}");
-        assert!(predicted > previous, "rate {rate}: {predicted} not above {previous}");
+        assert!(
+            (predicted - rate as f64).abs() < 0.25 * rate as f64 + 0.5,
+            "rate {rate}: {predicted}"
+        );
+        assert!(
+            predicted > previous,
+            "rate {rate}: {predicted} not above {previous}"
+        );
         previous = predicted;
     }
 }
@@ -218,10 +269,21 @@ fn bandwidth_control_stores_more_posts_than_lws_on_a_toy_forum() {
     let day = 86_400;
     let forum = ToyForum::generate(5, 6, 30.0, 20 * day);
     let run = |config: ListWiseConfig| {
-        replay(Box::new(ListWise::new(config)), &forum, day, 20 * day, 3600, 40, 10 * day)
+        replay(
+            Box::new(ListWise::new(config)),
+            &forum,
+            day,
+            20 * day,
+            3600,
+            40,
+            10 * day,
+        )
     };
     let lws = run(ListWiseConfig::lws());
     let lws_bc = run(ListWiseConfig::lws_bc());
     assert!(lws.measured_posts > 1000, "{lws:?}");
-    assert!(lws_bc.lost * 2 < lws.lost, "LWS {lws:?} against LWS+BC {lws_bc:?}");
+    assert!(
+        lws_bc.lost * 2 < lws.lost,
+        "LWS {lws:?} against LWS+BC {lws_bc:?}"
+    );
 }

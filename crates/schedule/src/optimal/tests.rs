@@ -12,7 +12,10 @@ const DAYS: f64 = 200.0;
 fn heavy_tailed_rates(count: usize, per_day_total: f64) -> Vec<f64> {
     let weights: Vec<f64> = (1..=count).map(|k| (k as f64).powf(-1.2)).collect();
     let sum: f64 = weights.iter().sum();
-    weights.iter().map(|weight| per_day_total * weight / sum / DAY).collect()
+    weights
+        .iter()
+        .map(|weight| per_day_total * weight / sum / DAY)
+        .collect()
 }
 
 /// Mean over all arrivals of the wait for the next poll of their list.
@@ -61,17 +64,26 @@ fn density_polls(random: &mut SplitMix64, frequencies: &[f64], horizon: f64) -> 
 fn check_stationary(seed: u64, rates: &[f64], frequencies: &[f64], expected: f64) {
     let horizon = DAYS * DAY;
     let mut random = SplitMix64::new(seed);
-    let arrivals: Vec<Vec<f64>> =
-        rates.iter().map(|&rate| random.poisson_arrivals(rate, horizon)).collect();
+    let arrivals: Vec<Vec<f64>> = rates
+        .iter()
+        .map(|&rate| random.poisson_arrivals(rate, horizon))
+        .collect();
     let polls: Vec<Vec<f64>> = frequencies
         .iter()
         .map(|&frequency| periodic_polls(&mut random, frequency, horizon))
         .collect();
     let measured = measured_mean_delay(&arrivals, &polls);
     let formula = mean_delay(rates, frequencies);
-    assert!((formula - expected).abs() / expected < 1e-9, "formula {formula} vs closed form {expected}");
+    assert!(
+        (formula - expected).abs() / expected < 1e-9,
+        "formula {formula} vs closed form {expected}"
+    );
     let error = (measured - expected).abs() / expected;
-    assert!(error < 0.02, "measured {measured:.1} s, closed form {expected:.1} s ({:.1} %)", error * 100.0);
+    assert!(
+        error < 0.02,
+        "measured {measured:.1} s, closed form {expected:.1} s ({:.1} %)",
+        error * 100.0
+    );
 }
 
 #[test]
@@ -85,7 +97,10 @@ fn stationary_closed_forms_match_simulated_poisson_arrivals() {
     check_stationary(2, &rates, &proportional_allocation(&rates, budget), uniform);
     let optimum = square_root_mean_delay(&rates, budget);
     check_stationary(3, &rates, &square_root_allocation(&rates, budget), optimum);
-    assert!(optimum < 0.8 * uniform, "√-polling {optimum} against uniform {uniform}");
+    assert!(
+        optimum < 0.8 * uniform,
+        "√-polling {optimum} against uniform {uniform}"
+    );
     // Equal rates: every allocation is the same, and the closed forms agree.
     let equal = vec![5.0 / DAY; 10];
     assert!((square_root_mean_delay(&equal, budget) - uniform_mean_delay(10, budget)).abs() < 1e-9);
@@ -100,7 +115,10 @@ fn square_root_allocation_is_the_least_mean_delay_among_nearby_allocations() {
     let mut random = SplitMix64::new(7);
     for _ in 0..200 {
         // Move budget between two lists: the delay can only grow.
-        let (from, to) = ((random.unit() * 12.0) as usize, (random.unit() * 12.0) as usize);
+        let (from, to) = (
+            (random.unit() * 12.0) as usize,
+            (random.unit() * 12.0) as usize,
+        );
         if from == to {
             continue;
         }
@@ -116,25 +134,47 @@ fn square_root_allocation_is_the_least_mean_delay_among_nearby_allocations() {
 /// over the day, shifted by `shift` hours per list so that lists peak at different hours.
 fn daily_rates(per_day: f64, shift: usize) -> DailyRates {
     let shape: Vec<f64> = (0..24)
-        .map(|hour| if (hour + 24 - shift) % 24 < 8 { 0.25 } else { 1.375 })
+        .map(|hour| {
+            if (hour + 24 - shift) % 24 < 8 {
+                0.25
+            } else {
+                1.375
+            }
+        })
         .collect();
     shape.iter().map(|weight| per_day * weight / DAY).collect()
 }
 
-fn check_time_varying(seed: u64, rates: &[DailyRates], frequencies: &[Vec<f64>], expected_total: f64) {
+fn check_time_varying(
+    seed: u64,
+    rates: &[DailyRates],
+    frequencies: &[Vec<f64>],
+    expected_total: f64,
+) {
     let horizon = DAYS * DAY;
     let mut random = SplitMix64::new(seed);
-    let arrivals: Vec<Vec<f64>> =
-        rates.iter().map(|unit| random.daily_arrivals(unit, horizon)).collect();
-    let polls: Vec<Vec<f64>> =
-        frequencies.iter().map(|unit| density_polls(&mut random, unit, horizon)).collect();
+    let arrivals: Vec<Vec<f64>> = rates
+        .iter()
+        .map(|unit| random.daily_arrivals(unit, horizon))
+        .collect();
+    let polls: Vec<Vec<f64>> = frequencies
+        .iter()
+        .map(|unit| density_polls(&mut random, unit, horizon))
+        .collect();
     let per_day: f64 = rates.iter().flatten().sum::<f64>() * DAY / 24.0;
     let expected_mean = expected_total / per_day;
     let formula = total_delay_per_day(rates, frequencies) / per_day;
-    assert!((formula - expected_mean).abs() / expected_mean < 1e-6, "formula {formula} vs {expected_mean}");
+    assert!(
+        (formula - expected_mean).abs() / expected_mean < 1e-6,
+        "formula {formula} vs {expected_mean}"
+    );
     let measured = measured_mean_delay(&arrivals, &polls);
     let error = (measured - expected_mean).abs() / expected_mean;
-    assert!(error < 0.02, "measured {measured:.1} s, closed form {expected_mean:.1} s ({:.1} %)", error * 100.0);
+    assert!(
+        error < 0.02,
+        "measured {measured:.1} s, closed form {expected_mean:.1} s ({:.1} %)",
+        error * 100.0
+    );
 }
 
 #[test]
@@ -154,7 +194,10 @@ fn time_varying_optimum_matches_its_closed_form_and_simulation() {
     for (unit, polls) in rates.iter().zip(&allocation.frequencies) {
         for (rate, frequency) in unit.iter().zip(polls) {
             let closed = budget * rate.sqrt() / (bin_seconds * roots);
-            assert!((frequency - closed).abs() / closed < 1e-6, "{frequency} vs {closed}");
+            assert!(
+                (frequency - closed).abs() / closed < 1e-6,
+                "{frequency} vs {closed}"
+            );
         }
     }
     let least = least_total_delay_per_day(&rates, budget);
@@ -162,7 +205,10 @@ fn time_varying_optimum_matches_its_closed_form_and_simulation() {
 
     // The stationary √-allocation (even over the day) and the board paper's allocation (polls
     // per list in proportion to its rate, placed in proportion to its hourly rate) both do worse.
-    let daily_totals: Vec<f64> = rates.iter().map(|unit| unit.iter().sum::<f64>() / 24.0).collect();
+    let daily_totals: Vec<f64> = rates
+        .iter()
+        .map(|unit| unit.iter().sum::<f64>() / 24.0)
+        .collect();
     let even: Vec<Vec<f64>> = square_root_allocation(&daily_totals, budget / DAY)
         .into_iter()
         .map(|frequency| vec![frequency; 24])
@@ -171,12 +217,17 @@ fn time_varying_optimum_matches_its_closed_form_and_simulation() {
         .iter()
         .map(|unit| {
             let total: f64 = rates.iter().flatten().sum();
-            unit.iter().map(|rate| budget / DAY * 24.0 * rate / total).collect()
+            unit.iter()
+                .map(|rate| budget / DAY * 24.0 * rate / total)
+                .collect()
         })
         .collect();
     let even_delay = total_delay_per_day(&rates, &even);
     let proportional_delay = total_delay_per_day(&rates, &proportional);
-    assert!(least < even_delay && even_delay < proportional_delay, "{least} {even_delay} {proportional_delay}");
+    assert!(
+        least < even_delay && even_delay < proportional_delay,
+        "{least} {even_delay} {proportional_delay}"
+    );
     check_time_varying(12, &rates, &proportional, proportional_delay);
 }
 
@@ -185,9 +236,18 @@ fn bounds_hold_and_the_budget_is_spent_exactly() {
     let rates: Vec<DailyRates> = vec![daily_rates(200.0, 0), daily_rates(1.0, 3), vec![0.0; 24]];
     let one_a_day = 1.0 / DAY;
     let bounds = vec![
-        FrequencyBounds { floor: one_a_day, ceiling: 30.0 / DAY * 24.0 / 24.0 },
-        FrequencyBounds { floor: one_a_day, ceiling: f64::INFINITY },
-        FrequencyBounds { floor: 4.0 * one_a_day, ceiling: f64::INFINITY },
+        FrequencyBounds {
+            floor: one_a_day,
+            ceiling: 30.0 / DAY * 24.0 / 24.0,
+        },
+        FrequencyBounds {
+            floor: one_a_day,
+            ceiling: f64::INFINITY,
+        },
+        FrequencyBounds {
+            floor: 4.0 * one_a_day,
+            ceiling: f64::INFINITY,
+        },
     ];
     let budget = 100.0;
     let allocation = time_varying_allocation(&rates, &bounds, budget);
@@ -195,12 +255,23 @@ fn bounds_hold_and_the_budget_is_spent_exactly() {
     assert!((spent - budget).abs() < 1e-6 * budget, "spent {spent}");
     for (unit, bound) in allocation.frequencies.iter().zip(&bounds) {
         for &frequency in unit {
-            assert!(frequency >= bound.floor * (1.0 - 1e-9) && frequency <= bound.ceiling * (1.0 + 1e-9));
+            assert!(
+                frequency >= bound.floor * (1.0 - 1e-9)
+                    && frequency <= bound.ceiling * (1.0 + 1e-9)
+            );
         }
     }
     // The list without arrivals is polled at its floor only; the busy one hits its ceiling.
-    assert!(allocation.frequencies[2].iter().all(|&frequency| (frequency - 4.0 * one_a_day).abs() < 1e-15));
-    assert!(allocation.frequencies[0].iter().any(|&frequency| (frequency - 30.0 / DAY).abs() < 1e-12));
+    assert!(
+        allocation.frequencies[2]
+            .iter()
+            .all(|&frequency| (frequency - 4.0 * one_a_day).abs() < 1e-15)
+    );
+    assert!(
+        allocation.frequencies[0]
+            .iter()
+            .any(|&frequency| (frequency - 30.0 / DAY).abs() < 1e-12)
+    );
     // Floors above the budget are scaled down to it.
     let starved = time_varying_allocation(&rates, &bounds, 3.0);
     let spent: f64 = starved.frequencies.iter().flatten().sum::<f64>() * DAY / 24.0;
