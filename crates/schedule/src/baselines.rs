@@ -20,7 +20,7 @@
 //! All of them fetch newly discovered pages first (the backlog, new threads' pages, pages a
 //! thread's pager shows have appeared), as any crawler does with URLs it has not seen.
 
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 
 use crate::lists::{FetchedPage, ListChange, ListId, Lists};
 use crate::policy::{
@@ -332,6 +332,8 @@ pub struct AdaptiveRevisit {
     rule: AdaptiveRule,
     allowance: Allowance,
     timers: HashMap<(ListId, u32), PageTimer>,
+    /// The same pages ordered by due second, so a plan reads only the pages that are due.
+    queue: BTreeSet<(i64, ListId, u32)>,
 }
 
 impl AdaptiveRevisit {
@@ -353,6 +355,7 @@ impl AdaptiveRevisit {
             rule,
             allowance: Allowance::default(),
             timers: HashMap::new(),
+            queue: BTreeSet::new(),
         }
     }
 
@@ -375,19 +378,19 @@ impl Policy for AdaptiveRevisit {
         let slots = plannable as usize - backlog.len();
         requests.extend(backlog);
         let (start, end) = (window.start_second() as f64, window.end_second() as f64);
-        let mut due: Vec<(f64, ListId, u32)> = self
-            .timers
-            .iter()
-            .filter(|(_, timer)| timer.due < end)
-            .filter(|((list, page), _)| {
-                lists
-                    .get(*list)
-                    .is_some_and(|state| *page <= state.page_count)
-            })
-            .map(|(&(list, page), timer)| (timer.due, list, page))
-            .collect();
-        due.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)).then(a.2.cmp(&b.2)));
-        due.truncate(slots);
+        let mut due: Vec<(f64, ListId, u32)> = Vec::new();
+        for &(second, list, page) in &self.queue {
+            if second as f64 >= end || due.len() >= slots {
+                break;
+            }
+            // Pages beyond a list's known end (a board that shrank) are not asked for.
+            if lists
+                .get(list)
+                .is_some_and(|state| page <= state.page_count)
+            {
+                due.push((second as f64, list, page));
+            }
+        }
         let origin = timestamp_of(0);
         requests.extend(due.into_iter().map(|(instant, list, page)| PageRequest {
             at: offset(origin, instant.max(start)),
@@ -413,23 +416,26 @@ impl Policy for AdaptiveRevisit {
             due: at,
             modified: at,
         };
-        self.timers.insert(
-            key,
-            match self.rule {
-                AdaptiveRule::Nutch(settings) => nutch_update(
-                    &settings,
-                    previous.unwrap_or(start(settings.default_interval)),
-                    at,
-                    changed,
-                ),
-                AdaptiveRule::StormCrawler(settings) => stormcrawler_update(
-                    &settings,
-                    previous.unwrap_or(start(settings.default_interval)),
-                    at,
-                    changed,
-                ),
-            },
-        );
+        if let Some(previous) = previous {
+            self.queue
+                .remove(&(previous.due.floor() as i64, key.0, key.1));
+        }
+        let timer = match self.rule {
+            AdaptiveRule::Nutch(settings) => nutch_update(
+                &settings,
+                previous.unwrap_or(start(settings.default_interval)),
+                at,
+                changed,
+            ),
+            AdaptiveRule::StormCrawler(settings) => stormcrawler_update(
+                &settings,
+                previous.unwrap_or(start(settings.default_interval)),
+                at,
+                changed,
+            ),
+        };
+        self.timers.insert(key, timer);
+        self.queue.insert((timer.due.floor() as i64, key.0, key.1));
         let wanted = discovery_follow_ups(lists, fetched, change);
         self.allowance.follow_ups(fetched.fetched_at, wanted)
     }

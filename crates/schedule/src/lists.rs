@@ -108,6 +108,9 @@ pub struct ListState {
     /// activity that reordered it (a new thread, a thread bumped by a reply), one per thread and
     /// visit, which is what decides how far down the list the news reaches.
     pub record_times: Vec<i64>,
+    /// Σ of the squared intervals between consecutive record times, kept as records come so the
+    /// statistics need no pass over a long list's history.
+    pub interval_squares: f64,
     /// The last fetch of any page of the list.
     pub last_visit: Option<i64>,
     /// Fetches of the list's pages, and how many of them found something new.
@@ -133,6 +136,7 @@ impl ListState {
             records_per_page: 0,
             pages: vec![PageSeen::default()],
             record_times: Vec::new(),
+            interval_squares: 0.0,
             last_visit: None,
             visits: 0,
             visits_with_news: 0,
@@ -175,6 +179,26 @@ impl ListState {
         } else {
             self.records_per_page
         }
+    }
+
+    /// Inserts a record time in order, keeping the sum of squared intervals.
+    fn insert_record_time(&mut self, time: i64) {
+        let position = self.record_times.partition_point(|&other| other <= time);
+        let before = position
+            .checked_sub(1)
+            .map(|index| self.record_times[index]);
+        let after = self.record_times.get(position).copied();
+        let square = |gap: i64| (gap as f64) * (gap as f64);
+        if let (Some(before), Some(after)) = (before, after) {
+            self.interval_squares -= square(after - before);
+        }
+        if let Some(before) = before {
+            self.interval_squares += square(time - before);
+        }
+        if let Some(after) = after {
+            self.interval_squares += square(after - time);
+        }
+        self.record_times.insert(position, time);
     }
 
     fn grow_to(&mut self, pages: u32) -> bool {
@@ -386,8 +410,7 @@ impl Lists {
         let already = (previous.records as usize).min(times.len());
         let fresh = &times[already..];
         for &time in fresh {
-            let position = state.record_times.partition_point(|&other| other <= time);
-            state.record_times.insert(position, time);
+            state.insert_record_time(time);
         }
         let signature = signature_of(&times);
         change.page_modified = previous.fetched_at.is_none() || previous.signature != signature;
@@ -506,8 +529,7 @@ impl Lists {
         change.moved_past_page = unpinned > 0 && unpinned_news == unpinned;
         change.new_records = activity_times.len() as u32;
         for &time in &activity_times {
-            let position = state.record_times.partition_point(|&other| other <= time);
-            state.record_times.insert(position, time);
+            state.insert_record_time(time);
         }
         change.new_record_times = activity_times;
         let count = entries.len() as u32;

@@ -119,7 +119,7 @@ impl ListWise {
 
     /// The predicted arrival rate of a list (records per hour) as of `now`.
     pub fn predicted_rate(&self, list: &ListState, now: i64) -> f64 {
-        let statistics = ListStatistics::as_of(&list.record_times, now);
+        let statistics = ListStatistics::of_list(list, now);
         let x = features(&statistics, self.config.dead_alpha);
         let rate = match self.weights(list.site, list.kind) {
             Some(weights) => predict(weights, &x),

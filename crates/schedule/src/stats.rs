@@ -70,6 +70,33 @@ impl ListStatistics {
         }
     }
 
+    /// The statistics of a list as of `now`. When every record is at or before `now` (the usual
+    /// case when planning) they come from the list's running sums in constant time; otherwise
+    /// from its records.
+    pub fn of_list(list: &crate::lists::ListState, now: i64) -> Self {
+        let times = &list.record_times;
+        let (Some(&first), Some(&last)) = (times.first(), times.last()) else {
+            return ListStatistics::as_of(times, now);
+        };
+        if last > now || times.len() < 3 {
+            return ListStatistics::as_of(times, now);
+        }
+        let count = times.len();
+        let intervals = (count - 1) as f64;
+        let mean = (last - first) as f64 / intervals;
+        let recent = (count - 1).min(RECENT_INTERVALS);
+        // Σ(g − ḡ)² = Σg² − n·ḡ², the sum of intervals being n·ḡ.
+        let squares = (list.interval_squares - intervals * mean * mean).max(0.0);
+        ListStatistics {
+            records: count,
+            age_seconds: (now - first) as f64,
+            mean_interval: Some(mean),
+            recent_mean_interval: Some((last - times[count - 1 - recent]) as f64 / recent as f64),
+            interval_deviation: Some((squares / (intervals - 1.0)).sqrt()),
+            quiet_seconds: (now - last) as f64,
+        }
+    }
+
     /// The paper's dead-thread indicator d_s: the list has been quiet for longer than its mean
     /// interval by more than `alpha` standard deviations (Δt_na − Δt_avg > α·Δt_sd). A list with
     /// too few records to measure a deviation is never called dead.
@@ -191,6 +218,44 @@ mod tests {
         check_dead(&[0, 10], 1_000_000, 2.0, false);
         // Regular posting every hour, quiet for a day: dead even with a tiny deviation.
         check_dead(&[0, 3600, 7200, 10_800, 14_401], 14_401 + 86_400, 2.0, true);
+    }
+
+    #[test]
+    fn running_sums_give_the_same_statistics_as_the_records() {
+        use crate::lists::{FetchedPage, ListId, Lists, PageContent, SiteId};
+        use jiff::Timestamp;
+        // Records arriving out of order, in two fetches of two pages.
+        let mut lists = Lists::new();
+        lists.add_post_list(ListId(1), SiteId(0), None);
+        let page = |page: u32, times: &[i64]| FetchedPage {
+            list: ListId(1),
+            page,
+            fetched_at: Timestamp::from_second(10_000).unwrap(),
+            page_count: Some(2),
+            content: PageContent::Posts(
+                times
+                    .iter()
+                    .map(|&t| Timestamp::from_second(t).unwrap())
+                    .collect(),
+            ),
+        };
+        lists.record(&page(2, &[900, 1000, 5000])).unwrap();
+        lists.record(&page(1, &[0, 40, 300])).unwrap();
+        let list = lists.get(ListId(1)).unwrap();
+        assert_eq!(list.record_times, vec![0, 40, 300, 900, 1000, 5000]);
+        for now in [5000, 7000, 100_000] {
+            let fast = ListStatistics::of_list(list, now);
+            let slow = ListStatistics::as_of(&list.record_times, now);
+            assert_eq!(fast.records, slow.records);
+            assert_eq!(fast.recent_mean_interval, slow.recent_mean_interval);
+            assert!((fast.mean_interval.unwrap() - slow.mean_interval.unwrap()).abs() < 1e-9);
+            assert!(
+                (fast.interval_deviation.unwrap() - slow.interval_deviation.unwrap()).abs() < 1e-6
+            );
+            assert_eq!(fast.quiet_seconds, slow.quiet_seconds);
+        }
+        // Before the last record, the records themselves are read.
+        assert_eq!(ListStatistics::of_list(list, 950).records, 4);
     }
 
     #[test]
