@@ -197,8 +197,12 @@ impl ListWise {
         }
     }
 
-    /// Revisits for `slots` fetches over the window among `candidates`, most predicted new
-    /// records first; a list revisited is ranked again from the instant of its revisit.
+    /// Revisits for `slots` fetches over the window among `candidates`: at each slot, the list
+    /// with the most predicted new records at that instant. Lists not yet revisited in the window
+    /// wait in a heap ranked at the window's end (their last visit is before the window, so the
+    /// ranking barely moves within it, and the top is judged at the slot's instant); the few
+    /// revisited in the window are judged exactly at each slot, since just after a revisit a
+    /// list's prediction starts again from zero.
     fn revisits(
         &self,
         candidates: Vec<&ListState>,
@@ -216,15 +220,36 @@ impl ListWise {
             last_visits.push(last);
             heap.push((RankKey((end - last) as f64 * rate), index));
         }
+        let expected_at =
+            |index: usize, last: i64, now: i64| (now - last).max(0) as f64 / 3600.0 * rates[index];
         let instants = spread(window, slots);
+        let mut revisited: Vec<usize> = Vec::new();
         let mut requests = Vec::with_capacity(slots);
         let mut slot = 0;
         while slot < slots {
-            let Some((_, index)) = heap.pop() else { break };
-            let list = candidates[index];
             let at = instants[slot];
             let now = at.as_second();
-            let expected = (now - last_visits[index]).max(0) as f64 / 3600.0 * rates[index];
+            let from_heap = heap
+                .peek()
+                .map(|&(_, index)| (expected_at(index, last_visits[index], now), index));
+            let from_revisited = revisited
+                .iter()
+                .map(|&index| (expected_at(index, last_visits[index], now), index))
+                .max_by(|a, b| a.0.total_cmp(&b.0).then(b.1.cmp(&a.1)));
+            let index = match (from_heap, from_revisited) {
+                (Some(heap_best), Some(revisit_best)) if revisit_best.0 > heap_best.0 => {
+                    revisit_best.1
+                }
+                (Some((_, index)), _) => {
+                    heap.pop();
+                    revisited.push(index);
+                    index
+                }
+                (None, Some((_, index))) => index,
+                (None, None) => break,
+            };
+            let list = candidates[index];
+            let expected = expected_at(index, last_visits[index], now);
             let pages = match list.kind {
                 ListKind::Index => {
                     let per_page = list.records_per_page_or(self.config.assumed_records_per_page);
@@ -249,7 +274,6 @@ impl ListWise {
                 slot += 1;
             }
             last_visits[index] = now;
-            heap.push((RankKey((end - now) as f64 * rates[index]), index));
         }
         requests
     }
