@@ -171,6 +171,9 @@ mod names_tests {
             assert_eq!(policy.name(), name);
         }
         assert!(policy_named("oracle").is_none());
+        // A live driver may run the scheduler on a worker thread.
+        fn movable_between_threads<T: Send>(_: &T) {}
+        movable_between_threads(&Scheduler::new(policy_named("trawl").unwrap()));
         assert!(policy_named("").is_none());
     }
 }

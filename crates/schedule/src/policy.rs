@@ -60,7 +60,7 @@ impl Window {
 }
 
 /// A revisit policy. See the module documentation for the contract with the driver.
-pub trait Policy: std::fmt::Debug {
+pub trait Policy: std::fmt::Debug + Send {
     /// The policy's name as the command line spells it (`trawl`, `lws-bc`, `bic-bra`, …).
     fn name(&self) -> &'static str;
 
