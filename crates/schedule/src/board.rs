@@ -1,0 +1,323 @@
+//! The board-based method of the board paper: BIC to read a board, BRA to schedule boards, and
+//! the paper's ablations ERA, WRA and LRA.
+//!
+//! BIC (board-based incremental crawling) reads a board's list pages in order: a thread the store
+//! lacks is new and is fetched whole, a thread whose last-reply time changed has new replies and
+//! its newest page is fetched, and the walk stops at the first list page that shows nothing new
+//! or updated. BRA (board-based revisit allocation) decides when boards are read. A board's weight
+//! is WP = Ws·Wp·(Ng + θ·Nr), Ng and Nr its new threads and new replies a day over the last ~20
+//! days, θ = 0.5, site and board importance Ws = Wp = 1 as in the paper; a day's M board visits are
+//! shared mᵢ = M·WPᵢ/ΣWP; and a board's mᵢ visits are placed where its 24-hour activity histogram
+//! (creations plus θ·replies per hour over the same days) splits into mᵢ + 1 equal areas, so busy
+//! hours get more visits. ERA gives every board the same number of visits at evenly spaced times,
+//! WRA only weights boards, LRA only places visits by the histogram.
+//!
+//! Two choices the paper leaves open are made here. A board with no activity in the window still
+//! gets one visit a day when the budget has room for every board, since a weight of zero would
+//! never look at the board again; and the day starts at 00:00 UTC, which moves nothing but the
+//! labels, because the histogram is learned on the same clock it is applied on.
+
+use crate::lists::{ActivityKind, BoardActivity, FetchedPage, ListChange, ListKind, Lists};
+use crate::policy::{
+    Allowance, PageRequest, Policy, Window, backlog_requests, changed_thread_follow_ups,
+    discovery_follow_ups, offset, timestamp_of,
+};
+
+const DAY: i64 = 86_400;
+
+/// Which of the paper's four schedules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoardAllocation {
+    /// Weights and the activity histogram (the paper's method).
+    Bra,
+    /// Equal visits per board at evenly spaced times.
+    Era,
+    /// Weighted visits at evenly spaced times.
+    Wra,
+    /// Equal visits placed by the histogram.
+    Lra,
+}
+
+/// The board-based method's settings.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BoardConfig {
+    pub allocation: BoardAllocation,
+    /// θ, the weight of a reply against a new thread.
+    pub theta: f64,
+    /// How many days of activity the weights and histograms are computed from.
+    pub history_days: i64,
+    /// Bins of the daily histogram (24: the paper's granularity of one hour).
+    pub bins: usize,
+}
+
+impl BoardConfig {
+    pub fn new(allocation: BoardAllocation) -> Self {
+        BoardConfig {
+            allocation,
+            theta: 0.5,
+            history_days: 20,
+            bins: 24,
+        }
+    }
+}
+
+/// WP = Ws·Wp·(Ng + θ·Nr).
+pub fn board_weight(
+    site_importance: f64,
+    board_importance: f64,
+    new_threads_per_day: f64,
+    replies_per_day: f64,
+    theta: f64,
+) -> f64 {
+    site_importance * board_importance * (new_threads_per_day + theta * replies_per_day)
+}
+
+/// mᵢ = M·WPᵢ/ΣWP in whole visits (largest remainders get the visits rounding leaves, ties to
+/// the earlier board). All weights zero shares equally.
+pub fn visits_per_board(weights: &[f64], total: u32) -> Vec<u32> {
+    let sum: f64 = weights.iter().sum();
+    let shares: Vec<f64> = if sum > 0.0 {
+        weights
+            .iter()
+            .map(|weight| f64::from(total) * weight / sum)
+            .collect()
+    } else {
+        vec![f64::from(total) / weights.len().max(1) as f64; weights.len()]
+    };
+    let mut visits: Vec<u32> = shares.iter().map(|share| share.floor() as u32).collect();
+    let given: u32 = visits.iter().sum();
+    let mut order: Vec<usize> = (0..weights.len()).collect();
+    order.sort_by(|&a, &b| {
+        (shares[b] - shares[b].floor())
+            .total_cmp(&(shares[a] - shares[a].floor()))
+            .then(a.cmp(&b))
+    });
+    for &index in order.iter().take(total.saturating_sub(given) as usize) {
+        visits[index] += 1;
+    }
+    visits
+}
+
+/// A board's new threads and replies a day over the `days` before `now`.
+pub fn daily_activity(activity: &BoardActivity, now: i64, days: i64) -> (f64, f64) {
+    let (mut threads, mut replies) = (0u64, 0u64);
+    for (_, kind) in activity.between(now - days * DAY, now) {
+        match kind {
+            ActivityKind::NewThread => threads += 1,
+            ActivityKind::Reply => replies += 1,
+        }
+    }
+    (threads as f64 / days as f64, replies as f64 / days as f64)
+}
+
+/// The board's activity histogram over the day: SCₖ ∝ g_numₖ + θ·r_numₖ over the `days` before
+/// `now`, normalised to sum 1 (all zero when there was no activity).
+pub fn activity_histogram(
+    activity: &BoardActivity,
+    now: i64,
+    days: i64,
+    theta: f64,
+    bins: usize,
+) -> Vec<f64> {
+    let mut histogram = vec![0.0; bins];
+    let bin_seconds = DAY as f64 / bins as f64;
+    for (time, kind) in activity.between(now - days * DAY, now) {
+        let bin = ((time.rem_euclid(DAY)) as f64 / bin_seconds) as usize;
+        histogram[bin.min(bins - 1)] += match kind {
+            ActivityKind::NewThread => 1.0,
+            ActivityKind::Reply => theta,
+        };
+    }
+    let total: f64 = histogram.iter().sum();
+    if total > 0.0 {
+        histogram.iter_mut().for_each(|value| *value /= total);
+    }
+    histogram
+}
+
+/// The `visits` instants (seconds into the day) that split the histogram's area into
+/// `visits + 1` equal parts, linear within a bin; evenly spaced when the histogram is empty.
+pub fn equal_area_points(histogram: &[f64], visits: u32) -> Vec<f64> {
+    let total: f64 = histogram.iter().sum();
+    if total <= 0.0 || histogram.is_empty() {
+        return even_points(visits);
+    }
+    let bin_seconds = DAY as f64 / histogram.len() as f64;
+    let part = total / f64::from(visits + 1);
+    let mut points = Vec::with_capacity(visits as usize);
+    let mut before = 0.0;
+    let mut target = part;
+    for (bin, &area) in histogram.iter().enumerate() {
+        while points.len() < visits as usize && area > 0.0 && before + area >= target - 1e-12 {
+            let inside = ((target - before) / area).clamp(0.0, 1.0);
+            points.push((bin as f64 + inside) * bin_seconds);
+            target += part;
+        }
+        before += area;
+    }
+    while points.len() < visits as usize {
+        points.push(DAY as f64 - 1.0);
+    }
+    points
+}
+
+/// `visits` instants splitting the day evenly: k·24h/(visits + 1).
+pub fn even_points(visits: u32) -> Vec<f64> {
+    (1..=visits)
+        .map(|k| f64::from(k) * DAY as f64 / f64::from(visits + 1))
+        .collect()
+}
+
+/// BIC with BRA, ERA, WRA or LRA.
+#[derive(Clone, Debug)]
+pub struct BoardBased {
+    config: BoardConfig,
+    allowance: Allowance,
+}
+
+impl BoardBased {
+    pub fn new(config: BoardConfig) -> Self {
+        BoardBased {
+            config,
+            allowance: Allowance::default(),
+        }
+    }
+
+    /// The day's visit instants (seconds into the day) of every board, for `visits_per_day`
+    /// visits shared among them as of `now`.
+    pub fn daily_points(
+        &self,
+        lists: &Lists,
+        now: i64,
+        visits_per_day: u32,
+    ) -> Vec<(crate::ListId, Vec<f64>)> {
+        let boards: Vec<crate::ListId> = lists
+            .iter()
+            .filter(|list| list.kind == ListKind::Index)
+            .map(|list| list.id)
+            .collect();
+        let config = &self.config;
+        let empty = BoardActivity::default();
+        let activity_of = |board| lists.activity(board).unwrap_or(&empty);
+        let weighted = matches!(
+            config.allocation,
+            BoardAllocation::Bra | BoardAllocation::Wra
+        );
+        let by_histogram = matches!(
+            config.allocation,
+            BoardAllocation::Bra | BoardAllocation::Lra
+        );
+        let mut visits = if weighted {
+            let weights: Vec<f64> = boards
+                .iter()
+                .map(|&board| {
+                    let (threads, replies) =
+                        daily_activity(activity_of(board), now, config.history_days);
+                    board_weight(1.0, 1.0, threads, replies, config.theta)
+                })
+                .collect();
+            visits_per_board(&weights, visits_per_day)
+        } else {
+            visits_per_board(&vec![1.0; boards.len()], visits_per_day)
+        };
+        if visits_per_day as usize >= boards.len() {
+            // One visit a day for boards the weights left out, taken from the most visited.
+            for index in 0..visits.len() {
+                if visits[index] == 0
+                    && let Some(richest) = (0..visits.len()).max_by_key(|&other| visits[other])
+                    && visits[richest] > 1
+                {
+                    visits[richest] -= 1;
+                    visits[index] = 1;
+                }
+            }
+        }
+        boards
+            .into_iter()
+            .zip(visits)
+            .map(|(board, count)| {
+                let points = if by_histogram {
+                    let histogram = activity_histogram(
+                        activity_of(board),
+                        now,
+                        config.history_days,
+                        config.theta,
+                        config.bins,
+                    );
+                    equal_area_points(&histogram, count)
+                } else {
+                    even_points(count)
+                };
+                (board, points)
+            })
+            .collect()
+    }
+}
+
+impl Policy for BoardBased {
+    fn name(&self) -> &'static str {
+        match self.config.allocation {
+            BoardAllocation::Bra => "bic-bra",
+            BoardAllocation::Era => "era",
+            BoardAllocation::Wra => "wra",
+            BoardAllocation::Lra => "lra",
+        }
+    }
+
+    fn plan(&mut self, lists: &Lists, window: Window, budget: u32) -> Vec<PageRequest> {
+        let (mut requests, plannable) = self.allowance.begin(lists, window, budget);
+        let backlog = backlog_requests(lists, window, plannable as usize);
+        let slots = plannable as usize - backlog.len();
+        requests.extend(backlog);
+        let per_day = (slots as f64 * DAY as f64 / window.seconds()).round() as u32;
+        let (start, end) = (window.start_second(), window.end_second());
+        let mut visits = Vec::new();
+        if slots > 0 {
+            for (board, points) in self.daily_points(lists, start, per_day) {
+                let mut day = start.div_euclid(DAY) * DAY;
+                while day < end {
+                    for &point in &points {
+                        let instant = day as f64 + point;
+                        if instant >= start as f64 && instant < end as f64 {
+                            visits.push((instant, board));
+                        }
+                    }
+                    day += DAY;
+                }
+            }
+        }
+        visits.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+        visits.truncate(slots);
+        let origin = timestamp_of(0);
+        requests.extend(visits.into_iter().map(|(instant, board)| PageRequest {
+            at: offset(origin, instant),
+            list: board,
+            page: 1,
+        }));
+        self.allowance.spend_planned(requests.len());
+        requests
+    }
+
+    fn observe(
+        &mut self,
+        lists: &Lists,
+        fetched: &FetchedPage,
+        change: &ListChange,
+    ) -> Vec<PageRequest> {
+        let mut wanted = discovery_follow_ups(lists, fetched, change);
+        if let Some(list) = lists.get(fetched.list)
+            && list.kind == ListKind::Index
+        {
+            wanted.extend(changed_thread_follow_ups(lists, change));
+            // BIC walks on while a list page shows anything new or updated.
+            let anything = !change.new_threads.is_empty() || !change.changed_threads.is_empty();
+            if anything && fetched.page < list.page_count {
+                wanted.push((fetched.list, fetched.page + 1));
+            }
+        }
+        self.allowance.follow_ups(fetched.fetched_at, wanted)
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,269 @@
+use super::*;
+use crate::lists::{ListId, PageContent, SiteId, ThreadEntry};
+use crate::toy::{ToyForum, at, replay};
+
+#[test]
+fn board_weight_is_the_papers_formula() {
+    let cases = [
+        // (Ws, Wp, Ng, Nr, θ, WP)
+        (1.0, 1.0, 10.0, 20.0, 0.5, 20.0),
+        (1.0, 1.0, 0.0, 0.0, 0.5, 0.0),
+        (2.0, 0.5, 3.0, 4.0, 1.0, 7.0),
+        (1.0, 3.0, 1.0, 0.0, 0.5, 3.0),
+    ];
+    for (site, board, threads, replies, theta, expected) in cases {
+        assert_eq!(board_weight(site, board, threads, replies, theta), expected);
+    }
+}
+
+#[test]
+fn visits_are_shared_in_proportion_to_weights() {
+    let cases: [(&[f64], u32, &[u32]); 5] = [
+        (&[3.0, 1.0], 8, &[6, 2]),
+        (&[1.0, 1.0, 1.0], 10, &[4, 3, 3]),
+        (&[0.0, 0.0], 5, &[3, 2]),
+        (&[5.0, 3.0, 2.0], 7, &[4, 2, 1]),
+        (&[1.0, 0.0], 3, &[3, 0]),
+    ];
+    for (weights, total, expected) in cases {
+        assert_eq!(
+            visits_per_board(weights, total),
+            expected,
+            "{weights:?} × {total}"
+        );
+    }
+}
+
+fn check_points(histogram: &[f64], visits: u32, expected_hours: &[f64]) {
+    let got: Vec<f64> = equal_area_points(histogram, visits)
+        .iter()
+        .map(|second| second / 3600.0)
+        .collect();
+    assert_eq!(got.len(), expected_hours.len(), "{got:?}");
+    for (got, expected) in got.iter().zip(expected_hours) {
+        assert!(
+            (got - expected).abs() < 1e-9,
+            "{histogram:?} × {visits}: {got} vs {expected}"
+        );
+    }
+}
+
+#[test]
+fn visit_points_split_the_histogram_into_equal_areas() {
+    let flat = vec![1.0 / 24.0; 24];
+    check_points(&flat, 3, &[6.0, 12.0, 18.0]);
+    check_points(&flat, 1, &[12.0]);
+    check_points(&flat, 0, &[]);
+    // All activity from 08:00 to 24:00: the points share those sixteen hours.
+    let daytime: Vec<f64> = (0..24)
+        .map(|hour| if hour < 8 { 0.0 } else { 1.0 / 16.0 })
+        .collect();
+    check_points(&daytime, 1, &[16.0]);
+    check_points(&daytime, 3, &[12.0, 16.0, 20.0]);
+    // Everything in one hour: the points crowd into it, evenly inside.
+    let one_hour: Vec<f64> = (0..24)
+        .map(|hour| if hour == 20 { 1.0 } else { 0.0 })
+        .collect();
+    check_points(&one_hour, 3, &[20.25, 20.5, 20.75]);
+    // Nights at a quarter of the day's rate: the area is 8·0.25 + 16·1.375 = 24 units, split in
+    // parts of 6; at 08:00 it is 2, so the first part ends 4/1.375 hours later.
+    let cycle: Vec<f64> = (0..24)
+        .map(|hour| if hour < 8 { 0.25 } else { 1.375 })
+        .collect();
+    check_points(
+        &cycle,
+        3,
+        &[8.0 + 4.0 / 1.375, 8.0 + 10.0 / 1.375, 8.0 + 16.0 / 1.375],
+    );
+    // An empty histogram falls back to even spacing.
+    check_points(&[0.0; 24], 2, &[8.0, 16.0]);
+    assert_eq!(even_points(3), vec![21_600.0, 43_200.0, 64_800.0]);
+}
+
+/// A board (id 1) whose thread 10 has the given post times, all stored.
+fn board_with_posts(posts: &[i64]) -> Lists {
+    let mut lists = Lists::new();
+    lists.add_index_list(ListId(1), SiteId(0));
+    lists.add_post_list(ListId(10), SiteId(0), Some(ListId(1)));
+    let page = FetchedPage {
+        list: ListId(10),
+        page: 1,
+        fetched_at: at(posts.last().copied().unwrap_or(0)),
+        page_count: Some(1),
+        content: PageContent::Posts(posts.iter().map(|&t| at(t)).collect()),
+    };
+    lists.record(&page).unwrap();
+    lists
+}
+
+#[test]
+fn activity_counts_threads_and_weighs_replies_by_theta() {
+    let day = 86_400;
+    // Thread start at 09:30 on day 30, replies at 09:45 and 21:10, one reply 25 days earlier.
+    let base = 30 * day;
+    let lists = board_with_posts(&[
+        base - 25 * day,
+        base + 9 * 3600 + 1800,
+        base + 9 * 3600 + 2700,
+        base + 21 * 3600 + 600,
+    ]);
+    let activity = lists.activity(ListId(1)).unwrap();
+    let now = base + day;
+    // Day-old first post counts as the thread start; 20 days leave the old one out.
+    let (threads, replies) = daily_activity(activity, now, 20);
+    assert!(
+        (threads - 0.0).abs() < 1e-12 && (replies - 3.0 / 20.0).abs() < 1e-12,
+        "{threads} {replies}"
+    );
+    let histogram = activity_histogram(activity, now, 20, 0.5, 24);
+    let mut expected = vec![0.0; 24];
+    expected[9] = 2.0 / 3.0;
+    expected[21] = 1.0 / 3.0;
+    assert_eq!(histogram, expected);
+}
+
+fn entry(thread: u64, last: i64) -> ThreadEntry {
+    ThreadEntry {
+        thread: ListId(thread),
+        started_at: Some(at(last)),
+        last_post_at: Some(at(last)),
+        replies: Some(0),
+        pages: Some(1),
+        pinned: false,
+    }
+}
+
+fn board_page(page: u32, when: i64, pages: u32, entries: Vec<ThreadEntry>) -> FetchedPage {
+    FetchedPage {
+        list: ListId(1),
+        page,
+        fetched_at: at(when),
+        page_count: Some(pages),
+        content: PageContent::Entries(entries),
+    }
+}
+
+#[test]
+fn bic_walks_while_a_list_page_shows_news_and_fetches_what_changed() {
+    let mut lists = Lists::new();
+    lists.add_index_list(ListId(1), SiteId(0));
+    let mut policy = BoardBased::new(BoardConfig::new(BoardAllocation::Bra));
+    let window = Window::new(at(0), at(86_400)).unwrap();
+    policy.plan(&lists, window, 100);
+    let mut observe = |lists: &mut Lists, fetched: FetchedPage| {
+        let change = lists.record(&fetched).unwrap();
+        let got: Vec<(u64, u32)> = policy
+            .observe(lists, &fetched, &change)
+            .iter()
+            .map(|request| (request.list.0, request.page))
+            .collect();
+        got
+    };
+    // First reading: both threads new ⇒ their pages, and page 2 of the board.
+    let got = observe(
+        &mut lists,
+        board_page(1, 100, 2, vec![entry(10, 90), entry(11, 80)]),
+    );
+    assert_eq!(got, vec![(10, 1), (11, 1), (1, 2)]);
+    // Page 2 shows a new thread; it is the last page, so the walk ends there.
+    let got = observe(&mut lists, board_page(2, 100, 2, vec![entry(12, 70)]));
+    assert_eq!(got, vec![(12, 1)]);
+    // Later thread 11 is bumped: its newest page, and page 2 since page 1 had an update.
+    let got = observe(
+        &mut lists,
+        board_page(1, 500, 2, vec![entry(11, 450), entry(10, 90)]),
+    );
+    assert_eq!(got, vec![(11, 1), (1, 2)]);
+    // Page 2 unchanged: nothing more.
+    let got = observe(&mut lists, board_page(2, 500, 2, vec![entry(12, 70)]));
+    assert_eq!(got, Vec::<(u64, u32)>::new());
+    // A page with nothing new or updated ends the walk at once.
+    let got = observe(
+        &mut lists,
+        board_page(1, 900, 2, vec![entry(11, 450), entry(10, 90)]),
+    );
+    assert_eq!(got, Vec::<(u64, u32)>::new());
+}
+
+#[test]
+fn bra_gives_busy_boards_more_visits_in_their_busy_hours() {
+    let day = 86_400;
+    let mut lists = Lists::new();
+    for board in [1, 2] {
+        lists.add_index_list(ListId(board), SiteId(0));
+    }
+    // Board 1: a thread with 30 posts between 18:00 and 21:00 on each of the last 10 days;
+    // board 2: one thread with 2 posts a day at 10:00.
+    let mut busy = Vec::new();
+    let mut quiet = Vec::new();
+    for d in 0..10 {
+        busy.extend((0..30).map(|k| d * day + 18 * 3600 + k * 360));
+        quiet.extend([d * day + 10 * 3600, d * day + 10 * 3600 + 60]);
+    }
+    for (thread, board, posts) in [(10, 1, &busy), (20, 2, &quiet)] {
+        lists.add_post_list(ListId(thread), SiteId(0), Some(ListId(board)));
+        let page = FetchedPage {
+            list: ListId(thread),
+            page: 1,
+            fetched_at: at(10 * day),
+            page_count: Some(1),
+            content: PageContent::Posts(posts.iter().map(|&t| at(t)).collect()),
+        };
+        lists.record(&page).unwrap();
+    }
+    let hours = |points: &[f64]| {
+        points
+            .iter()
+            .map(|second| (second / 3600.0).floor() as i64)
+            .collect::<Vec<_>>()
+    };
+    let bra = BoardBased::new(BoardConfig::new(BoardAllocation::Bra));
+    let points = bra.daily_points(&lists, 10 * day, 8);
+    // Over 20 days, board 1 has 1 thread and 299 replies: WP = 0.05 + 0.5·14.95 = 7.525; board
+    // 2 has 1 thread and 19 replies: WP = 0.525. Of 8 visits they get 7.48 and 0.52: 7 and 1.
+    assert_eq!(points[0].1.len(), 7);
+    assert_eq!(points[1].1.len(), 1);
+    assert!(
+        hours(&points[0].1)
+            .iter()
+            .all(|&hour| (18..21).contains(&hour)),
+        "{points:?}"
+    );
+    assert_eq!(hours(&points[1].1), vec![10]);
+    let era = BoardBased::new(BoardConfig::new(BoardAllocation::Era));
+    let points = era.daily_points(&lists, 10 * day, 8);
+    assert_eq!(points[0].1, even_points(4));
+    assert_eq!(points[1].1, even_points(4));
+    let wra = BoardBased::new(BoardConfig::new(BoardAllocation::Wra));
+    assert_eq!(wra.daily_points(&lists, 10 * day, 8)[0].1, even_points(7));
+    let lra = BoardBased::new(BoardConfig::new(BoardAllocation::Lra));
+    let points = lra.daily_points(&lists, 10 * day, 8);
+    assert_eq!(points[0].1.len(), 4);
+    assert!(
+        hours(&points[0].1)
+            .iter()
+            .all(|&hour| (18..21).contains(&hour))
+    );
+}
+
+#[test]
+fn every_schedule_stores_every_post_on_a_toy_forum() {
+    // BIC reads whatever changed on each visit, so with a budget above the forum's arrivals no
+    // post is lost whichever schedule places the visits. (Which schedule gives the least delay
+    // is the benchmark's question: under Poisson arrivals, visits in proportion to the rate, in
+    // count or in time of day, are no better than even ones; see `crate::optimal`.)
+    let day = 86_400;
+    let forum = ToyForum::generate(9, 6, 30.0, 30 * day);
+    for allocation in [
+        BoardAllocation::Bra,
+        BoardAllocation::Era,
+        BoardAllocation::Wra,
+        BoardAllocation::Lra,
+    ] {
+        let policy = BoardBased::new(BoardConfig::new(allocation));
+        let outcome = replay(Box::new(policy), &forum, day, 30 * day, 3600, 20, 20 * day);
+        assert!(outcome.measured_posts > 1000, "{allocation:?}: {outcome:?}");
+        assert_eq!(outcome.lost, 0, "{allocation:?}: {outcome:?}");
+        eprintln!("{allocation:?} {outcome:?}");
+    }
+}

@@ -1,0 +1,284 @@
+use super::*;
+
+fn at(second: i64) -> Timestamp {
+    Timestamp::from_second(second).unwrap()
+}
+
+fn entry(thread: u64, last_post: i64, replies: u32) -> ThreadEntry {
+    ThreadEntry {
+        thread: ListId(thread),
+        started_at: None,
+        last_post_at: Some(at(last_post)),
+        replies: Some(replies),
+        pages: None,
+        pinned: false,
+    }
+}
+
+fn board_page(page: u32, when: i64, pages: u32, entries: Vec<ThreadEntry>) -> FetchedPage {
+    FetchedPage {
+        list: ListId(1),
+        page,
+        fetched_at: at(when),
+        page_count: Some(pages),
+        content: PageContent::Entries(entries),
+    }
+}
+
+fn thread_page(thread: u64, page: u32, when: i64, pages: u32, posts: &[i64]) -> FetchedPage {
+    FetchedPage {
+        list: ListId(thread),
+        page,
+        fetched_at: at(when),
+        page_count: Some(pages),
+        content: PageContent::Posts(posts.iter().map(|&second| at(second)).collect()),
+    }
+}
+
+fn board() -> Lists {
+    let mut lists = Lists::new();
+    lists.add_index_list(ListId(1), SiteId(0));
+    lists
+}
+
+/// Records `pages` in order and checks the change of the last one.
+fn check(lists: &mut Lists, pages: &[FetchedPage], expected: ListChange) {
+    let mut last = None;
+    for page in pages {
+        last = Some(lists.record(page).expect("recordable"));
+    }
+    assert_eq!(last.expect("at least one page"), expected);
+}
+
+#[test]
+fn first_board_visit_finds_every_thread_new_and_moves_past_the_page() {
+    let mut lists = board();
+    check(
+        &mut lists,
+        &[board_page(
+            1,
+            1000,
+            3,
+            vec![entry(10, 900, 4), entry(11, 800, 0)],
+        )],
+        ListChange {
+            new_records: 2,
+            new_record_times: vec![900, 800],
+            new_threads: vec![ListId(10), ListId(11)],
+            changed_threads: vec![],
+            page_modified: true,
+            moved_past_page: true,
+            pages_grew: true,
+        },
+    );
+    let board_state = lists.get(ListId(1)).unwrap();
+    assert_eq!(board_state.page_count, 3);
+    assert_eq!(board_state.records_per_page, 2);
+    assert_eq!(board_state.record_times, vec![800, 900]);
+    // Pages 2 and 3 of the board and page 1 of each thread wait in the backlog.
+    let backlog: Vec<(ListId, u32)> = lists.backlog().collect();
+    assert_eq!(
+        backlog,
+        vec![
+            (ListId(10), 1),
+            (ListId(11), 1),
+            (ListId(1), 2),
+            (ListId(1), 3)
+        ]
+    );
+}
+
+#[test]
+fn a_bumped_thread_is_changed_and_an_unchanged_one_stops_the_walk() {
+    let mut lists = board();
+    let first = board_page(1, 1000, 1, vec![entry(10, 900, 4), entry(11, 800, 0)]);
+    let bumped = board_page(1, 2000, 1, vec![entry(11, 1500, 1), entry(10, 900, 4)]);
+    check(
+        &mut lists,
+        &[first, bumped],
+        ListChange {
+            new_records: 1,
+            new_record_times: vec![1500],
+            new_threads: vec![],
+            changed_threads: vec![ListId(11)],
+            page_modified: true,
+            moved_past_page: false,
+            pages_grew: false,
+        },
+    );
+    assert_eq!(
+        lists.get(ListId(11)).unwrap().unseen_activity_since,
+        Some(1500)
+    );
+}
+
+#[test]
+fn reply_counts_reveal_activity_when_no_time_is_shown() {
+    let mut lists = board();
+    let mut quiet = entry(10, 0, 3);
+    quiet.last_post_at = None;
+    let mut grown = quiet.clone();
+    grown.replies = Some(5);
+    check(
+        &mut lists,
+        &[
+            board_page(1, 100, 1, vec![quiet.clone()]),
+            board_page(1, 200, 1, vec![quiet]),
+        ],
+        ListChange {
+            page_modified: false,
+            ..ListChange::default()
+        },
+    );
+    let change = lists.record(&board_page(1, 300, 1, vec![grown])).unwrap();
+    assert_eq!(change.changed_threads, vec![ListId(10)]);
+    assert!(change.moved_past_page);
+}
+
+#[test]
+fn pinned_entries_do_not_count_for_moving_past_a_page() {
+    let mut lists = board();
+    let mut sticky = entry(9, 10, 0);
+    sticky.pinned = true;
+    lists
+        .record(&board_page(
+            1,
+            100,
+            1,
+            vec![sticky.clone(), entry(10, 50, 0)],
+        ))
+        .unwrap();
+    let change = lists
+        .record(&board_page(
+            1,
+            200,
+            1,
+            vec![sticky, entry(11, 150, 0), entry(10, 50, 0)],
+        ))
+        .unwrap();
+    assert_eq!(change.new_threads, vec![ListId(11)]);
+    assert!(!change.moved_past_page);
+    let change = lists
+        .record(&board_page(
+            1,
+            300,
+            1,
+            vec![entry(9, 10, 0), entry(12, 250, 0)],
+        ))
+        .unwrap();
+    // Without the pin, the unchanged sticky thread would stop the walk; it is unpinned here.
+    assert!(!change.moved_past_page);
+}
+
+#[test]
+fn posts_past_the_count_seen_before_are_new() {
+    let mut lists = board();
+    lists
+        .record(&board_page(1, 100, 1, vec![entry(10, 90, 2)]))
+        .unwrap();
+    check(
+        &mut lists,
+        &[
+            thread_page(10, 1, 100, 1, &[10, 50, 90]),
+            thread_page(10, 1, 300, 1, &[10, 50, 90, 200, 250]),
+        ],
+        ListChange {
+            new_records: 2,
+            new_record_times: vec![200, 250],
+            page_modified: true,
+            ..ListChange::default()
+        },
+    );
+    let state = lists.get(ListId(10)).unwrap();
+    assert_eq!(state.record_times, vec![10, 50, 90, 200, 250]);
+    // The board's activity holds the thread start and the four replies.
+    let events: Vec<(i64, ActivityKind)> = lists
+        .activity(ListId(1))
+        .unwrap()
+        .between(0, 1000)
+        .collect();
+    assert_eq!(events[0], (10, ActivityKind::NewThread));
+    assert_eq!(events.len(), 5);
+    assert!(
+        events[1..]
+            .iter()
+            .all(|&(_, kind)| kind == ActivityKind::Reply)
+    );
+}
+
+#[test]
+fn an_unchanged_post_page_is_not_modified() {
+    let mut lists = board();
+    lists
+        .record(&board_page(1, 100, 1, vec![entry(10, 90, 0)]))
+        .unwrap();
+    check(
+        &mut lists,
+        &[
+            thread_page(10, 1, 100, 1, &[90]),
+            thread_page(10, 1, 200, 1, &[90]),
+        ],
+        ListChange::default(),
+    );
+}
+
+#[test]
+fn a_grown_thread_puts_its_new_pages_in_the_backlog_and_clears_its_news_when_read() {
+    let mut lists = board();
+    lists
+        .record(&board_page(1, 100, 1, vec![entry(10, 90, 1)]))
+        .unwrap();
+    lists
+        .record(&thread_page(10, 1, 100, 1, &[80, 90]))
+        .unwrap();
+    lists
+        .record(&board_page(1, 500, 1, vec![entry(10, 400, 3)]))
+        .unwrap();
+    assert_eq!(
+        lists.get(ListId(10)).unwrap().unseen_activity_since,
+        Some(400)
+    );
+    let change = lists
+        .record(&thread_page(10, 1, 600, 2, &[80, 90]))
+        .unwrap();
+    assert!(change.pages_grew);
+    assert_eq!(lists.backlog().collect::<Vec<_>>(), vec![(ListId(10), 2)]);
+    // Still unseen: page 1 was not the last page.
+    assert!(
+        lists
+            .get(ListId(10))
+            .unwrap()
+            .unseen_activity_since
+            .is_some()
+    );
+    lists
+        .record(&thread_page(10, 2, 600, 2, &[300, 400]))
+        .unwrap();
+    let state = lists.get(ListId(10)).unwrap();
+    assert_eq!(state.unseen_activity_since, None);
+    assert_eq!(state.record_times, vec![80, 90, 300, 400]);
+    assert_eq!(lists.backlog().count(), 0);
+}
+
+#[test]
+fn refuses_what_does_not_fit() {
+    let mut lists = board();
+    let unknown = thread_page(99, 1, 0, 1, &[]);
+    assert_eq!(
+        lists.record(&unknown),
+        Err(ScheduleError::UnknownList(ListId(99)))
+    );
+    let posts_on_board = FetchedPage {
+        list: ListId(1),
+        ..thread_page(1, 1, 0, 1, &[5])
+    };
+    assert_eq!(
+        lists.record(&posts_on_board),
+        Err(ScheduleError::ContentKind(ListId(1)))
+    );
+    let page_zero = board_page(0, 0, 1, vec![]);
+    assert_eq!(
+        lists.record(&page_zero),
+        Err(ScheduleError::PageZero(ListId(1)))
+    );
+}

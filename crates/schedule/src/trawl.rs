@@ -1,0 +1,269 @@
+//! Ours, the default policy (`trawl`): poll the lists that reveal activity at the rates that
+//! minimise mean delay over the day, and fetch what each poll shows has changed.
+//!
+//! A board's first list page shows, sorted by last post, every thread that received a post since
+//! the page was last read. Polling that page and fetching the newest page of each thread it shows
+//! as new or bumped stores a post at the first poll of its board after it was written, for one
+//! fetch per poll plus one per changed thread: the changed threads cost the same whoever finds
+//! them, so the choice that matters is how often to poll each board, and when. For a board whose
+//! posts arrive at rate λᵢ(t), polls at density fᵢ(t) give a total delay of
+//! Σᵢ∫λᵢ/(2fᵢ) dt, least when fᵢ(t) = √(λᵢ(t)/(2μ)) ([`crate::optimal`]): square-root
+//! allocation across boards and across the hours of the day at once, μ found by bisection so the
+//! polls fill the budget left after the follow-ups (whose share of spending is measured as the
+//! crawl goes; it is the bandwidth control between discovery and refresh, set by what the forum
+//! really does rather than by a ratio).
+//!
+//! λᵢ(t) is read from the board's stored posts of the last 20 days, in 24 hourly bins, shrunk
+//! towards the whole site's daily shape (a board with few posts has a noisy histogram but shares
+//! the site's day) and given half a post of prior so no board is ever written off. Every board is
+//! polled at least once a day. A poll walks on to the next list page while every entry on the
+//! page is new or bumped, so a burst that pushes threads past the first page loses nothing.
+//!
+//! Boards whose entries show neither a last-post time nor a reply count cannot reveal which
+//! threads grew; their threads (and threads found outside any board) are then polled themselves,
+//! on their last page, as units of the same allocation with their own rates.
+
+use std::collections::HashMap;
+
+use crate::lists::{FetchedPage, ListChange, ListId, ListKind, ListState, Lists};
+use crate::optimal::{DAY, FrequencyBounds, time_varying_allocation};
+use crate::policy::{
+    Allowance, Credit, PageRequest, Policy, Window, backlog_requests, changed_thread_follow_ups,
+    discovery_follow_ups, offset, phase_of, timestamp_of,
+};
+
+/// Our policy's settings.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TrawlConfig {
+    /// Days of stored posts the rates are read from.
+    pub history_days: i64,
+    /// Bins of the day.
+    pub bins: usize,
+    /// Every board is polled at least this often a day.
+    pub least_board_polls_per_day: f64,
+    /// No list is polled more often than this an hour (politeness towards one page).
+    pub most_polls_per_hour: f64,
+    /// Posts of prior given to every unit over the history window.
+    pub prior_posts: f64,
+    /// Weight, in posts, of the site's daily shape in a unit's histogram.
+    pub shape_weight: f64,
+}
+
+impl Default for TrawlConfig {
+    fn default() -> Self {
+        TrawlConfig {
+            history_days: 20,
+            bins: 24,
+            least_board_polls_per_day: 1.0,
+            most_polls_per_hour: 60.0,
+            prior_posts: 0.5,
+            shape_weight: 24.0,
+        }
+    }
+}
+
+/// One polled unit: a board's first page or a thread's last page.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Unit {
+    list: ListId,
+    kind: ListKind,
+}
+
+/// Ours: square-root polling of boards over the day, reading what changed.
+#[derive(Clone, Debug, Default)]
+pub struct Trawl {
+    config: TrawlConfig,
+    allowance: Allowance,
+    credits: HashMap<ListId, Credit>,
+}
+
+impl Trawl {
+    pub fn new(config: TrawlConfig) -> Self {
+        Trawl {
+            config,
+            allowance: Allowance::default(),
+            credits: HashMap::new(),
+        }
+    }
+
+    fn units(lists: &Lists) -> Vec<Unit> {
+        let mut units = Vec::new();
+        for list in lists.iter().filter(|list| list.last_visit.is_some()) {
+            let polled = match list.kind {
+                ListKind::Index => true,
+                ListKind::Post => match list.board.and_then(|board| lists.get(board)) {
+                    Some(board) => !board.entries_show_activity,
+                    None => true,
+                },
+            };
+            if polled {
+                units.push(Unit {
+                    list: list.id,
+                    kind: list.kind,
+                });
+            }
+        }
+        units
+    }
+
+    /// Post times (seconds) of a unit in `[from, to)`: a board's stored posts, a thread's posts.
+    fn events(lists: &Lists, unit: Unit, from: i64, to: i64) -> Vec<i64> {
+        match unit.kind {
+            ListKind::Index => lists
+                .activity(unit.list)
+                .map(|activity| activity.between(from, to).map(|(time, _)| time).collect())
+                .unwrap_or_default(),
+            ListKind::Post => lists
+                .get(unit.list)
+                .map(|list| {
+                    let start = list.record_times.partition_point(|&time| time < from);
+                    let end = list.record_times.partition_point(|&time| time < to);
+                    list.record_times[start..end].to_vec()
+                })
+                .unwrap_or_default(),
+        }
+    }
+
+    /// Each unit's arrival rate per bin (per second) as of `now`.
+    fn rates(&self, lists: &Lists, units: &[Unit], now: i64) -> Vec<Vec<f64>> {
+        let bins = self.config.bins;
+        let bin_seconds = DAY / bins as f64;
+        let from = now - self.config.history_days * DAY as i64;
+        let counts: Vec<Vec<f64>> = units
+            .iter()
+            .map(|&unit| {
+                let mut histogram = vec![0.0; bins];
+                for time in Self::events(lists, unit, from, now) {
+                    let bin = (time.rem_euclid(DAY as i64) as f64 / bin_seconds) as usize;
+                    histogram[bin.min(bins - 1)] += 1.0;
+                }
+                histogram
+            })
+            .collect();
+        // The site's shape, with a little even mass so no hour is thought impossible.
+        let mut shape = vec![1.0 / bins as f64; bins];
+        for histogram in &counts {
+            for (bin, count) in histogram.iter().enumerate() {
+                shape[bin] += count;
+            }
+        }
+        let total: f64 = shape.iter().sum();
+        shape.iter_mut().for_each(|value| *value /= total);
+        let days = self.config.history_days as f64;
+        counts
+            .iter()
+            .map(|histogram| {
+                let posts: f64 = histogram.iter().sum();
+                let per_day = (posts + self.config.prior_posts) / days;
+                histogram
+                    .iter()
+                    .zip(&shape)
+                    .map(|(count, share)| {
+                        let weight = (count + self.config.shape_weight * share)
+                            / (posts + self.config.shape_weight);
+                        per_day * weight / bin_seconds
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// The poll densities (per second, per bin) of every polled unit for `polls_per_day`.
+    fn allocation(
+        &self,
+        lists: &Lists,
+        now: i64,
+        polls_per_day: f64,
+    ) -> (Vec<Unit>, Vec<Vec<f64>>) {
+        let units = Self::units(lists);
+        let rates = self.rates(lists, &units, now);
+        let ceiling = self.config.most_polls_per_hour / 3600.0;
+        let bounds: Vec<FrequencyBounds> = units
+            .iter()
+            .map(|unit| FrequencyBounds {
+                floor: match unit.kind {
+                    ListKind::Index => self.config.least_board_polls_per_day / DAY,
+                    ListKind::Post => 0.0,
+                },
+                ceiling,
+            })
+            .collect();
+        let allocation = time_varying_allocation(&rates, &bounds, polls_per_day);
+        (units, allocation.frequencies)
+    }
+
+    fn poll_page(lists: &Lists, unit: Unit) -> u32 {
+        lists.get(unit.list).map_or(1, ListState::front_page)
+    }
+}
+
+impl Policy for Trawl {
+    fn name(&self) -> &'static str {
+        "trawl"
+    }
+
+    fn plan(&mut self, lists: &Lists, window: Window, budget: u32) -> Vec<PageRequest> {
+        let (mut requests, plannable) = self.allowance.begin(lists, window, budget);
+        let backlog = backlog_requests(lists, window, plannable as usize);
+        let slots = plannable as usize - backlog.len();
+        requests.extend(backlog);
+        let polls_per_day = window.per_day(budget) * (1.0 - self.allowance.follow_up_share());
+        let (start, end) = (window.start_second(), window.end_second());
+        let (units, frequencies) = self.allocation(lists, start, polls_per_day);
+        let bin_seconds = DAY / self.config.bins as f64;
+        let mut polls: Vec<(f64, Unit)> = Vec::new();
+        let mut instants = Vec::new();
+        for (unit, unit_frequencies) in units.iter().zip(&frequencies) {
+            let credit = self
+                .credits
+                .entry(unit.list)
+                .or_insert_with(|| Credit::with_phase(phase_of(unit.list)));
+            // Walk the window bin by bin, since the density changes at bin borders.
+            let mut from = start as f64;
+            while from < end as f64 {
+                let into_day = from.rem_euclid(DAY);
+                let bin = ((into_day / bin_seconds) as usize).min(self.config.bins - 1);
+                let bin_end = from - into_day + (bin as f64 + 1.0) * bin_seconds;
+                let until = bin_end.min(end as f64);
+                instants.clear();
+                credit.advance(from, until - from, unit_frequencies[bin], &mut instants);
+                polls.extend(instants.iter().map(|&instant| (instant, *unit)));
+                from = until;
+            }
+        }
+        polls.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.list.cmp(&b.1.list)));
+        polls.truncate(slots);
+        let origin = timestamp_of(0);
+        requests.extend(polls.into_iter().map(|(instant, unit)| PageRequest {
+            at: offset(origin, instant),
+            list: unit.list,
+            page: Self::poll_page(lists, unit),
+        }));
+        self.allowance.spend_planned(requests.len());
+        requests
+    }
+
+    fn observe(
+        &mut self,
+        lists: &Lists,
+        fetched: &FetchedPage,
+        change: &ListChange,
+    ) -> Vec<PageRequest> {
+        let mut wanted = discovery_follow_ups(lists, fetched, change);
+        if let Some(list) = lists.get(fetched.list)
+            && list.kind == ListKind::Index
+        {
+            wanted.extend(changed_thread_follow_ups(lists, change));
+            // Entries below an unchanged one are unchanged (the list is sorted by last post),
+            // so only a page that moved entirely can hide news on the next page.
+            if change.moved_past_page && fetched.page < list.page_count {
+                wanted.push((fetched.list, fetched.page + 1));
+            }
+        }
+        wanted.dedup();
+        self.allowance.follow_ups(fetched.fetched_at, wanted)
+    }
+}
+
+#[cfg(test)]
+mod tests;

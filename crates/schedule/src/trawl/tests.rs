@@ -1,0 +1,260 @@
+use super::*;
+use crate::baselines::{AdaptiveRevisit, PoissonRate, RoundRobin};
+use crate::board::{BoardAllocation, BoardBased, BoardConfig};
+use crate::lists::{PageContent, SiteId, ThreadEntry};
+use crate::lws::{ListWise, ListWiseConfig};
+use crate::toy::{ToyForum, at, replay};
+
+const HOUR: i64 = 3600;
+const DAY_SECONDS: i64 = 86_400;
+
+/// Boards 1 and 2, each with one thread (10, 20) whose posts are given, all stored at `when`.
+fn two_boards(busy: &[i64], quiet: &[i64], when: i64) -> Lists {
+    let mut lists = Lists::new();
+    for (board, thread, posts) in [(1, 10, busy), (2, 20, quiet)] {
+        lists.add_index_list(ListId(board), SiteId(0));
+        let entries = vec![ThreadEntry {
+            thread: ListId(thread),
+            started_at: posts.first().map(|&t| at(t)),
+            last_post_at: posts.last().map(|&t| at(t)),
+            replies: Some(posts.len() as u32 - 1),
+            pages: Some(1),
+            pinned: false,
+        }];
+        let board_page = FetchedPage {
+            list: ListId(board),
+            page: 1,
+            fetched_at: at(when),
+            page_count: Some(1),
+            content: PageContent::Entries(entries),
+        };
+        lists.record(&board_page).unwrap();
+        let thread_page = FetchedPage {
+            list: ListId(thread),
+            page: 1,
+            fetched_at: at(when),
+            page_count: Some(1),
+            content: PageContent::Posts(posts.iter().map(|&t| at(t)).collect()),
+        };
+        lists.record(&thread_page).unwrap();
+    }
+    lists
+}
+
+/// `per_day` posts a day for 20 days, evenly over the hours `from..to` of each day.
+fn posts_in_hours(per_day: i64, from: i64, to: i64) -> Vec<i64> {
+    let span = (to - from) * HOUR;
+    (0..20)
+        .flat_map(|day| {
+            (0..per_day).map(move |k| day * DAY_SECONDS + from * HOUR + span * k / per_day + 1)
+        })
+        .collect()
+}
+
+#[test]
+fn rates_follow_each_boards_posts_shrunk_towards_the_site() {
+    // Board 1: 48 posts a day, two in each hour; board 2: nothing but its thread's first post.
+    let lists = two_boards(&posts_in_hours(48, 0, 24), &[5 * HOUR], 20 * DAY_SECONDS);
+    let policy = Trawl::new(TrawlConfig::default());
+    let units = Trawl::units(&lists);
+    assert_eq!(
+        units.iter().map(|unit| unit.list.0).collect::<Vec<_>>(),
+        vec![1, 2]
+    );
+    let rates = policy.rates(&lists, &units, 20 * DAY_SECONDS);
+    // Board 1: 960 posts + 0.5 prior over 20 days, and a flat histogram: (960.5 / 20) / 24 an
+    // hour in each bin (board 2's one post bends the site's shape at 05:00 a little).
+    let board_per_day: f64 = rates[0].iter().sum::<f64>() * 3600.0;
+    assert!(
+        (board_per_day - 960.5 / 20.0).abs() < 1e-9,
+        "{board_per_day}"
+    );
+    for &rate in &rates[0] {
+        assert!(
+            (rate * 3600.0 - 960.5 / 20.0 / 24.0).abs() < 2e-3,
+            "{:?}",
+            rates[0]
+        );
+    }
+    // Board 2: 1.5 posts over 20 days, most of its hour-5 post spread over the day.
+    let per_day: f64 = rates[1].iter().sum::<f64>() * 3600.0;
+    assert!((per_day - 1.5 / 20.0).abs() < 1e-9, "{per_day}");
+    assert!(rates[1][5] > rates[1][4] && rates[1][4] > 0.0);
+}
+
+#[test]
+fn polls_go_as_the_square_root_of_the_rates() {
+    // 96 and 24 posts a day, the same number in every hour: polls in the ratio √4 = 2 (floors
+    // not binding), in every hour alike.
+    let lists = two_boards(
+        &posts_in_hours(96, 0, 24),
+        &posts_in_hours(24, 0, 24),
+        20 * DAY_SECONDS,
+    );
+    let config = TrawlConfig {
+        prior_posts: 0.0,
+        ..TrawlConfig::default()
+    };
+    let policy = Trawl::new(config);
+    let (units, frequencies) = policy.allocation(&lists, 20 * DAY_SECONDS, 100.0);
+
+    assert_eq!(units.len(), 2);
+    let per_day = |unit: usize| frequencies[unit].iter().sum::<f64>() * 3600.0;
+    assert!((per_day(0) + per_day(1) - 100.0).abs() < 1e-6);
+    assert!(
+        (per_day(0) / per_day(1) - 2.0).abs() < 1e-6,
+        "{} {}",
+        per_day(0),
+        per_day(1)
+    );
+    assert!(
+        frequencies
+            .iter()
+            .all(|unit| unit.iter().all(|&f| (f - unit[0]).abs() < 1e-12))
+    );
+}
+
+#[test]
+fn plans_poll_busy_hours_more_and_keep_the_daily_floor() {
+    // Board 1 posts only from 18:00 to 22:00; board 2 once in 20 days.
+    let lists = two_boards(&posts_in_hours(40, 18, 22), &[3 * HOUR], 20 * DAY_SECONDS);
+    let mut policy = Trawl::new(TrawlConfig::default());
+    let mut by_hour = [0usize; 24];
+    let mut quiet_board = 0;
+    for hour in 0..24 {
+        let start = 20 * DAY_SECONDS + hour * HOUR;
+        let window = Window::new(at(start), at(start + HOUR)).unwrap();
+        for request in policy.plan(&lists, window, 10) {
+            if request.list == ListId(1) {
+                by_hour[((request.at.as_second() % DAY_SECONDS) / HOUR) as usize] += 1;
+            } else if request.list == ListId(2) {
+                quiet_board += 1;
+            }
+        }
+    }
+    let evening: usize = by_hour[18..22].iter().sum();
+    let night: usize = by_hour[0..8].iter().sum();
+    assert!(evening > 4 * night.max(1), "{by_hour:?}");
+    assert!(quiet_board >= 1, "the quiet board keeps its daily poll");
+}
+
+fn record_and_observe(
+    lists: &mut Lists,
+    policy: &mut Trawl,
+    fetched: FetchedPage,
+) -> Vec<(u64, u32)> {
+    let change = lists.record(&fetched).unwrap();
+    policy
+        .observe(lists, &fetched, &change)
+        .iter()
+        .map(|request| (request.list.0, request.page))
+        .collect()
+}
+
+fn entry(thread: u64, last: i64) -> ThreadEntry {
+    ThreadEntry {
+        thread: ListId(thread),
+        started_at: Some(at(last)),
+        last_post_at: Some(at(last)),
+        replies: Some(0),
+        pages: Some(1),
+        pinned: false,
+    }
+}
+
+fn board_page(page: u32, when: i64, entries: Vec<ThreadEntry>) -> FetchedPage {
+    FetchedPage {
+        list: ListId(1),
+        page,
+        fetched_at: at(when),
+        page_count: Some(3),
+        content: PageContent::Entries(entries),
+    }
+}
+
+#[test]
+fn a_poll_fetches_what_changed_and_walks_on_only_when_the_whole_page_moved() {
+    let mut lists = Lists::new();
+    lists.add_index_list(ListId(1), SiteId(0));
+    let mut policy = Trawl::new(TrawlConfig::default());
+    policy.plan(&lists, Window::new(at(0), at(DAY_SECONDS)).unwrap(), 1000);
+    let first = record_and_observe(
+        &mut lists,
+        &mut policy,
+        board_page(1, 100, vec![entry(10, 90), entry(11, 80)]),
+    );
+    assert_eq!(first, vec![(10, 1), (11, 1), (1, 2)]);
+    record_and_observe(
+        &mut lists,
+        &mut policy,
+        board_page(2, 100, vec![entry(12, 70), entry(13, 60)]),
+    );
+    // Thread 13 bumped to the top, 10 unchanged below it: fetch 13, no walk.
+    let bumped = record_and_observe(
+        &mut lists,
+        &mut policy,
+        board_page(1, 500, vec![entry(13, 450), entry(10, 90)]),
+    );
+    assert_eq!(bumped, vec![(13, 1)]);
+    // A burst: both entries of page 1 new or bumped, so page 2 may hold more.
+    let burst = record_and_observe(
+        &mut lists,
+        &mut policy,
+        board_page(1, 900, vec![entry(14, 850), entry(11, 800)]),
+    );
+    assert_eq!(burst, vec![(14, 1), (11, 1), (1, 2)]);
+}
+
+#[test]
+fn threads_of_boards_that_show_no_activity_are_polled_themselves() {
+    let mut lists = Lists::new();
+    lists.add_index_list(ListId(1), SiteId(0));
+    let mut silent = entry(10, 0);
+    silent.last_post_at = None;
+    silent.replies = None;
+    silent.started_at = None;
+    lists.record(&board_page(1, 100, vec![silent])).unwrap();
+    let thread = FetchedPage {
+        list: ListId(10),
+        page: 1,
+        fetched_at: at(100),
+        page_count: Some(1),
+        content: PageContent::Posts(vec![at(50), at(90)]),
+    };
+    lists.record(&thread).unwrap();
+    let units: Vec<u64> = Trawl::units(&lists)
+        .iter()
+        .map(|unit| unit.list.0)
+        .collect();
+    assert_eq!(units, vec![1, 10]);
+}
+
+#[test]
+fn ours_beats_the_papers_and_the_baselines_on_a_toy_forum() {
+    let day = DAY_SECONDS;
+    let forum = ToyForum::generate(31, 8, 40.0, 30 * day);
+    let run = |policy: Box<dyn Policy>| replay(policy, &forum, day, 30 * day, 3600, 25, 15 * day);
+    let ours = run(Box::new(Trawl::new(TrawlConfig::default())));
+    assert!(ours.measured_posts > 2000, "{ours:?}");
+    assert_eq!(ours.lost, 0, "{ours:?}");
+    let others: Vec<Box<dyn Policy>> = vec![
+        Box::new(ListWise::new(ListWiseConfig::lws())),
+        Box::new(ListWise::new(ListWiseConfig::lws_bc())),
+        Box::new(BoardBased::new(BoardConfig::new(BoardAllocation::Bra))),
+        Box::new(BoardBased::new(BoardConfig::new(BoardAllocation::Era))),
+        Box::new(RoundRobin::new()),
+        Box::new(PoissonRate::new()),
+        Box::new(AdaptiveRevisit::nutch()),
+        Box::new(AdaptiveRevisit::stormcrawler()),
+    ];
+    eprintln!("trawl {ours:?}");
+    for policy in others {
+        let name = policy.name();
+        let outcome = run(policy);
+        eprintln!("{name} {outcome:?}");
+        assert!(
+            ours.mean_delay < outcome.mean_delay,
+            "ours {ours:?} against {name} {outcome:?}"
+        );
+    }
+}
