@@ -1,0 +1,471 @@
+//! A crawl's audit: what the forum says it holds, against what the crawl holds.
+//!
+//! A forum states its own size. A board page lists its threads with a reply count and the time
+//! of the last reply; a pager shows the numbers of a list's pages up to the last; a thread page
+//! links the thread's other pages. A crawl that trusted only the links it chose to follow
+//! cannot tell a forum it read whole from one it left half read; read against those numbers,
+//! it can. [`audit`] is a pure function from what a crawl's store holds ([`CrawlRecord`]: the
+//! fetches with the records read from them, the URLs still waiting, the URLs passed over as
+//! other spellings) to an [`AuditReport`]: no network, no file, no clock.
+//!
+//! The gaps it names, each with why the page is missing (never queued, waiting, failed):
+//!
+//! - **Threads listed, never fetched** ([`GapKind::ListedThread`]): a thread entry's URL, read
+//!   through the spelling rewrites the crawler applies (the caller does that), leads to no
+//!   fetched page, after redirects.
+//! - **List pages linked, never fetched** ([`GapKind::LinkedListPage`]): a fetched page of a
+//!   board or thread links a page of its own list (a page-flipping link) that the crawl lacks.
+//! - **List pages within the pager's numbers** ([`GapKind::NumberedListPage`]): between two
+//!   page numbers a list's pages and pagers show, at the list's step, a number no page has
+//!   (`pager`): the window `1 2 3 … 17` implies pages 4 to 16 even when page 3 was never
+//!   fetched to link them.
+//! - **Threads cut short** ([`GapKind::ShortThread`]): the board entry counts more posts than
+//!   the thread's fetched pages hold, and more than that many pages hold at the forum's posts per
+//!   page (the most posts the crawl saw on one thread page). Whether a forum counts replies or
+//!   posts is read from the crawl itself: the convention most of its threads agree with. Where
+//!   a board shows no count, a last-reply time later than every post the crawl holds, with the
+//!   thread's last fetched page full, says the same.
+//!
+//! A thread whose pages are all there by those counts and which still holds fewer posts than
+//! counted is not a gap of the crawl (fetching again brings nothing): it is reported apart, as
+//! posts unread ([`UnreadPosts`]), for page analysis to answer for.
+//!
+//! The audit never guesses a page into existence from one number: every gap rests on a link a
+//! fetched page holds, a count a board shows, or two pager numbers around it. So a crawl that is
+//! whole by the forum's own statements reports no gap; and a page a crawl lost (a failed fetch,
+//! a page limit) is named as long as any fetched page states it.
+
+mod input;
+mod pager;
+mod report;
+
+use std::collections::{HashMap, HashSet};
+
+use trawl_crawl::lists::{ListPage, assemble_lists};
+use trawl_learn::sitemap::Role;
+
+pub use input::{CrawlRecord, EntrySeen, FetchedPage, PostSeen};
+pub use pager::pages_between_numbers;
+pub use report::{AuditReport, AuditTotals, Gap, GapKind, ListGaps, Missing, UnreadPosts};
+
+/// Redirects followed to find the page a URL leads to, as the crawler follows them.
+const MOST_REDIRECTS: usize = 10;
+
+/// Audits `record`: see the crate's essay.
+pub fn audit(record: &CrawlRecord) -> AuditReport {
+    let states = UrlStates::of(record);
+    let lists = Lists::of(record);
+    let mut gaps: Vec<Gap> = Vec::new();
+    let mut totals = AuditTotals {
+        pages_fetched: record.pages.len(),
+        pages_failed: record.pages.iter().filter(|page| !answered(page)).count(),
+        urls_waiting: record.waiting.len(),
+        lists: lists.lists.len(),
+        ..AuditTotals::default()
+    };
+
+    // Pages of each list: linked by its pagers, or numbered between them.
+    let mut named_missing: HashSet<String> = HashSet::new();
+    for list in &lists.lists {
+        let first = record.pages[list[0]].url.as_str();
+        let mut known: Vec<&str> = Vec::new();
+        let mut seen_in_list: HashSet<&str> = HashSet::new();
+        for &page in list {
+            let page = &record.pages[page];
+            for url in std::iter::once(&page.url).chain(&page.list_links) {
+                let url = without_fragment(url);
+                if seen_in_list.insert(url) {
+                    known.push(url);
+                }
+            }
+        }
+        let implied = pages_between_numbers(&known);
+        totals.list_pages_known += known.len() + implied.len();
+        let linked = known
+            .iter()
+            .map(|url| (url.to_string(), GapKind::LinkedListPage));
+        let numbered = implied
+            .into_iter()
+            .map(|url| (url, GapKind::NumberedListPage));
+        for (url, kind) in linked.chain(numbered) {
+            match states.resolve(&url) {
+                UrlState::Fetched(_) | UrlState::PassedOver => totals.list_pages_fetched += 1,
+                other => {
+                    if named_missing.insert(url.clone()) {
+                        gaps.push(Gap {
+                            kind,
+                            url,
+                            list: Some(first.to_string()),
+                            missing: other.missing_of(record),
+                            posts_missing: 0,
+                        });
+                    }
+                }
+            }
+        }
+    }
+
+    // Threads the boards list, and what their entries count.
+    let mut listed: Vec<ListedThread> = Vec::new();
+    let mut listed_index: HashMap<&str, usize> = HashMap::new();
+    for page in record.pages.iter().filter(|page| answered(page)) {
+        if page.role == Some(Role::Thread) {
+            continue;
+        }
+        for entry in &page.thread_entries {
+            let url = without_fragment(&entry.url);
+            let index = *listed_index.entry(url).or_insert_with(|| {
+                listed.push(ListedThread {
+                    url,
+                    board: page.url.as_str(),
+                    replies: None,
+                    last_reply: None,
+                });
+                listed.len() - 1
+            });
+            let thread = &mut listed[index];
+            thread.replies = thread.replies.max(entry.replies);
+            thread.last_reply = thread.last_reply.max(entry.last_reply.as_deref());
+        }
+    }
+    totals.threads_listed = listed.len();
+    let threads = lists.thread_posts(record);
+    let mut counted: HashMap<usize, Counted<'_>> = HashMap::new();
+    let mut unfetched: Vec<(&ListedThread, UrlState)> = Vec::new();
+    for thread in &listed {
+        match states.resolve(thread.url) {
+            UrlState::Fetched(page) => {
+                totals.threads_listed_fetched += 1;
+                if let Some(&list) = lists.thread_of_page.get(&page) {
+                    let count = counted.entry(list).or_default();
+                    count.replies = count.replies.max(thread.replies);
+                    count.last_reply = count.last_reply.max(thread.last_reply);
+                }
+            }
+            UrlState::PassedOver => totals.threads_listed_fetched += 1,
+            other => unfetched.push((thread, other)),
+        }
+    }
+    let posts_per_page = threads.iter().map(|thread| thread.most_on_a_page).max();
+    totals.posts_per_page = posts_per_page.unwrap_or(0);
+    let counts_are_replies = counts_are_replies(&threads, &counted);
+    totals.counts_are_replies = counts_are_replies;
+    let posts_of = |replies: u64| replies + u64::from(counts_are_replies);
+    for (thread, state) in unfetched {
+        gaps.push(Gap {
+            kind: GapKind::ListedThread,
+            url: thread.url.to_string(),
+            list: Some(thread.board.to_string()),
+            missing: state.missing_of(record),
+            posts_missing: thread.replies.map_or(0, posts_of),
+        });
+    }
+
+    // Threads whose counts say pages are missing.
+    let mut unread = Vec::new();
+    let mut counted_lists: Vec<(&usize, &Counted<'_>)> = counted.iter().collect();
+    counted_lists.sort_by_key(|(list, _)| **list);
+    for (&list, count) in counted_lists {
+        let thread = &threads[list];
+        let first = record.pages[lists.lists[list][0]].url.clone();
+        let per_page = posts_per_page.unwrap_or(1).max(1);
+        if let Some(replies) = count.replies {
+            let posts = posts_of(replies);
+            totals.posts_counted += posts;
+            totals.posts_stored_of_counted += thread.posts.min(posts);
+            if thread.posts >= posts {
+                continue;
+            }
+            let pages_needed = posts.div_ceil(per_page as u64) as usize;
+            if thread.pages_with_posts < pages_needed {
+                gaps.push(Gap {
+                    kind: GapKind::ShortThread,
+                    url: first,
+                    list: None,
+                    missing: Missing::PagesMissing {
+                        pages_fetched: thread.pages_with_posts,
+                        pages_needed,
+                    },
+                    posts_missing: posts - thread.posts,
+                });
+            } else {
+                unread.push(UnreadPosts {
+                    thread: first,
+                    counted: posts,
+                    stored: thread.posts,
+                });
+            }
+        } else if let (Some(last_reply), Some(newest)) = (count.last_reply, &thread.newest_post)
+            && later_minute(last_reply, newest)
+            && thread.last_page_posts >= per_page
+        {
+            gaps.push(Gap {
+                kind: GapKind::ShortThread,
+                url: first,
+                list: None,
+                missing: Missing::PagesMissing {
+                    pages_fetched: thread.pages_with_posts,
+                    pages_needed: thread.pages_with_posts + 1,
+                },
+                posts_missing: 0,
+            });
+        }
+    }
+    gaps.sort_by_key(|gap| gap.kind);
+    AuditReport {
+        totals,
+        gaps,
+        unread,
+    }
+}
+
+/// A thread a board lists, with the largest counts its entries show.
+#[derive(Debug)]
+struct ListedThread<'a> {
+    url: &'a str,
+    board: &'a str,
+    replies: Option<u64>,
+    last_reply: Option<&'a str>,
+}
+
+/// What the entries of a fetched thread count.
+#[derive(Debug, Default)]
+struct Counted<'a> {
+    replies: Option<u64>,
+    last_reply: Option<&'a str>,
+}
+
+/// Whether the boards' counts leave the first post out. Threads the crawl holds whole agree on
+/// one convention; those it holds in part or over-read agree with neither, so the vote is
+/// between the threads holding exactly the count and those holding one more. With no thread to
+/// tell, counts are taken as replies, which is what the column is called on most boards.
+fn counts_are_replies(threads: &[ThreadPosts<'_>], counted: &HashMap<usize, Counted<'_>>) -> bool {
+    let (mut as_replies, mut as_posts) = (0usize, 0usize);
+    for (list, count) in counted {
+        let Some(replies) = count.replies else {
+            continue;
+        };
+        let posts = threads[*list].posts;
+        as_replies += usize::from(posts == replies + 1);
+        as_posts += usize::from(posts == replies);
+    }
+    as_replies >= as_posts
+}
+
+/// Whether ISO 8601 time `later` names a later minute than `earlier`. Both come from one
+/// forum's pages, read with the same zone, so their local dates and times compare as written;
+/// times of a day's precision, or shorter, say nothing.
+fn later_minute(later: &str, earlier: &str) -> bool {
+    const MINUTE: usize = "2026-01-02T03:04".len();
+    match (later.get(..MINUTE), earlier.get(..MINUTE)) {
+        (Some(later), Some(earlier)) => later > earlier,
+        _ => false,
+    }
+}
+
+fn answered(page: &FetchedPage) -> bool {
+    (200..300).contains(&page.status)
+}
+
+fn without_fragment(url: &str) -> &str {
+    url.split('#').next().unwrap_or(url)
+}
+
+/// What the crawl did with one URL.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum UrlState {
+    /// Fetched with an answer, at this page (after redirects).
+    Fetched(usize),
+    /// Fetched, and the last answer was this page, not a usable one.
+    Failed(usize),
+    /// Passed over as another spelling of a queued URL.
+    PassedOver,
+    /// In the frontier.
+    Waiting,
+    /// Never queued.
+    NeverQueued,
+}
+
+impl UrlState {
+    /// Why the page is missing, for a state that is not fetched.
+    fn missing_of(self, record: &CrawlRecord) -> Missing {
+        match self {
+            UrlState::Failed(page) => Missing::Failed {
+                status: record.pages[page].status,
+                error: record.pages[page].error.clone(),
+            },
+            UrlState::Waiting => Missing::Waiting,
+            _ => Missing::NeverQueued,
+        }
+    }
+}
+
+/// [`UrlState`]s, with the record they were read from.
+struct UrlStates<'a> {
+    record: &'a CrawlRecord,
+    /// Per URL, its answered fetch, or else its last fetch.
+    page_of_url: HashMap<&'a str, usize>,
+    waiting: HashSet<&'a str>,
+    passed_over: HashSet<&'a str>,
+}
+
+impl<'a> UrlStates<'a> {
+    fn of(record: &'a CrawlRecord) -> UrlStates<'a> {
+        let mut page_of_url: HashMap<&str, usize> = HashMap::new();
+        for (index, page) in record.pages.iter().enumerate() {
+            let url = without_fragment(&page.url);
+            match page_of_url.get(url) {
+                // An answer stands; a later failure (a gap closed, then asked again) does not
+                // undo it.
+                Some(&earlier) if answered(&record.pages[earlier]) => {}
+                _ => {
+                    page_of_url.insert(url, index);
+                }
+            }
+        }
+        UrlStates {
+            record,
+            page_of_url,
+            waiting: record.waiting.iter().map(|url| url.as_str()).collect(),
+            passed_over: record.passed_over.iter().map(|url| url.as_str()).collect(),
+        }
+    }
+
+    fn resolve(&self, url: &str) -> UrlState {
+        let mut url = without_fragment(url).to_string();
+        let mut state = UrlState::NeverQueued;
+        for _ in 0..=MOST_REDIRECTS {
+            state = match self.page_of_url.get(url.as_str()) {
+                Some(&page) => {
+                    let fetched = &self.record.pages[page];
+                    if let (300..400, Some(target)) = (fetched.status, &fetched.redirect_to) {
+                        url = without_fragment(target).to_string();
+                        continue;
+                    }
+                    if answered(fetched) {
+                        UrlState::Fetched(page)
+                    } else {
+                        UrlState::Failed(page)
+                    }
+                }
+                None if self.waiting.contains(url.as_str()) => UrlState::Waiting,
+                None if self.passed_over.contains(url.as_str()) => UrlState::PassedOver,
+                None => UrlState::NeverQueued,
+            };
+            break;
+        }
+        state
+    }
+}
+
+/// The crawl's lists (boards and threads) put together from page-flipping links, and which
+/// thread each page belongs to.
+struct Lists {
+    /// Page indices of each list, in page order. Threads of a crawl without roles (breadth
+    /// first) are their pages with posts, one page each.
+    lists: Vec<Vec<usize>>,
+    /// The list of each page of a thread.
+    thread_of_page: HashMap<usize, usize>,
+    /// Whether each list is a thread.
+    is_thread: Vec<bool>,
+}
+
+/// What the crawl holds of one thread.
+#[derive(Debug, Default)]
+struct ThreadPosts<'a> {
+    /// Distinct posts.
+    posts: u64,
+    /// Pages that brought posts no earlier page of the thread showed.
+    pages_with_posts: usize,
+    /// Most posts on one of its pages.
+    most_on_a_page: usize,
+    /// Posts on its last page holding any.
+    last_page_posts: usize,
+    /// The latest post time.
+    newest_post: Option<&'a str>,
+}
+
+impl Lists {
+    fn of(record: &CrawlRecord) -> Lists {
+        let input: Vec<ListPage<'_>> = record
+            .pages
+            .iter()
+            .map(|page| ListPage {
+                url: &page.url,
+                role: page.role.filter(|_| answered(page)),
+                list_links: &page.list_links,
+            })
+            .collect();
+        let mut lists: Vec<Vec<usize>> = assemble_lists(&input)
+            .into_iter()
+            .map(|list| list.pages)
+            .collect();
+        let mut is_thread: Vec<bool> = lists
+            .iter()
+            .map(|list| record.pages[list[0]].role == Some(Role::Thread))
+            .collect();
+        let mut first_fetch: HashSet<&str> = HashSet::new();
+        for (index, page) in record.pages.iter().enumerate() {
+            if page.role.is_none()
+                && answered(page)
+                && !page.posts.is_empty()
+                && first_fetch.insert(page.url.as_str())
+            {
+                lists.push(vec![index]);
+                is_thread.push(true);
+            }
+        }
+        let mut thread_of_page = HashMap::new();
+        for (list_index, list) in lists.iter().enumerate() {
+            if is_thread[list_index] {
+                for &page in list {
+                    thread_of_page.insert(page, list_index);
+                }
+            }
+        }
+        Lists {
+            lists,
+            thread_of_page,
+            is_thread,
+        }
+    }
+
+    /// Per list, what it holds of posts (empty for boards).
+    fn thread_posts<'a>(&self, record: &'a CrawlRecord) -> Vec<ThreadPosts<'a>> {
+        self.lists
+            .iter()
+            .zip(&self.is_thread)
+            .map(|(list, is_thread)| {
+                let mut thread = ThreadPosts::default();
+                if !is_thread {
+                    return thread;
+                }
+                let mut seen: HashSet<&str> = HashSet::new();
+                for &page in list {
+                    let posts = &record.pages[page].posts;
+                    let mut new_posts = 0;
+                    for post in posts {
+                        if seen.insert(post.identity.as_str()) {
+                            new_posts += 1;
+                        }
+                        if let Some(time) = post.time.as_deref()
+                            && thread.newest_post.is_none_or(|newest| time > newest)
+                        {
+                            thread.newest_post = Some(time);
+                        }
+                    }
+                    if new_posts > 0 {
+                        thread.pages_with_posts += 1;
+                        thread.last_page_posts = posts.len();
+                    }
+                    thread.most_on_a_page = thread.most_on_a_page.max(posts.len());
+                    thread.posts += new_posts;
+                }
+                thread
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests;
