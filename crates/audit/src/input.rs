@@ -49,6 +49,33 @@ pub struct PostSeen {
     pub time: Option<String>,
 }
 
+impl PostSeen {
+    /// Characters of a post's text its identity keeps: enough to tell two posts of one author
+    /// and minute apart, without carrying every post's whole text through the audit.
+    pub const TEXT_IN_IDENTITY: usize = 200;
+
+    /// The identity of a post read with these fields: its permalink when it has one, or else
+    /// its author, time and the start of its text (as `trawl export` tells posts apart).
+    pub fn identity_of(
+        permalink: Option<&str>,
+        author: Option<&str>,
+        time: Option<&str>,
+        text: &str,
+    ) -> String {
+        match permalink {
+            Some(permalink) => format!("link {permalink}"),
+            None => {
+                let start: String = text.chars().take(Self::TEXT_IN_IDENTITY).collect();
+                format!(
+                    "post {}\u{1}{}\u{1}{start}",
+                    author.unwrap_or(""),
+                    time.unwrap_or("")
+                )
+            }
+        }
+    }
+}
+
 /// A thread entry of a board page: what the board says about one of its threads.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct EntrySeen {

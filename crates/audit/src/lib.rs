@@ -12,7 +12,9 @@
 //!
 //! - **Threads listed, never fetched** ([`GapKind::ListedThread`]): a thread entry's URL, read
 //!   through the spelling rewrites the crawler applies (the caller does that), leads to no
-//!   fetched page, after redirects.
+//!   fetched page, after redirects. An entry the crawler never queued whose title names a
+//!   thread fetched under another entry is that thread shown again (a box of latest posts
+//!   links each thread's last post, which the plan rightly leaves alone).
 //! - **List pages linked, never fetched** ([`GapKind::LinkedListPage`]): a fetched page of a
 //!   board or thread links a page of its own list (a page-flipping link) that the crawl lacks.
 //! - **List pages within the pager's numbers** ([`GapKind::NumberedListPage`]): between two
@@ -117,35 +119,62 @@ pub fn audit(record: &CrawlRecord) -> AuditReport {
             let index = *listed_index.entry(url).or_insert_with(|| {
                 listed.push(ListedThread {
                     url,
+                    title: entry.title.as_str(),
                     board: page.url.as_str(),
                     replies: None,
                     last_reply: None,
                 });
                 listed.len() - 1
             });
-            let thread = &mut listed[index];
-            thread.replies = thread.replies.max(entry.replies);
-            thread.last_reply = thread.last_reply.max(entry.last_reply.as_deref());
+            // Counts are taken from boards: a box elsewhere (a portal's latest threads) may
+            // show another number in the place of replies (views), and a board states its own
+            // threads. A crawl without roles has only pages to go by.
+            if page.role.is_none_or(|role| role == Role::ThreadList) {
+                let thread = &mut listed[index];
+                thread.replies = thread.replies.max(entry.replies);
+                thread.last_reply = thread.last_reply.max(entry.last_reply.as_deref());
+            }
         }
     }
-    totals.threads_listed = listed.len();
     let threads = lists.thread_posts(record);
     let mut counted: HashMap<usize, Counted<'_>> = HashMap::new();
     let mut unfetched: Vec<(&ListedThread, UrlState)> = Vec::new();
+    let mut fetched_titles: HashSet<&str> = HashSet::new();
+    let mut fetched_kinds: HashSet<UrlKind<'_>> = HashSet::new();
     for thread in &listed {
         match states.resolve(thread.url) {
             UrlState::Fetched(page) => {
                 totals.threads_listed_fetched += 1;
+                fetched_titles.insert(thread.title);
+                fetched_kinds.insert(UrlKind::of(thread.url));
                 if let Some(&list) = lists.thread_of_page.get(&page) {
                     let count = counted.entry(list).or_default();
                     count.replies = count.replies.max(thread.replies);
                     count.last_reply = count.last_reply.max(thread.last_reply);
                 }
             }
-            UrlState::PassedOver => totals.threads_listed_fetched += 1,
+            UrlState::PassedOver => {
+                totals.threads_listed_fetched += 1;
+                fetched_titles.insert(thread.title);
+                fetched_kinds.insert(UrlKind::of(thread.url));
+            }
             other => unfetched.push((thread, other)),
         }
     }
+    // An entry the crawler never queued is a gap only when its link is of the kind the crawl
+    // follows to threads and its title names no thread the crawl has. A box of latest posts
+    // lists a thread again under a link to one of its posts (the same title, another kind of
+    // link), which the plan rightly leaves alone; an entry read from the wrong link of its row
+    // (a last-post date) is not a thread's link at all. An entry the crawler asked for and did
+    // not get is named whatever its link and title.
+    let before = unfetched.len();
+    unfetched.retain(|(thread, state)| {
+        *state != UrlState::NeverQueued
+            || (fetched_kinds.contains(&UrlKind::of(thread.url))
+                && !fetched_titles.contains(thread.title))
+    });
+    totals.entries_not_followed = before - unfetched.len();
+    totals.threads_listed = totals.threads_listed_fetched + unfetched.len();
     let posts_per_page = threads.iter().map(|thread| thread.most_on_a_page).max();
     totals.posts_per_page = posts_per_page.unwrap_or(0);
     let counts_are_replies = counts_are_replies(&threads, &counted);
@@ -223,6 +252,7 @@ pub fn audit(record: &CrawlRecord) -> AuditReport {
 #[derive(Debug)]
 struct ListedThread<'a> {
     url: &'a str,
+    title: &'a str,
     board: &'a str,
     replies: Option<u64>,
     last_reply: Option<&'a str>,
@@ -261,6 +291,55 @@ fn later_minute(later: &str, earlier: &str) -> bool {
         (Some(later), Some(earlier)) => later > earlier,
         _ => false,
     }
+}
+
+/// What kind of link a URL is, coarsely: its path's depth, its first path segment with digits
+/// set aside, and its query's parameter names. A thread's link and a link to one of its posts
+/// differ in it (`/t/slug/251` and `/t/slug/251/6`, `thread-13-1-1.html` and
+/// `forum.php?mod=redirect&goto=findpost`); two threads' links do not.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+struct UrlKind<'a> {
+    depth: usize,
+    first_segment: String,
+    query_names: Vec<&'a str>,
+}
+
+impl<'a> UrlKind<'a> {
+    fn of(url: &'a str) -> UrlKind<'a> {
+        let after_scheme = url.split_once("://").map_or(url, |(_, rest)| rest);
+        let (path, query) = after_scheme.split_once('?').unwrap_or((after_scheme, ""));
+        let segments: Vec<&str> = path.split('/').skip(1).filter(|s| !s.is_empty()).collect();
+        let mut query_names: Vec<&str> = query
+            .split('&')
+            .filter(|pair| !pair.is_empty())
+            .map(|pair| pair.split('=').next().unwrap_or(pair))
+            .collect();
+        query_names.sort_unstable();
+        query_names.dedup();
+        UrlKind {
+            depth: segments.len(),
+            first_segment: segments
+                .first()
+                .map(|segment| digits_set_aside(segment))
+                .unwrap_or_default(),
+            query_names,
+        }
+    }
+}
+
+/// `text` with each run of digits written as one `0`.
+fn digits_set_aside(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for character in text.chars() {
+        if character.is_ascii_digit() {
+            if !out.ends_with('0') {
+                out.push('0');
+            }
+        } else {
+            out.push(character);
+        }
+    }
+    out
 }
 
 fn answered(page: &FetchedPage) -> bool {

@@ -112,6 +112,10 @@ pub struct AuditTotals {
     pub threads_listed: usize,
     /// Of those, threads the crawl has at least one page of.
     pub threads_listed_fetched: usize,
+    /// Entries whose links the crawl did not follow and which name no thread it lacks: links
+    /// of another kind than those leading to threads (a latest post), or titles of threads
+    /// fetched under another link.
+    pub entries_not_followed: usize,
     /// Lists (boards and threads) put together from the crawl's pages.
     pub lists: usize,
     /// Pages of those lists the crawl knows of: fetched, linked, or numbered between them.

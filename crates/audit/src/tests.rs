@@ -154,6 +154,44 @@ fn threads_listed_and_not_fetched_are_named_with_the_reason() {
 }
 
 #[test]
+fn entries_never_followed_under_another_kind_of_link_or_a_fetched_title_are_not_gaps() {
+    let mut pages = whole_forum();
+    let mut entry = |title: &str, path: &str| {
+        pages[0].thread_entries.push(EntrySeen {
+            title: title.into(),
+            url: url(path),
+            replies: Some(3),
+            ..EntrySeen::default()
+        })
+    };
+    // A latest-posts box: the same thread under a link to its last post.
+    entry("thread /t?id=1", "/t?id=1&post=10");
+    // The same kind of link, and a title the crawl has: the thread shown again.
+    entry("thread /t?id=2", "/t?id=2&view=unread");
+    // A last-post date read as the entry's link.
+    entry("2026-03-01 10:15", "/redirect.php?goto=lastpost&tid=2");
+    // The kind of link threads are reached by, under a title the crawl lacks: a thread the
+    // plan did not follow.
+    entry("thread /t?id=7", "/t?id=7");
+    let report = check(
+        "not followed",
+        &record(pages),
+        &[(GapKind::ListedThread, "/t?id=7", Missing::NeverQueued)],
+    );
+    assert_eq!(report.totals.entries_not_followed, 3);
+    assert_eq!(report.totals.threads_listed, 3);
+}
+
+#[test]
+fn counts_are_read_from_boards_not_from_boxes_elsewhere() {
+    let mut pages = whole_forum();
+    let mut portal = board_page("/", &[("/t?id=2", Some(480))], &[]);
+    portal.role = Some(Role::Portal);
+    pages.insert(0, portal);
+    check("a box of views", &record(pages), &[]);
+}
+
+#[test]
 fn threads_reached_by_redirect_or_under_another_spelling_are_not_gaps() {
     let mut pages = whole_forum();
     pages[0].thread_entries.push(EntrySeen {
