@@ -23,7 +23,8 @@
 //!   fetched to link them.
 //! - **Threads cut short** ([`GapKind::ShortThread`]): the board entry counts more posts than
 //!   the thread's fetched pages hold, and more than that many pages hold at the forum's posts per
-//!   page (the most posts the crawl saw on one thread page). Whether a forum counts replies or
+//!   page (the most common number of posts on thread pages followed by another page of their
+//!   thread). Whether a forum counts replies or
 //!   posts is read from the crawl itself: the convention most of its threads agree with. Where
 //!   a board shows no count, a last-reply time later than every post the crawl holds, with the
 //!   thread's last fetched page full, says the same.
@@ -175,7 +176,7 @@ pub fn audit(record: &CrawlRecord) -> AuditReport {
     });
     totals.entries_not_followed = before - unfetched.len();
     totals.threads_listed = totals.threads_listed_fetched + unfetched.len();
-    let posts_per_page = threads.iter().map(|thread| thread.most_on_a_page).max();
+    let posts_per_page = posts_per_page(&threads);
     totals.posts_per_page = posts_per_page.unwrap_or(0);
     let counts_are_replies = counts_are_replies(&threads, &counted);
     totals.counts_are_replies = counts_are_replies;
@@ -263,6 +264,24 @@ struct ListedThread<'a> {
 struct Counted<'a> {
     replies: Option<u64>,
     last_reply: Option<&'a str>,
+}
+
+/// The forum's posts per page: the most common number of posts on thread pages followed by
+/// another page of their thread (pages the forum filled), the larger on a tie; with no thread
+/// of two pages, the most posts on one page (every thread then fits on one). The largest
+/// number on any page would do if page analysis never read one post too many (a quoted box
+/// read as a post); a full page's number is what the forum pages by.
+fn posts_per_page(threads: &[ThreadPosts<'_>]) -> Option<usize> {
+    let mut counts: HashMap<usize, usize> = HashMap::new();
+    for count in threads.iter().flat_map(|thread| &thread.full_pages) {
+        *counts.entry(*count).or_default() += 1;
+    }
+    counts
+        .into_iter()
+        .filter(|(posts, _)| *posts > 0)
+        .max_by_key(|(posts, times)| (*times, *posts))
+        .map(|(posts, _)| posts)
+        .or_else(|| threads.iter().map(|thread| thread.most_on_a_page).max())
 }
 
 /// Whether the boards' counts leave the first post out. Threads the crawl holds whole agree on
@@ -458,6 +477,8 @@ struct ThreadPosts<'a> {
     pages_with_posts: usize,
     /// Most posts on one of its pages.
     most_on_a_page: usize,
+    /// Posts on each of its pages with posts but the last: pages the forum filled.
+    full_pages: Vec<usize>,
     /// Posts on its last page holding any.
     last_page_posts: usize,
     /// The latest post time.
@@ -534,6 +555,9 @@ impl Lists {
                         }
                     }
                     if new_posts > 0 {
+                        if thread.pages_with_posts > 0 {
+                            thread.full_pages.push(thread.last_page_posts);
+                        }
                         thread.pages_with_posts += 1;
                         thread.last_page_posts = posts.len();
                     }

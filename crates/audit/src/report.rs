@@ -126,7 +126,8 @@ pub struct AuditTotals {
     pub posts_counted: u64,
     /// Distinct posts the crawl holds in those threads.
     pub posts_stored_of_counted: u64,
-    /// Most posts on one thread page: the forum's posts per page, as far as the crawl shows.
+    /// The forum's posts per page, as far as the crawl shows: the most common number of posts
+    /// on thread pages followed by another page of their thread.
     pub posts_per_page: usize,
     /// Whether the boards' counts read as replies (the first post not counted) rather than
     /// posts, as the crawl's own complete threads show.

@@ -475,3 +475,38 @@ fn a_breadth_first_crawl_is_audited_by_its_entries_and_pages_with_posts() {
         )],
     );
 }
+
+#[test]
+fn a_page_read_with_one_post_too_many_does_not_set_the_posts_per_page() {
+    let pages = vec![
+        board_page(
+            "/b?id=1",
+            &[
+                ("/t?id=1", Some(22)),
+                ("/t?id=2", Some(10)),
+                ("/t?id=3", Some(10)),
+            ],
+            &[],
+        ),
+        thread_page_of("/t?id=1", &posts("a", 1, 10), &["/t?id=1&page=2"]),
+        thread_page_of("/t?id=1&page=2", &posts("a", 11, 10), &["/t?id=1&page=3"]),
+        thread_page_of("/t?id=1&page=3", &posts("a", 21, 3), &["/t?id=1&page=2"]),
+        // Eleven posts and a quoted box read as a twelfth.
+        thread_page_of("/t?id=2", &posts("b", 1, 12), &[]),
+        // Eleven counted, ten on the one page fetched: a second page is missing.
+        thread_page_of("/t?id=3", &posts("c", 1, 10), &[]),
+    ];
+    let report = check(
+        "over-read page",
+        &record(pages),
+        &[(
+            GapKind::ShortThread,
+            "/t?id=3",
+            Missing::PagesMissing {
+                pages_fetched: 1,
+                pages_needed: 2,
+            },
+        )],
+    );
+    assert_eq!(report.totals.posts_per_page, 10);
+}
