@@ -31,6 +31,9 @@ pub struct FetchedPage {
     pub role: Option<Role>,
     /// The page's page-flipping links, as the crawler queued them.
     pub list_links: Vec<String>,
+    /// Every link of the page ([`crate::anchor_links`] reads them from a stored body); empty
+    /// when not known. A list page's links spelled as pages of its list are pages of it.
+    pub links: Vec<LinkSeen>,
     /// The posts read from the page.
     pub posts: Vec<PostSeen>,
     /// The thread entries read from the page.
@@ -88,4 +91,14 @@ pub struct EntrySeen {
     pub replies: Option<u64>,
     /// The last reply's time the board shows, ISO 8601.
     pub last_reply: Option<String>,
+}
+
+/// A link of a page as written, and as the crawler would queue it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct LinkSeen {
+    /// The link's absolute URL as the page writes it.
+    pub url: String,
+    /// The URL the crawler would queue for it (spelling rewrites applied): a link the crawler
+    /// takes for another spelling of a page it has is that page to it.
+    pub queued_as: String,
 }

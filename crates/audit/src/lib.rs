@@ -16,7 +16,11 @@
 //!   thread fetched under another entry is that thread shown again (a box of latest posts
 //!   links each thread's last post, which the plan rightly leaves alone).
 //! - **List pages linked, never fetched** ([`GapKind::LinkedListPage`]): a fetched page of a
-//!   board or thread links a page of its own list (a page-flipping link) that the crawl lacks.
+//!   board or thread links a page of its own list that the crawl lacks: a page-flipping link,
+//!   or any link of the page spelled as a page of the list (the list's URL template with only
+//!   its page number changed, `pager`), since a pager link the plan did not take for page
+//!   flipping is the blind spot an audit is for. Every link is read from the stored page
+//!   (`links`: anchors, without building a tree).
 //! - **List pages within the pager's numbers** ([`GapKind::NumberedListPage`]): between two
 //!   page numbers a list's pages and pagers show, at the list's step, a number no page has
 //!   (`pager`): the window `1 2 3 … 17` implies pages 4 to 16 even when page 3 was never
@@ -29,6 +33,9 @@
 //!   a board shows no count, a last-reply time later than every post the crawl holds, with the
 //!   thread's last fetched page full, says the same.
 //!
+//! The roles of pages (board, thread) come from the crawl's plan: a crawl without one
+//! (breadth first) is audited only by the URLs it still waits for.
+//!
 //! A thread whose pages are all there by those counts and which still holds fewer posts than
 //! counted is not a gap of the crawl (fetching again brings nothing): it is reported apart, as
 //! posts unread ([`UnreadPosts`]), for page analysis to answer for.
@@ -39,6 +46,7 @@
 //! a page limit) is named as long as any fetched page states it.
 
 mod input;
+mod links;
 mod pager;
 mod report;
 
@@ -47,8 +55,9 @@ use std::collections::{HashMap, HashSet};
 use trawl_crawl::lists::{ListPage, assemble_lists};
 use trawl_learn::sitemap::Role;
 
-pub use input::{CrawlRecord, EntrySeen, FetchedPage, PostSeen};
-pub use pager::pages_between_numbers;
+pub use input::{CrawlRecord, EntrySeen, FetchedPage, LinkSeen, PostSeen};
+pub use links::anchor_links;
+pub use pager::{AlikePage, pages_between_numbers, pages_linked_alike};
 pub use report::{AuditReport, AuditTotals, Gap, GapKind, ListGaps, Missing, UnreadPosts};
 
 /// Redirects followed to find the page a URL leads to, as the crawler follows them.
@@ -82,6 +91,50 @@ pub fn audit(record: &CrawlRecord) -> AuditReport {
                 }
             }
         }
+        let mut queued_as: HashMap<&str, &str> = HashMap::new();
+        let mut links: Vec<&str> = Vec::new();
+        for &page in list {
+            for link in &record.pages[page].links {
+                let url = without_fragment(&link.url);
+                if queued_as.insert(url, link.queued_as.as_str()).is_none() {
+                    links.push(url);
+                }
+            }
+        }
+        let alike = pages_linked_alike(&known, &links);
+        // A page of the list the crawler takes for another page (a spelling rewrite learned
+        // wrongly, `/4.html` read as the first page `/`) is never fetched, and only its
+        // spelling as written shows it; the first page spelled with its number is the one
+        // page such a rewrite rightly joins to another.
+        let mut taken_for_another: Vec<(&str, &str)> = Vec::new();
+        for page in &alike {
+            let url = page.url.as_str();
+            let queued = queued_as.get(url).copied().unwrap_or(url);
+            if queued == url {
+                if seen_in_list.insert(url) {
+                    known.push(url);
+                }
+            } else if !page.first_page
+                && !matches!(states.resolve(url), UrlState::Fetched(_))
+                && seen_in_list.insert(url)
+            {
+                taken_for_another.push((url, queued));
+            }
+        }
+        for (url, queued) in taken_for_another {
+            totals.list_pages_known += 1;
+            if named_missing.insert(url.to_string()) {
+                gaps.push(Gap {
+                    kind: GapKind::LinkedListPage,
+                    url: url.to_string(),
+                    list: Some(first.to_string()),
+                    missing: Missing::TakenForAnother {
+                        queued_as: queued.to_string(),
+                    },
+                    posts_missing: 0,
+                });
+            }
+        }
         let implied = pages_between_numbers(&known);
         totals.list_pages_known += known.len() + implied.len();
         let linked = known
@@ -108,6 +161,19 @@ pub fn audit(record: &CrawlRecord) -> AuditReport {
         }
     }
 
+    // A crawl without a plan (breadth first) knows no page's role: it cannot tell a board's
+    // entries from a box of latest posts, a thread's first page from the same page under
+    // another spelling, or a thread's pages from one another. Its audit rests on what it
+    // waits for alone.
+    totals.without_roles = record.pages.iter().all(|page| page.role.is_none());
+    if totals.without_roles {
+        return AuditReport {
+            totals,
+            gaps,
+            unread: Vec::new(),
+        };
+    }
+
     // Threads the boards list, and what their entries count.
     let mut listed: Vec<ListedThread> = Vec::new();
     let mut listed_index: HashMap<&str, usize> = HashMap::new();
@@ -129,11 +195,13 @@ pub fn audit(record: &CrawlRecord) -> AuditReport {
             });
             // Counts are taken from boards: a box elsewhere (a portal's latest threads) may
             // show another number in the place of replies (views), and a board states its own
-            // threads. A crawl without roles has only pages to go by.
+            // threads. A crawl without roles has only pages to go by; where entries disagree,
+            // the smallest count stands, since a number read from the wrong column (views) is
+            // larger, never smaller, than the replies.
             if page.role.is_none_or(|role| role == Role::ThreadList) {
                 let thread = &mut listed[index];
-                thread.replies = thread.replies.max(entry.replies);
-                thread.last_reply = thread.last_reply.max(entry.last_reply.as_deref());
+                thread.replies = smaller_known(thread.replies, entry.replies);
+                thread.last_reply = smaller_known(thread.last_reply, entry.last_reply.as_deref());
             }
         }
     }
@@ -150,8 +218,8 @@ pub fn audit(record: &CrawlRecord) -> AuditReport {
                 fetched_kinds.insert(UrlKind::of(thread.url));
                 if let Some(&list) = lists.thread_of_page.get(&page) {
                     let count = counted.entry(list).or_default();
-                    count.replies = count.replies.max(thread.replies);
-                    count.last_reply = count.last_reply.max(thread.last_reply);
+                    count.replies = smaller_known(count.replies, thread.replies);
+                    count.last_reply = smaller_known(count.last_reply, thread.last_reply);
                 }
             }
             UrlState::PassedOver => {
@@ -346,6 +414,14 @@ impl<'a> UrlKind<'a> {
     }
 }
 
+/// The smaller of two values where both are known, else the one known.
+fn smaller_known<T: Ord>(first: Option<T>, second: Option<T>) -> Option<T> {
+    match (first, second) {
+        (Some(first), Some(second)) => Some(first.min(second)),
+        (first, second) => first.or(second),
+    }
+}
+
 /// `text` with each run of digits written as one `0`.
 fn digits_set_aside(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
@@ -459,8 +535,8 @@ impl<'a> UrlStates<'a> {
 /// The crawl's lists (boards and threads) put together from page-flipping links, and which
 /// thread each page belongs to.
 struct Lists {
-    /// Page indices of each list, in page order. Threads of a crawl without roles (breadth
-    /// first) are their pages with posts, one page each.
+    /// Page indices of each list, in page order. Pages with posts that the plan placed in no
+    /// vertex are threads of one page each.
     lists: Vec<Vec<usize>>,
     /// The list of each page of a thread.
     thread_of_page: HashMap<usize, usize>,

@@ -53,6 +53,14 @@ pub enum Missing {
         /// Why no answer came, when none did.
         error: Option<String>,
     },
+    /// The crawler takes its link for another spelling of a page it has (`queued_as`), so it
+    /// is never queued under its own: a rewrite of spellings joins two pages of one list.
+    /// Asking for it again does not help (the crawler passes it over); the rewrite is at
+    /// fault.
+    TakenForAnother {
+        /// What the crawler queues in its place.
+        queued_as: String,
+    },
     /// Some of its pages were fetched, not all (a short thread).
     PagesMissing {
         /// Pages that hold the posts the crawl has.
@@ -129,6 +137,9 @@ pub struct AuditTotals {
     /// The forum's posts per page, as far as the crawl shows: the most common number of posts
     /// on thread pages followed by another page of their thread.
     pub posts_per_page: usize,
+    /// Whether no page has a role (a crawl without a plan): the forum's counts cannot be
+    /// read, and only the URLs waiting say whether the crawl is incomplete.
+    pub without_roles: bool,
     /// Whether the boards' counts read as replies (the first post not counted) rather than
     /// posts, as the crawl's own complete threads show.
     pub counts_are_replies: bool,

@@ -192,6 +192,13 @@ fn counts_are_read_from_boards_not_from_boxes_elsewhere() {
 }
 
 #[test]
+fn where_two_boards_count_one_thread_differently_the_smaller_count_stands() {
+    let mut pages = whole_forum();
+    pages.push(board_page("/latest", &[("/t?id=2", Some(480))], &[]));
+    check("a column of views read as replies", &record(pages), &[]);
+}
+
+#[test]
 fn threads_reached_by_redirect_or_under_another_spelling_are_not_gaps() {
     let mut pages = whole_forum();
     pages[0].thread_entries.push(EntrySeen {
@@ -455,25 +462,25 @@ fn a_crawl_stopped_with_urls_waiting_is_incomplete() {
 }
 
 #[test]
-fn a_breadth_first_crawl_is_audited_by_its_entries_and_pages_with_posts() {
+fn a_crawl_without_roles_is_audited_by_what_it_waits_for_alone() {
     let mut pages = whole_forum();
     for page in &mut pages {
         page.role = None;
         page.list_links.clear();
     }
+    // A count no single page of the thread can hold, and a thread never fetched: without
+    // roles neither the pages of a thread nor a board's entries are known.
     pages[0].thread_entries[0].replies = Some(30);
-    check(
-        "no roles",
-        &record(pages),
-        &[(
-            GapKind::ShortThread,
-            "/t?id=1",
-            Missing::PagesMissing {
-                pages_fetched: 1,
-                pages_needed: 4,
-            },
-        )],
-    );
+    pages[0].thread_entries.push(EntrySeen {
+        url: url("/t?id=9"),
+        ..EntrySeen::default()
+    });
+    let report = check("no roles", &record(pages.clone()), &[]);
+    assert!(report.totals.without_roles);
+    assert!(!report.is_incomplete());
+    let mut crawl = record(pages);
+    crawl.waiting.push(url("/t?id=9"));
+    assert!(check("no roles, waiting", &crawl, &[]).is_incomplete());
 }
 
 #[test]
@@ -509,4 +516,50 @@ fn a_page_read_with_one_post_too_many_does_not_set_the_posts_per_page() {
         )],
     );
     assert_eq!(report.totals.posts_per_page, 10);
+}
+
+#[test]
+fn a_pager_link_the_crawler_did_not_take_for_page_flipping_is_a_page_of_the_list() {
+    let mut pages = vec![
+        board_page("/b/7/1.html", &[], &["/b/7/2.html"]),
+        board_page("/b/7/2.html", &[], &["/b/7/1.html", "/b/7/3.html"]),
+        board_page("/b/7/3.html", &[], &["/b/7/2.html"]),
+    ];
+    let links = |spellings: &[(&str, &str)]| -> Vec<LinkSeen> {
+        spellings
+            .iter()
+            .map(|(path, queued_as)| LinkSeen {
+                url: url(path),
+                queued_as: url(queued_as),
+            })
+            .collect()
+    };
+    pages[2].links = links(&[
+        ("/b/7/2.html", "/b/7/2.html"),
+        ("/b/7/4.html", "/b/7/4.html"),
+        ("/b/8/4.html", "/b/8/4.html"),
+        ("/t/5.html", "/t/5.html"),
+    ]);
+    check(
+        "pager link not taken",
+        &record(pages.clone()),
+        &[(GapKind::LinkedListPage, "/b/7/4.html", Missing::NeverQueued)],
+    );
+    // A rewrite takes page 4 for the first page: named, with what it was taken for; the first
+    // page spelled with its number, rewritten the same way, is no gap.
+    pages[2].links = links(&[("/b/7/4.html", "/b/7/"), ("/b/7/1.html", "/b/7/")]);
+    pages[0].url = url("/b/7/");
+    pages[1].list_links[0] = url("/b/7/");
+    let report = check(
+        "page taken for another",
+        &record(pages),
+        &[(
+            GapKind::LinkedListPage,
+            "/b/7/4.html",
+            Missing::TakenForAnother {
+                queued_as: url("/b/7/"),
+            },
+        )],
+    );
+    assert!(report.urls_to_fetch().is_empty());
 }

@@ -10,9 +10,13 @@ use std::path::PathBuf;
 
 use anyhow::{Context, Result, bail};
 use clap::Args;
-use trawl_audit::{AuditReport, CrawlRecord, EntrySeen, FetchedPage, GapKind, Missing, PostSeen};
+use trawl_audit::{
+    AuditReport, CrawlRecord, EntrySeen, FetchedPage, GapKind, LinkSeen, Missing, PostSeen,
+    anchor_links,
+};
 use trawl_crawl::{CrawlStrategy, Crawler};
 use trawl_learn::plan::Plan;
+use trawl_learn::sitemap::Role;
 use trawl_model::{Clock, CookieJarFetcher, Fetcher};
 use trawl_store::{FrontierEntry, Store, StoredPage};
 use url::Url;
@@ -121,7 +125,9 @@ fn stored_crawler(store: &Store) -> Result<Crawler> {
 pub fn audit_store(store: &Store) -> Result<AuditReport> {
     let crawler = stored_crawler(store)?;
     let mut record = CrawlRecord::default();
-    store.for_each_page_outline(PostSeen::TEXT_IN_IDENTITY, |page| {
+    // Only list pages' bodies are read: their links are what the audit reads bodies for.
+    let list_roles = [Role::Thread.name(), Role::ThreadList.name()];
+    store.for_each_page_outline(PostSeen::TEXT_IN_IDENTITY, &list_roles, |page| {
         record.pages.push(fetched_page(&crawler, page));
     })?;
     let frontier = store.unfetched_frontier()?;
@@ -169,7 +175,19 @@ fn fetched_page(crawler: &Crawler, page: StoredPage) -> FetchedPage {
             last_reply: entry.last_reply,
         })
         .collect();
+    let links = anchor_links(&record.body, &record.url)
+        .into_iter()
+        .filter_map(|link| {
+            Some(LinkSeen {
+                queued_as: crawler
+                    .queued_spelling(&Url::parse(&link).ok()?)
+                    .to_string(),
+                url: link,
+            })
+        })
+        .collect();
     FetchedPage {
+        links,
         role: record.role.as_deref().and_then(role_from_name),
         url: record.url,
         status: record.status,
@@ -218,6 +236,9 @@ fn missing_in_words(missing: &Missing) -> String {
             error: Some(error),
         } => format!("no answer: {error}"),
         Missing::Failed { status, .. } => format!("answered {status}"),
+        Missing::TakenForAnother { queued_as } => {
+            format!("the crawler takes it for {queued_as}")
+        }
         Missing::PagesMissing {
             pages_fetched,
             pages_needed,
@@ -259,6 +280,13 @@ pub fn describe(report: &AuditReport, worst: usize) -> String {
             "posts"
         }
     ));
+    if totals.without_roles {
+        line(
+            "roles: none (a crawl without a plan): the forum's counts cannot be read, only the \
+             URLs waiting"
+                .into(),
+        );
+    }
     if !report.unread.is_empty() {
         let posts: u64 = report
             .unread

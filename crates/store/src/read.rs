@@ -103,18 +103,25 @@ impl Store {
         bodies: bool,
         visit: impl FnMut(StoredPage),
     ) -> Result<(), StoreError> {
+        let bodies = if bodies { Bodies::All } else { Bodies::None };
         self.visit_pages(bodies, None, visit)
     }
 
-    /// Calls `visit` with every fetched page in fetch order, without its body and with each
-    /// post's text cut to its first `post_text_chars` characters: what an audit of the crawl
-    /// reads (which pages, their links and records), at a fraction of the reading.
+    /// Calls `visit` with every fetched page in fetch order, with each post's text cut to its
+    /// first `post_text_chars` characters and the body only of pages whose role is one of
+    /// `bodies_of_roles`: what an audit of the crawl reads (which pages, their links and
+    /// records, and the whole links of list pages), at a fraction of the reading.
     pub fn for_each_page_outline(
         &self,
         post_text_chars: usize,
+        bodies_of_roles: &[&str],
         visit: impl FnMut(StoredPage),
     ) -> Result<(), StoreError> {
-        self.visit_pages(false, Some(post_text_chars), visit)
+        self.visit_pages(
+            Bodies::OfRoles(bodies_of_roles),
+            Some(post_text_chars),
+            visit,
+        )
     }
 
     /// The frontier's URLs that were not fetched: those waiting (queued, the crawl stopped
@@ -153,12 +160,26 @@ impl Store {
 
     fn visit_pages(
         &self,
-        bodies: bool,
+        bodies: Bodies<'_>,
         post_text_chars: Option<usize>,
         mut visit: impl FnMut(StoredPage),
     ) -> Result<(), StoreError> {
         let database = |error| self.database_error(error);
-        let body_column = if bodies { "body" } else { "x''" };
+        let body_column = match bodies {
+            Bodies::All => "body".to_string(),
+            Bodies::None => "x''".to_string(),
+            Bodies::OfRoles(roles) => {
+                // Role names are the crawler's own words; quoting keeps any name a literal.
+                let names: Vec<String> = roles
+                    .iter()
+                    .map(|role| format!("'{}'", role.replace('\'', "''")))
+                    .collect();
+                format!(
+                    "CASE WHEN role IN ({}) THEN body ELSE x'' END",
+                    names.join(", ")
+                )
+            }
+        };
         let text_column = match post_text_chars {
             Some(chars) => format!("substr(text, 1, {chars})"),
             None => "text".to_string(),
@@ -205,7 +226,9 @@ impl Store {
                     .map_err(|error| self.damaged(format!("fetch time of {url}: {error}")))?,
                 headers: serde_json::from_str(&headers)
                     .map_err(|error| self.damaged(format!("headers of {url}: {error}")))?,
-                body: if bodies {
+                // Bodies left out read back as an empty blob; a stored body, even an empty
+                // one, is a deflate stream of a few bytes at least.
+                body: if !body.is_empty() {
                     inflate(&body)
                         .map_err(|error| self.damaged(format!("body of {url}: {error}")))?
                 } else {
@@ -255,6 +278,15 @@ impl Store {
         }
         Ok(())
     }
+}
+
+/// Which bodies a reading of pages inflates.
+#[derive(Debug, Clone, Copy)]
+enum Bodies<'a> {
+    All,
+    None,
+    /// Those of pages with one of these roles.
+    OfRoles(&'a [&'a str]),
 }
 
 fn inflate(stored: &[u8]) -> std::io::Result<Vec<u8>> {

@@ -516,7 +516,7 @@ fn a_crawl_reads_back_through_a_read_only_store_in_outline() {
     let reader = Store::open_read_only(&file.0).unwrap();
     let mut pages = Vec::new();
     reader
-        .for_each_page_outline(3, |page| pages.push(page))
+        .for_each_page_outline(3, &["thread-list"], |page| pages.push(page))
         .unwrap();
     let texts: Vec<&str> = pages[0]
         .record
@@ -525,8 +525,16 @@ fn a_crawl_reads_back_through_a_read_only_store_in_outline() {
         .map(|post| post.text.as_str())
         .collect();
     assert_eq!(texts, ["fir", "sec"]);
-    assert!(pages[0].record.body.is_empty());
+    assert!(
+        pages[0].record.body.is_empty(),
+        "a thread's body is left out"
+    );
     assert_eq!(pages[0].record.thread_entries, page("x").thread_entries);
+    let mut bodies = Vec::new();
+    reader
+        .for_each_page_outline(3, &["thread", "it's"], |page| bodies.push(page.record.body))
+        .unwrap();
+    assert_eq!(bodies, [page("x").body]);
 }
 
 #[test]
