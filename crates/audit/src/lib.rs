@@ -256,6 +256,11 @@ impl<'a> Auditing<'a> {
         let mut fetched_kinds: HashSet<UrlKind<'_>> = HashSet::new();
         for thread in listed {
             match self.states.resolve(thread.url) {
+                // A board index lists boards the way a board lists threads (a title, a count,
+                // a last post): an entry leading to a board page is a board, which the
+                // list-page step audits, not a thread.
+                UrlState::Fetched(page)
+                    if self.record.pages[page].role == Some(Role::ThreadList) => {}
                 UrlState::Fetched(page) => {
                     self.totals.threads_listed_fetched += 1;
                     fetched_titles.insert(thread.title);

@@ -183,6 +183,16 @@ fn entries_never_followed_under_another_kind_of_link_or_a_fetched_title_are_not_
 }
 
 #[test]
+fn boards_a_board_index_lists_are_not_counted_as_threads() {
+    let mut pages = whole_forum();
+    let mut index = board_page("/", &[("/b?id=1", Some(40))], &[]);
+    index.role = Some(Role::Portal);
+    pages.insert(0, index);
+    let report = check("board index", &record(pages), &[]);
+    assert_eq!(report.totals.threads_listed, 2);
+}
+
+#[test]
 fn counts_are_read_from_boards_not_from_boxes_elsewhere() {
     let mut pages = whole_forum();
     let mut portal = board_page("/", &[("/t?id=2", Some(480))], &[]);
