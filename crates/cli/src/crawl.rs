@@ -13,6 +13,7 @@ use trawl_model::{CookieJarFetcher, SystemClock};
 use trawl_store::Store;
 use url::Url;
 
+use crate::audit::{audit_store, close_gaps, describe};
 use crate::crawl_run::{
     CrawlEnd, DriveOptions, MAX_RELEARNS_PER_RUN, ProgressLines, drive_with_relearning, open_crawl,
     progress_line,
@@ -185,6 +186,25 @@ pub fn run(args: CrawlArgs) -> Result<()> {
         || learn_plan(&fetcher, &portal, &args),
         |status| progress.update(status),
     )?;
+    // A crawl that ran dry is audited against the forum's own counts, and what the audit
+    // names as missing and fetchable is asked for before the crawl says it is done.
+    let closing = if end == CrawlEnd::FrontierEmpty {
+        let closing = close_gaps(
+            &mut store,
+            &mut crawler,
+            &portal,
+            &fetcher,
+            &clock,
+            DriveOptions {
+                max_pages: args.max_pages,
+                workers: args.workers,
+            },
+            |status| progress.update(status),
+        )?;
+        Some(closing)
+    } else {
+        None
+    };
     progress.finish(&status);
     let total_posts = store.post_count()?;
     println!(
@@ -208,10 +228,30 @@ pub fn run(args: CrawlArgs) -> Result<()> {
             crawler.unclassified()
         );
     }
+    if let Some(closing) = &closing
+        && closing.rounds > 0
+    {
+        println!(
+            "closing gaps: {} URLs the audit named asked for, {} pages fetched in {} round(s)",
+            closing.asked, closing.fetched, closing.rounds
+        );
+    }
+    let report = match closing {
+        Some(closing) => closing.report,
+        None => audit_store(&store)?,
+    };
+    print!("audit: {}", describe(&report, 3));
     match end {
+        CrawlEnd::FrontierEmpty if report.is_incomplete() => println!(
+            "crawl ended with gaps it could not close: {} pages in {}; `trawl audit --db {}` \
+             lists them, a rerun of this command tries them again",
+            store.page_count()?,
+            args.db.display(),
+            args.db.display()
+        ),
         CrawlEnd::FrontierEmpty => println!(
             "crawl complete: {} pages in {}; export with `trawl export --db {} threads`",
-            status.pages,
+            store.page_count()?,
             args.db.display(),
             args.db.display()
         ),

@@ -14,6 +14,7 @@ use clap::{Parser, Subcommand};
 #[global_allocator]
 static GLOBAL_ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+mod audit;
 mod bench;
 mod crawl;
 mod crawl_bench;
@@ -63,6 +64,10 @@ enum Command {
     /// Crawl a forum into a crawl database: learn its plan (unless --plan is given), follow it,
     /// and store every page with its posts; rerun the same command to resume a stopped crawl.
     Crawl(crawl::CrawlArgs),
+    /// Audit a crawl against the forum's own counts (threads its boards list, pages its pagers
+    /// show, posts its entries count): totals, then the worst lists. Exits with status 2 when
+    /// the crawl is known to be incomplete.
+    Audit(audit::AuditArgs),
     /// Print a crawl database's threads or pages as JSON lines, or write its responses as WARC.
     Export(export::ExportArgs),
     /// Print the posts of a saved forum page as JSON lines ({"author", "time", "text",
@@ -87,6 +92,7 @@ fn main() {
     let outcome = match cli.command {
         Command::Demo(args) => demo::run(args),
         Command::Crawl(args) => crawl::run(args),
+        Command::Audit(args) => audit::run(args),
         Command::Export(args) => export::run(args),
         Command::Extract(args) => extract::run(args),
         Command::Learn(args) => learn::run_learn(args),
@@ -99,6 +105,12 @@ fn main() {
         // its choice, not a failure worth an error message or a failing exit status.
         if is_broken_pipe(&error) {
             return;
+        }
+        // An audit that finds the crawl incomplete has done its job; its own status tells a
+        // script so apart from a failure to audit.
+        if let Some(incomplete) = error.downcast_ref::<audit::Incomplete>() {
+            eprintln!("{incomplete}");
+            std::process::exit(2);
         }
         eprintln!("error: {error:#}");
         std::process::exit(1);

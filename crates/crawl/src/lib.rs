@@ -674,6 +674,19 @@ impl Crawler {
         }
     }
 
+    /// The spelling under which this crawler queues a link to `url`: without the portal's
+    /// session id, then with the plan's redundant parts dropped and the rewrites learned while
+    /// crawling applied (breadth-first, only the session id is dropped). A crawl's audit reads
+    /// the URLs a forum names (a thread entry's link) through it, so a thread fetched under its
+    /// short spelling is not taken for one never fetched.
+    pub fn queued_spelling(&self, url: &Url) -> Url {
+        let url = self.without_session(url.clone());
+        match &self.strategy {
+            CrawlStrategy::Plan(plan) => self.online_rewrites.canonical(&plan.canonical(&url)),
+            CrawlStrategy::BreadthFirst => url,
+        }
+    }
+
     /// Whether `url` is another spelling of a URL already queued, by the rewrites learned while
     /// crawling. Links are rewritten when they are queued, but a rule comes into force only
     /// after [`REWRITE_EVIDENCE`] pages agree, and by then a breadth-first frontier already

@@ -36,7 +36,7 @@ use std::path::{Path, PathBuf};
 
 pub use records::{
     CrawlSettings, FetchOutcome, FrontierEntry, PageRecord, PostRecord, ResumeState, StoredPage,
-    ThreadEntryRecord,
+    ThreadEntryRecord, UnfetchedFrontier,
 };
 
 /// Everything that can go wrong with a store.
@@ -63,6 +63,12 @@ pub enum StoreError {
         found: String,
         /// The format this code writes.
         expected: u32,
+    },
+    /// There is no file at the path to read.
+    #[error("there is no crawl database at {path}")]
+    Missing {
+        /// The path asked for.
+        path: PathBuf,
     },
     /// The file exists and is a SQLite database, but holds something else.
     #[error("{path} is not a trawl crawl database; choose another --db file")]
@@ -105,6 +111,33 @@ impl Store {
             body_compressor: write::body_compressor(),
         };
         schema::prepare(&mut store)?;
+        Ok(store)
+    }
+
+    /// Opens the crawl database at `path` for reading only: nothing is created or changed,
+    /// so a crawl can be read (audited, exported) while another process still writes it.
+    /// A missing file, a file that is not a crawl database, and a crawl of another format are
+    /// each refused with their own error.
+    pub fn open_read_only(path: &Path) -> Result<Store, StoreError> {
+        if !path.exists() {
+            return Err(StoreError::Missing {
+                path: path.to_path_buf(),
+            });
+        }
+        let connection = rusqlite::Connection::open_with_flags(
+            path,
+            rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )
+        .map_err(|source| StoreError::Database {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        let store = Store {
+            connection,
+            path: path.to_path_buf(),
+            body_compressor: write::body_compressor(),
+        };
+        schema::check(&store)?;
         Ok(store)
     }
 

@@ -6,7 +6,7 @@ use rusqlite::params;
 
 use crate::{
     FrontierEntry, PageRecord, PostRecord, ResumeState, Store, StoreError, StoredPage,
-    ThreadEntryRecord,
+    ThreadEntryRecord, UnfetchedFrontier,
 };
 
 impl Store {
@@ -101,10 +101,89 @@ impl Store {
     pub fn for_each_page(
         &self,
         bodies: bool,
+        visit: impl FnMut(StoredPage),
+    ) -> Result<(), StoreError> {
+        let bodies = if bodies { Bodies::All } else { Bodies::None };
+        self.visit_pages(bodies, None, visit)
+    }
+
+    /// Calls `visit` with every fetched page in fetch order, with each post's text cut to its
+    /// first `post_text_chars` characters and the body only of pages whose role is one of
+    /// `bodies_of_roles`: what an audit of the crawl reads (which pages, their links and
+    /// records, and the whole links of list pages), at a fraction of the reading.
+    pub fn for_each_page_outline(
+        &self,
+        post_text_chars: usize,
+        bodies_of_roles: &[&str],
+        visit: impl FnMut(StoredPage),
+    ) -> Result<(), StoreError> {
+        self.visit_pages(
+            Bodies::OfRoles(bodies_of_roles),
+            Some(post_text_chars),
+            visit,
+        )
+    }
+
+    /// The frontier's URLs that were not fetched: those waiting (queued, the crawl stopped
+    /// before them) and those passed over (queued, then found to be another spelling of a URL
+    /// already queued).
+    pub fn unfetched_frontier(&self) -> Result<UnfetchedFrontier, StoreError> {
+        let database = |error| self.database_error(error);
+        // Page URLs carry no index (nothing else looks pages up by URL), so the fetched ones
+        // are gathered once rather than looked up per frontier entry.
+        let mut fetched_urls = std::collections::HashSet::new();
+        let mut pages = self
+            .connection
+            .prepare("SELECT DISTINCT url FROM pages")
+            .map_err(database)?;
+        let mut rows = pages.query([]).map_err(database)?;
+        while let Some(row) = rows.next().map_err(database)? {
+            fetched_urls.insert(row.get::<_, String>(0).map_err(database)?);
+        }
+        let mut frontier = self
+            .connection
+            .prepare("SELECT url, done FROM frontier ORDER BY id")
+            .map_err(database)?;
+        let mut rows = frontier.query([]).map_err(database)?;
+        let mut unfetched = UnfetchedFrontier::default();
+        while let Some(row) = rows.next().map_err(database)? {
+            let url: String = row.get(0).map_err(database)?;
+            let done: bool = row.get(1).map_err(database)?;
+            if !done {
+                unfetched.waiting.push(url);
+            } else if !fetched_urls.contains(&url) {
+                unfetched.passed_over.push(url);
+            }
+        }
+        Ok(unfetched)
+    }
+
+    fn visit_pages(
+        &self,
+        bodies: Bodies<'_>,
+        post_text_chars: Option<usize>,
         mut visit: impl FnMut(StoredPage),
     ) -> Result<(), StoreError> {
         let database = |error| self.database_error(error);
-        let body_column = if bodies { "body" } else { "x''" };
+        let body_column = match bodies {
+            Bodies::All => "body".to_string(),
+            Bodies::None => "x''".to_string(),
+            Bodies::OfRoles(roles) => {
+                // Role names are the crawler's own words; quoting keeps any name a literal.
+                let names: Vec<String> = roles
+                    .iter()
+                    .map(|role| format!("'{}'", role.replace('\'', "''")))
+                    .collect();
+                format!(
+                    "CASE WHEN role IN ({}) THEN body ELSE x'' END",
+                    names.join(", ")
+                )
+            }
+        };
+        let text_column = match post_text_chars {
+            Some(chars) => format!("substr(text, 1, {chars})"),
+            None => "text".to_string(),
+        };
         let mut pages = self
             .connection
             .prepare(&format!(
@@ -118,10 +197,10 @@ impl Store {
             .map_err(database)?;
         let mut posts = self
             .connection
-            .prepare(
-                "SELECT author, time, text, permalink FROM posts WHERE page = ?1 \
-                 ORDER BY position",
-            )
+            .prepare(&format!(
+                "SELECT author, time, {text_column}, permalink FROM posts WHERE page = ?1 \
+                 ORDER BY position"
+            ))
             .map_err(database)?;
         let mut entries = self
             .connection
@@ -147,7 +226,9 @@ impl Store {
                     .map_err(|error| self.damaged(format!("fetch time of {url}: {error}")))?,
                 headers: serde_json::from_str(&headers)
                     .map_err(|error| self.damaged(format!("headers of {url}: {error}")))?,
-                body: if bodies {
+                // Bodies left out read back as an empty blob; a stored body, even an empty
+                // one, is a deflate stream of a few bytes at least.
+                body: if !body.is_empty() {
                     inflate(&body)
                         .map_err(|error| self.damaged(format!("body of {url}: {error}")))?
                 } else {
@@ -197,6 +278,15 @@ impl Store {
         }
         Ok(())
     }
+}
+
+/// Which bodies a reading of pages inflates.
+#[derive(Debug, Clone, Copy)]
+enum Bodies<'a> {
+    All,
+    None,
+    /// Those of pages with one of these roles.
+    OfRoles(&'a [&'a str]),
 }
 
 fn inflate(stored: &[u8]) -> std::io::Result<Vec<u8>> {

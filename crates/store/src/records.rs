@@ -137,3 +137,12 @@ pub struct StoredPage {
     /// Everything written for it.
     pub record: PageRecord,
 }
+
+/// The frontier's URLs that no fetch answered.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct UnfetchedFrontier {
+    /// Queued and not fetched yet, in queue order.
+    pub waiting: Vec<String>,
+    /// Queued, then passed over as another spelling of a URL already queued.
+    pub passed_over: Vec<String>,
+}

@@ -101,6 +101,29 @@ pub fn prepare(store: &mut Store) -> Result<(), StoreError> {
             })?;
         return Ok(());
     }
+    check_format(store)
+}
+
+/// Checks, without writing anything, that the file holds a crawl in this format.
+pub fn check(store: &Store) -> Result<(), StoreError> {
+    store
+        .connection
+        .execute_batch("PRAGMA busy_timeout = 5000;")
+        .map_err(|error| store.database_error(error))?;
+    let table_count: i64 = store
+        .connection
+        .query_row("SELECT count(*) FROM sqlite_master", [], |row| row.get(0))
+        .map_err(|error| not_a_database(store, error))?;
+    if table_count == 0 {
+        return Err(StoreError::NotACrawl {
+            path: store.path.clone(),
+        });
+    }
+    check_format(store)
+}
+
+/// The format the file's `meta` table names, against this code's.
+fn check_format(store: &Store) -> Result<(), StoreError> {
     let format: Option<String> = store
         .connection
         .query_row("SELECT value FROM meta WHERE key = 'format'", [], |row| {

@@ -1,4 +1,4 @@
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use jiff::Timestamp;
@@ -439,4 +439,150 @@ fn files_that_are_not_crawls_are_refused_with_a_reason() {
     let error = Store::open(&newer.0).unwrap_err();
     assert!(matches!(error, StoreError::WrongFormat { .. }), "{error}");
     assert!(error.to_string().contains("format 99"));
+}
+
+/// What `Store::open_read_only` answers for a file made by `make` (given the path), checked by
+/// `expected`.
+fn check_read_only(case: &str, make: impl FnOnce(&Path), expected: fn(&StoreError) -> bool) {
+    let file = TemporaryDatabase::new();
+    make(&file.0);
+    let existed = file.0.exists();
+    let modified = existed.then(|| std::fs::read(&file.0).unwrap());
+    let error = Store::open_read_only(&file.0).unwrap_err();
+    assert!(expected(&error), "{case}: {error}");
+    assert_eq!(file.0.exists(), existed, "{case}: the file was created");
+    if let Some(before) = modified {
+        assert_eq!(
+            std::fs::read(&file.0).unwrap(),
+            before,
+            "{case}: the file changed"
+        );
+    }
+}
+
+#[test]
+fn reading_only_refuses_a_missing_file_other_files_and_other_formats_without_writing() {
+    check_read_only(
+        "missing",
+        |_| {},
+        |error| matches!(error, StoreError::Missing { .. }),
+    );
+    check_read_only(
+        "empty file",
+        |path| std::fs::write(path, "").unwrap(),
+        |error| matches!(error, StoreError::NotACrawl { .. }),
+    );
+    check_read_only(
+        "text",
+        |path| std::fs::write(path, "not SQLite at all ".repeat(300)).unwrap(),
+        |error| matches!(error, StoreError::NotACrawl { .. }),
+    );
+    check_read_only(
+        "another database",
+        |path| {
+            rusqlite::Connection::open(path)
+                .unwrap()
+                .execute_batch("CREATE TABLE notes (text TEXT)")
+                .unwrap()
+        },
+        |error| matches!(error, StoreError::NotACrawl { .. }),
+    );
+    check_read_only(
+        "an older format",
+        |path| {
+            drop(Store::open(path).unwrap());
+            rusqlite::Connection::open(path)
+                .unwrap()
+                .execute("UPDATE meta SET value = '0' WHERE key = 'format'", [])
+                .unwrap();
+        },
+        |error| {
+            matches!(error, StoreError::WrongFormat { .. })
+                && error.to_string().contains("in format 0")
+        },
+    );
+}
+
+#[test]
+fn a_crawl_reads_back_through_a_read_only_store_in_outline() {
+    let file = TemporaryDatabase::new();
+    let mut store = Store::open(&file.0).unwrap();
+    store
+        .begin_crawl(&settings(), &entry("http://forum.test/t?id=1", 0))
+        .unwrap();
+    store
+        .record_fetch(&outcome("http://forum.test/t?id=1", &[]))
+        .unwrap();
+    let reader = Store::open_read_only(&file.0).unwrap();
+    let mut pages = Vec::new();
+    reader
+        .for_each_page_outline(3, &["thread-list"], |page| pages.push(page))
+        .unwrap();
+    let texts: Vec<&str> = pages[0]
+        .record
+        .posts
+        .iter()
+        .map(|post| post.text.as_str())
+        .collect();
+    assert_eq!(texts, ["fir", "sec"]);
+    assert!(
+        pages[0].record.body.is_empty(),
+        "a thread's body is left out"
+    );
+    assert_eq!(pages[0].record.thread_entries, page("x").thread_entries);
+    let mut bodies = Vec::new();
+    reader
+        .for_each_page_outline(3, &["thread", "it's"], |page| bodies.push(page.record.body))
+        .unwrap();
+    assert_eq!(bodies, [page("x").body]);
+}
+
+#[test]
+fn the_unfetched_frontier_is_what_waits_and_what_was_passed_over_and_requeued_urls_wait() {
+    let file = TemporaryDatabase::new();
+    let mut store = Store::open(&file.0).unwrap();
+    store
+        .begin_crawl(&settings(), &entry("http://forum.test/", 0))
+        .unwrap();
+    store
+        .record_fetch(&outcome(
+            "http://forum.test/",
+            &[
+                "http://forum.test/a",
+                "http://forum.test/a&page=1",
+                "http://forum.test/b",
+            ],
+        ))
+        .unwrap();
+    let mut next = outcome("http://forum.test/a", &[]);
+    next.skipped = vec!["http://forum.test/a&page=1".into()];
+    store.record_fetch(&next).unwrap();
+    let unfetched = store.unfetched_frontier().unwrap();
+    assert_eq!(unfetched.waiting, ["http://forum.test/b"]);
+    assert_eq!(unfetched.passed_over, ["http://forum.test/a&page=1"]);
+
+    // A fetched page asked for again, one waiting already, and one never queued.
+    let waiting = store
+        .requeue(&[
+            entry("http://forum.test/a", 1),
+            entry("http://forum.test/b", 1),
+            entry("http://forum.test/c", 2),
+        ])
+        .unwrap();
+    assert_eq!(waiting, 2);
+    let pending: Vec<String> = store
+        .resume_state()
+        .unwrap()
+        .pending
+        .into_iter()
+        .map(|entry| entry.url)
+        .collect();
+    assert_eq!(
+        pending,
+        [
+            "http://forum.test/a",
+            "http://forum.test/b",
+            "http://forum.test/c"
+        ]
+    );
 }

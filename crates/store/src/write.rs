@@ -151,6 +151,35 @@ impl Store {
         Ok(ids)
     }
 
+    /// Puts `entries` back into the frontier to be fetched: URLs never queued are queued at
+    /// its end, and URLs already fetched or passed over wait again (a failed page asked for a
+    /// second time). Returns how many now wait that did not before. A crawler resumed from the
+    /// store afterwards fetches them; the pages they bring are stored as any fetch is.
+    pub fn requeue(&mut self, entries: &[FrontierEntry]) -> Result<usize, StoreError> {
+        let transaction = self
+            .connection
+            .transaction()
+            .map_err(|error| database_error(&self.path, error))?;
+        let write = || -> rusqlite::Result<usize> {
+            let mut insert = transaction.prepare_cached(
+                "INSERT OR IGNORE INTO frontier (url, depth, redirects) VALUES (?1, ?2, ?3)",
+            )?;
+            let mut wait_again = transaction
+                .prepare_cached("UPDATE frontier SET done = 0 WHERE url = ?1 AND done = 1")?;
+            let mut waiting = 0;
+            for entry in entries {
+                waiting += insert.execute(params![entry.url, entry.depth, entry.redirects])?;
+                waiting += wait_again.execute([&entry.url])?;
+            }
+            Ok(waiting)
+        };
+        let waiting = write().map_err(|error| database_error(&self.path, error))?;
+        transaction
+            .commit()
+            .map_err(|error| database_error(&self.path, error))?;
+        Ok(waiting)
+    }
+
     /// Replaces the stored session cookies.
     pub fn save_cookies(&mut self, cookies: &[(String, String)]) -> Result<(), StoreError> {
         let transaction = self

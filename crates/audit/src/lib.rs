@@ -1,0 +1,374 @@
+//! A crawl's audit: what the forum says it holds, against what the crawl holds.
+//!
+//! A forum states its own size. A board page lists its threads with a reply count and the time
+//! of the last reply; a pager shows the numbers of a list's pages up to the last; a thread page
+//! links the thread's other pages. A crawl that trusted only the links it chose to follow
+//! cannot tell a forum it read whole from one it left half read; read against those numbers,
+//! it can. [`audit`] is a pure function from what a crawl's store holds ([`CrawlRecord`]: the
+//! fetches with the records read from them, the URLs still waiting, the URLs passed over as
+//! other spellings) to an [`AuditReport`]: no network, no file, no clock.
+//!
+//! The gaps it names, each with why the page is missing (never queued, waiting, failed):
+//!
+//! - **Threads listed, never fetched** ([`GapKind::ListedThread`]): a thread entry's URL, read
+//!   through the spelling rewrites the crawler applies (the caller does that), leads to no
+//!   fetched page, after redirects. An entry the crawler never queued whose title names a
+//!   thread fetched under another entry is that thread shown again (a box of latest posts
+//!   links each thread's last post, which the plan rightly leaves alone).
+//! - **List pages linked, never fetched** ([`GapKind::LinkedListPage`]): a fetched page of a
+//!   board or thread links a page of its own list that the crawl lacks: a page-flipping link,
+//!   or any link of the page spelled as a page of the list (the list's URL template with only
+//!   its page number changed, `pager`), since a pager link the plan did not take for page
+//!   flipping is the blind spot an audit is for. Every link is read from the stored page
+//!   (`links`: anchors, without building a tree).
+//! - **List pages within the pager's numbers** ([`GapKind::NumberedListPage`]): between two
+//!   page numbers a list's pages and pagers show, at the list's step, a number no page has
+//!   (`pager`): the window `1 2 3 … 17` implies pages 4 to 16 even when page 3 was never
+//!   fetched to link them.
+//! - **Threads cut short** ([`GapKind::ShortThread`]): the board entry counts more posts than
+//!   the thread's fetched pages hold, and more than that many pages hold at the forum's posts per
+//!   page (the most common number of posts on thread pages followed by another page of their
+//!   thread). Whether a forum counts replies or
+//!   posts is read from the crawl itself: the convention most of its threads agree with. Where
+//!   a board shows no count, a last-reply time later than every post the crawl holds, with the
+//!   thread's last fetched page full, says the same.
+//!
+//! The roles of pages (board, thread) come from the crawl's plan: a crawl without one
+//! (breadth first) is audited only by the URLs it still waits for.
+//!
+//! A thread whose pages are all there by those counts and which still holds fewer posts than
+//! counted is not a gap of the crawl (fetching again brings nothing): it is reported apart, as
+//! posts unread ([`UnreadPosts`]), for page analysis to answer for.
+//!
+//! The audit never guesses a page into existence from one number: every gap rests on a link a
+//! fetched page holds, a count a board shows, or two pager numbers around it. So a crawl that is
+//! whole by the forum's own statements reports no gap; and a page a crawl lost (a failed fetch,
+//! a page limit) is named as long as any fetched page states it.
+
+mod entries;
+mod input;
+mod links;
+mod pager;
+mod report;
+mod states;
+mod threads;
+
+use std::collections::{HashMap, HashSet};
+
+use trawl_learn::sitemap::Role;
+
+use entries::{ListedThread, UrlKind};
+use states::{UrlState, UrlStates, answered, without_fragment};
+use threads::{
+    Counted, Lists, ThreadPosts, counts_are_replies, later_minute, posts_per_page, smaller_known,
+};
+
+pub use input::{CrawlRecord, EntrySeen, FetchedPage, LinkSeen, PostSeen};
+pub use links::anchor_links;
+pub use pager::{AlikePage, pages_between_numbers, pages_linked_alike};
+pub use report::{AuditReport, AuditTotals, Gap, GapKind, ListGaps, Missing, UnreadPosts};
+
+/// Audits `record`: see the crate's essay.
+pub fn audit(record: &CrawlRecord) -> AuditReport {
+    let mut auditing = Auditing {
+        record,
+        states: UrlStates::of(record),
+        lists: Lists::of(record),
+        totals: AuditTotals {
+            pages_fetched: record.pages.len(),
+            pages_failed: record.pages.iter().filter(|page| !answered(page)).count(),
+            urls_waiting: record.waiting.len(),
+            ..AuditTotals::default()
+        },
+        gaps: Vec::new(),
+    };
+    auditing.totals.lists = auditing.lists.lists.len();
+    auditing.list_page_gaps();
+    // A crawl without a plan (breadth first) knows no page's role: it cannot tell a board's
+    // entries from a box of latest posts, a thread's first page from the same page under
+    // another spelling, or a thread's pages from one another. Its audit rests on what it
+    // waits for alone.
+    auditing.totals.without_roles = record.pages.iter().all(|page| page.role.is_none());
+    let mut unread = Vec::new();
+    if !auditing.totals.without_roles {
+        let listed = listed_threads(record);
+        let threads = auditing.lists.thread_posts(record);
+        let counted = auditing.listed_thread_gaps(&listed, &threads);
+        unread = auditing.thread_count_gaps(&counted, &threads);
+    }
+    let Auditing {
+        totals, mut gaps, ..
+    } = auditing;
+    gaps.sort_by_key(|gap| gap.kind);
+    AuditReport {
+        totals,
+        gaps,
+        unread,
+    }
+}
+
+/// An audit under way: the crawl, what it did with each URL, its lists, and what was found.
+struct Auditing<'a> {
+    record: &'a CrawlRecord,
+    states: UrlStates<'a>,
+    lists: Lists,
+    totals: AuditTotals,
+    gaps: Vec<Gap>,
+}
+
+/// Threads the boards list (entries of every answered page but thread pages), each once, with
+/// the counts boards show.
+fn listed_threads(record: &CrawlRecord) -> Vec<ListedThread<'_>> {
+    let mut listed: Vec<ListedThread> = Vec::new();
+    let mut listed_index: HashMap<&str, usize> = HashMap::new();
+    for page in record.pages.iter().filter(|page| answered(page)) {
+        if page.role == Some(Role::Thread) {
+            continue;
+        }
+        for entry in &page.thread_entries {
+            let url = without_fragment(&entry.url);
+            let index = *listed_index.entry(url).or_insert_with(|| {
+                listed.push(ListedThread {
+                    url,
+                    title: entry.title.as_str(),
+                    board: page.url.as_str(),
+                    replies: None,
+                    last_reply: None,
+                });
+                listed.len() - 1
+            });
+            // Counts are taken from boards: a box elsewhere (a portal's latest threads) may
+            // show another number in the place of replies (views), and a board states its own
+            // threads. A crawl without roles has only pages to go by; where entries disagree,
+            // the smallest count stands, since a number read from the wrong column (views) is
+            // larger, never smaller, than the replies.
+            if page.role.is_none_or(|role| role == Role::ThreadList) {
+                let thread = &mut listed[index];
+                thread.replies = smaller_known(thread.replies, entry.replies);
+                thread.last_reply = smaller_known(thread.last_reply, entry.last_reply.as_deref());
+            }
+        }
+    }
+    listed
+}
+
+impl<'a> Auditing<'a> {
+    /// Pages of each list the crawl lacks: linked by its pagers, spelled as its pages, or
+    /// numbered between them.
+    fn list_page_gaps(&mut self) {
+        let mut named_missing: HashSet<String> = HashSet::new();
+        for list in &self.lists.lists {
+            let first = self.record.pages[list[0]].url.as_str();
+            let mut known: Vec<&str> = Vec::new();
+            let mut seen_in_list: HashSet<&str> = HashSet::new();
+            for &page in list {
+                let page = &self.record.pages[page];
+                for url in std::iter::once(&page.url).chain(&page.list_links) {
+                    let url = without_fragment(url);
+                    if seen_in_list.insert(url) {
+                        known.push(url);
+                    }
+                }
+            }
+            let mut queued_as: HashMap<&str, &str> = HashMap::new();
+            let mut links: Vec<&str> = Vec::new();
+            for &page in list {
+                for link in &self.record.pages[page].links {
+                    let url = without_fragment(&link.url);
+                    if queued_as.insert(url, link.queued_as.as_str()).is_none() {
+                        links.push(url);
+                    }
+                }
+            }
+            let alike = pages_linked_alike(&known, &links);
+            // A page of the list the crawler takes for another page (a spelling rewrite learned
+            // wrongly, `/4.html` read as the first page `/`) is never fetched, and only its
+            // spelling as written shows it; the first page spelled with its number is the one
+            // page such a rewrite rightly joins to another.
+            let mut taken_for_another: Vec<(&str, &str)> = Vec::new();
+            for page in &alike {
+                let url = page.url.as_str();
+                let queued = queued_as.get(url).copied().unwrap_or(url);
+                if queued == url {
+                    if seen_in_list.insert(url) {
+                        known.push(url);
+                    }
+                } else if !page.first_page
+                    && !matches!(self.states.resolve(url), UrlState::Fetched(_))
+                    && seen_in_list.insert(url)
+                {
+                    taken_for_another.push((url, queued));
+                }
+            }
+            for (url, queued) in taken_for_another {
+                self.totals.list_pages_known += 1;
+                if named_missing.insert(url.to_string()) {
+                    self.gaps.push(Gap {
+                        kind: GapKind::LinkedListPage,
+                        url: url.to_string(),
+                        list: Some(first.to_string()),
+                        missing: Missing::TakenForAnother {
+                            queued_as: queued.to_string(),
+                        },
+                        posts_missing: 0,
+                    });
+                }
+            }
+            let implied = pages_between_numbers(&known);
+            self.totals.list_pages_known += known.len() + implied.len();
+            let linked = known
+                .iter()
+                .map(|url| (url.to_string(), GapKind::LinkedListPage));
+            let numbered = implied
+                .into_iter()
+                .map(|url| (url, GapKind::NumberedListPage));
+            for (url, kind) in linked.chain(numbered) {
+                match self.states.resolve(&url) {
+                    UrlState::Fetched(_) | UrlState::PassedOver => {
+                        self.totals.list_pages_fetched += 1
+                    }
+                    other => {
+                        if named_missing.insert(url.clone()) {
+                            self.gaps.push(Gap {
+                                kind,
+                                url,
+                                list: Some(first.to_string()),
+                                missing: other.missing_of(self.record),
+                                posts_missing: 0,
+                            });
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Threads listed and never fetched, and what the boards count for those fetched (by
+    /// list). Sets the totals of threads, posts per page and the boards' way of counting.
+    fn listed_thread_gaps(
+        &mut self,
+        listed: &[ListedThread<'a>],
+        threads: &[ThreadPosts<'a>],
+    ) -> HashMap<usize, Counted<'a>> {
+        let mut counted: HashMap<usize, Counted<'_>> = HashMap::new();
+        let mut unfetched: Vec<(&ListedThread, UrlState)> = Vec::new();
+        let mut fetched_titles: HashSet<&str> = HashSet::new();
+        let mut fetched_kinds: HashSet<UrlKind<'_>> = HashSet::new();
+        for thread in listed {
+            match self.states.resolve(thread.url) {
+                // A board index lists boards the way a board lists threads (a title, a count,
+                // a last post): an entry leading to a board page is a board, which the
+                // list-page step audits, not a thread.
+                UrlState::Fetched(page)
+                    if self.record.pages[page].role == Some(Role::ThreadList) => {}
+                UrlState::Fetched(page) => {
+                    self.totals.threads_listed_fetched += 1;
+                    fetched_titles.insert(thread.title);
+                    fetched_kinds.insert(UrlKind::of(thread.url));
+                    if let Some(&list) = self.lists.thread_of_page.get(&page) {
+                        let count = counted.entry(list).or_default();
+                        count.replies = smaller_known(count.replies, thread.replies);
+                        count.last_reply = smaller_known(count.last_reply, thread.last_reply);
+                    }
+                }
+                UrlState::PassedOver => {
+                    self.totals.threads_listed_fetched += 1;
+                    fetched_titles.insert(thread.title);
+                    fetched_kinds.insert(UrlKind::of(thread.url));
+                }
+                other => unfetched.push((thread, other)),
+            }
+        }
+        // An entry the crawler never queued is a gap only when its link is of the kind the crawl
+        // follows to threads and its title names no thread the crawl has. A box of latest posts
+        // lists a thread again under a link to one of its posts (the same title, another kind of
+        // link), which the plan rightly leaves alone; an entry read from the wrong link of its row
+        // (a last-post date) is not a thread's link at all. An entry the crawler asked for and did
+        // not get is named whatever its link and title.
+        let before = unfetched.len();
+        unfetched.retain(|(thread, state)| {
+            *state != UrlState::NeverQueued
+                || (fetched_kinds.contains(&UrlKind::of(thread.url))
+                    && !fetched_titles.contains(thread.title))
+        });
+        self.totals.entries_not_followed = before - unfetched.len();
+        self.totals.threads_listed = self.totals.threads_listed_fetched + unfetched.len();
+        let posts_per_page = posts_per_page(threads);
+        self.totals.posts_per_page = posts_per_page.unwrap_or(0);
+        let counts_are_replies = counts_are_replies(threads, &counted);
+        self.totals.counts_are_replies = counts_are_replies;
+        let posts_of = |replies: u64| replies + u64::from(counts_are_replies);
+        for (thread, state) in unfetched {
+            self.gaps.push(Gap {
+                kind: GapKind::ListedThread,
+                url: thread.url.to_string(),
+                list: Some(thread.board.to_string()),
+                missing: state.missing_of(self.record),
+                posts_missing: thread.replies.map_or(0, posts_of),
+            });
+        }
+
+        counted
+    }
+
+    /// Threads whose counts say pages are missing (gaps), or posts unread on pages all there.
+    fn thread_count_gaps(
+        &mut self,
+        counted: &HashMap<usize, Counted<'a>>,
+        threads: &[ThreadPosts<'a>],
+    ) -> Vec<UnreadPosts> {
+        let mut unread = Vec::new();
+        let mut counted_lists: Vec<(&usize, &Counted<'_>)> = counted.iter().collect();
+        counted_lists.sort_by_key(|(list, _)| **list);
+        for (&list, count) in counted_lists {
+            let thread = &threads[list];
+            let first = self.record.pages[self.lists.lists[list][0]].url.clone();
+            let per_page = self.totals.posts_per_page.max(1);
+            if let Some(replies) = count.replies {
+                let posts = replies + u64::from(self.totals.counts_are_replies);
+                self.totals.posts_counted += posts;
+                self.totals.posts_stored_of_counted += thread.posts.min(posts);
+                if thread.posts >= posts {
+                    continue;
+                }
+                let pages_needed = posts.div_ceil(per_page as u64) as usize;
+                if thread.pages_with_posts < pages_needed {
+                    self.gaps.push(Gap {
+                        kind: GapKind::ShortThread,
+                        url: first,
+                        list: None,
+                        missing: Missing::PagesMissing {
+                            pages_fetched: thread.pages_with_posts,
+                            pages_needed,
+                        },
+                        posts_missing: posts - thread.posts,
+                    });
+                } else {
+                    unread.push(UnreadPosts {
+                        thread: first,
+                        counted: posts,
+                        stored: thread.posts,
+                    });
+                }
+            } else if let (Some(last_reply), Some(newest)) = (count.last_reply, &thread.newest_post)
+                && later_minute(last_reply, newest)
+                && thread.last_page_posts >= per_page
+            {
+                self.gaps.push(Gap {
+                    kind: GapKind::ShortThread,
+                    url: first,
+                    list: None,
+                    missing: Missing::PagesMissing {
+                        pages_fetched: thread.pages_with_posts,
+                        pages_needed: thread.pages_with_posts + 1,
+                    },
+                    posts_missing: 0,
+                });
+            }
+        }
+        unread
+    }
+}
+
+#[cfg(test)]
+mod tests;
