@@ -1,9 +1,11 @@
 //! Classic engines of the 2000s: FluxBB (French: "Aujourd'hui" and ISO-like dates, user titles,
-//! join dates, signatures after a rule) and YaBB (English: a post over two table rows, names as
-//! bold text, "05/04/16 at 21:05:12", a quote whose header carries a date).
+//! join dates, signatures after a rule), YaBB (English: a post over two table rows, names as
+//! bold text, "05/04/16 at 21:05:12", a quote whose header carries a date) and UBB.threads
+//! (Spanish: a post over four table rows: subject, poster and date, body, buttons; names not
+//! links; a footer naming the forum's zone).
 
 use crate::check::{EnginePage, Wanted, check};
-use crate::threads::{ENGLISH, FRENCH};
+use crate::threads::{ENGLISH, FRENCH, SPANISH};
 
 #[test]
 fn fluxbb_in_french() {
@@ -142,6 +144,55 @@ fn yabb_2_posts_over_two_table_rows() {
             url: "https://www.example-yabb.com/cgi-bin/yabb2/YaBB.pl?num=1462388712",
             language: "en",
             title: "Router drops the connection every evening",
+            body,
+        },
+        &wanted,
+    );
+}
+
+#[test]
+fn ubb_threads_posts_over_four_table_rows_in_spanish() {
+    let shown = [
+        ("14/05/2016 21:05", "2016-05-14T21:05"),
+        ("15/05/2016 08:30", "2016-05-15T08:30"),
+        ("15/05/2016 19:45", "2016-05-15T19:45"),
+        ("02/06/2016 10:02", "2016-06-02T10:02"),
+    ];
+    let mut rows = String::new();
+    let mut wanted = Vec::new();
+    for (index, (message, (date, iso))) in SPANISH.messages.iter().zip(shown).enumerate() {
+        let number = 5600 + index;
+        let signature = if index == 0 {
+            format!("<div class=\"signature\">{}</div>", SPANISH.signature)
+        } else {
+            String::new()
+        };
+        rows.push_str(&format!(
+            "<tr><td class=\"subjecttable\" colspan=\"2\"><a name=\"Post{number}\"></a><b>Re: {subject}</b> <span class=\"small\">[<a href=\"showflat.php?Number={number}#Post{number}\">Re: {subject}</a>]</span></td></tr>\
+             <tr><td class=\"newtable\" valign=\"top\" width=\"20%\"><b>{name}</b><br><span class=\"small\">{title}</span><br><br>\
+             <span class=\"small\">Registrado: 12/01/2015<br>Mensajes: {count}<br>Valencia</span></td>\
+             <td class=\"newtable\" valign=\"top\" align=\"right\"><span class=\"date\">{date}</span></td></tr>\
+             <tr><td class=\"lighttable\" colspan=\"2\"><font class=\"post\">{body}{signature}</font></td></tr>\
+             <tr><td class=\"footertable\" colspan=\"2\" align=\"right\"><a href=\"newreply.php?Number={number}\">Responder</a> | <a href=\"newreply.php?Number={number}&amp;what=quote\">Citar</a></td></tr>",
+            name = message.name,
+            title = message.user_title,
+            count = message.post_count,
+            subject = SPANISH.subject,
+            body = message.html_with_breaks(),
+        ));
+        wanted.push(Wanted::new(message.name, iso, &message.text()));
+    }
+    let body = format!(
+        "<table width=\"95%\" align=\"center\" class=\"tablesurround\" cellspacing=\"1\" cellpadding=\"1\"><tr><td>\
+         <table cellpadding=\"3\" cellspacing=\"1\" width=\"100%\" class=\"tableborders\">{rows}</table></td></tr></table>\
+         <table width=\"95%\" align=\"center\"><tr><td class=\"small\">Todas las horas son GMT +2. Ahora son las 14:00.</td></tr></table>",
+    );
+    check(
+        EnginePage {
+            engine: "UBB.threads 6 (Spanish, names not links)",
+            url: "https://foros.example.es/ubbthreads/showflat.php?Number=5600",
+            language: "es",
+            title: "Tomates con hojas amarillas - Foros",
             body,
         },
         &wanted,
