@@ -43,6 +43,10 @@ const READS: &[(&str, &str)] = &[
         "4\u{a0}May\u{a0}2016 at\u{a0}9:05\u{a0}PM",
         "2016-05-04T21:05",
     ),
+    // British dotted clocks take a meridiem as German ones take "Uhr".
+    ("4 May 2016 at 9.05pm", "2016-05-04T21:05"),
+    ("4 May 2016, 9.05 pm", "2016-05-04T21:05"),
+    ("4 May 2016 at 9.05 p.m.", "2016-05-04T21:05"),
     // German.
     ("04.05.2016 um 21:05 Uhr", "2016-05-04T21:05"),
     ("04.05.2016 um 21:05", "2016-05-04T21:05"),
@@ -54,6 +58,7 @@ const READS: &[(&str, &str)] = &[
     // French.
     ("4 mai 2016 à 21:05", "2016-05-04T21:05"),
     ("4 mai 2016 à 21h05", "2016-05-04T21:05"),
+    ("4 mai 2016 à 21 h 05", "2016-05-04T21:05"),
     ("04/05/2016 à 21:05", "2016-05-04T21:05"),
     ("4 mai 2016, 21:05", "2016-05-04T21:05"),
     ("mer. 4 mai 2016 21:05", "2016-05-04T21:05"),
@@ -136,7 +141,7 @@ fn joining_words_of_day_first_languages_settle_the_order() {
 }
 
 /// A year after the clock belongs to a date printed without one, and is never left behind as
-/// the fetch year's date.
+/// the fetch year's date; numbers after a date that only look like clocks stay out.
 #[test]
 fn a_year_after_the_clock_is_the_dates_year() {
     let context = context();
@@ -149,6 +154,18 @@ fn a_year_after_the_clock_is_the_dates_year() {
             "Wed May  4 21:05:12 CEST 2016".to_string(),
             "2016-05-04T21:05:12+02:00".to_string()
         )]
+    );
+    // A dotted pair of numbers after a date is a clock only with its marker.
+    assert_eq!(
+        found_in(
+            "Price on 4 May 2016 9.50 EUR, version 2.10 amended",
+            &context
+        ),
+        vec![("4 May 2016".to_string(), "2016-05-04".to_string())]
+    );
+    assert_eq!(
+        found_in("Due 4 May 2016 9.50 amazing", &context),
+        vec![("4 May 2016".to_string(), "2016-05-04".to_string())]
     );
     // A year that does not follow the clock directly is another number.
     assert_eq!(
