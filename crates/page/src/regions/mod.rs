@@ -28,6 +28,11 @@ pub use single::{SingleRecord, single_record_candidates, single_record_of};
 
 /// Records may span up to this many sibling elements (phpBB's post + `<hr>` pairs need 2).
 pub const MAX_RECORD_WIDTH: usize = 3;
+/// Records made of table rows may span up to this many rows: old engines print one post as a
+/// subject row, a poster-and-date row, a body row, a row of buttons and a spacer row
+/// (UBB.threads, YaBB, phpBB 2 themes). Other elements keep [`MAX_RECORD_WIDTH`], since a wider
+/// group there mostly pairs a few posts with the advertisement repeated after them.
+pub const MAX_TABLE_ROW_RECORD_WIDTH: usize = 6;
 /// Shapes look this many levels below a record's root.
 const SHAPE_DEPTH: usize = 4;
 /// Shapes keep at most this many distinct triples (enough to tell templates apart, cheap to
@@ -136,8 +141,13 @@ pub fn find_regions(document: &Document) -> Vec<Region> {
                 shape(document, facts, child, &mut scratch, &mut shapes);
             }
         }
+        let widest = if children.iter().all(|&child| document.node(child).is("tr")) {
+            MAX_TABLE_ROW_RECORD_WIDTH
+        } else {
+            MAX_RECORD_WIDTH
+        };
         let mut previous: Option<(usize, usize)> = None; // (region index, end child index)
-        for (start, width, count) in runs(children, &shapes) {
+        for (start, width, count) in runs(children, &shapes, widest) {
             let records: Vec<NodeId> = (0..count).map(|i| children[start + i * width]).collect();
             if width == 1 && mostly_bare_text(document, &records) {
                 continue;
@@ -290,18 +300,19 @@ fn next_element(document: &Document, node: NodeId) -> Option<NodeId> {
     None
 }
 
-/// Finds runs of similar generalized nodes among `children`: (start index, width, record count).
+/// Finds runs of similar generalized nodes of up to `widest` children among `children`: (start
+/// index, width, record count).
 /// Like MDR, every start offset and width is tried; the combination with the best coverage times
 /// resemblance wins, the narrower one on ties. Covered
 /// children are not reused, so a parent may hold several regions.
-fn runs(children: &[NodeId], shapes: &Shapes) -> Vec<(usize, usize, usize)> {
-    let pairs = PairSimilarities::new(children, shapes);
+fn runs(children: &[NodeId], shapes: &Shapes, widest: usize) -> Vec<(usize, usize, usize)> {
+    let pairs = PairSimilarities::new(children, shapes, widest);
     let mut found = Vec::new();
     let mut covered = vec![false; children.len()];
     loop {
         // (start, width, count, mean similarity between consecutive records)
         let mut best: Option<(usize, usize, usize, f32)> = None;
-        for width in 1..=MAX_RECORD_WIDTH {
+        for width in 1..=widest {
             for start in 0..children.len() {
                 // A run from `start` covers at most the children from there on, and its score
                 // is its coverage times a mean similarity of at most 1: once that bound cannot

@@ -1,10 +1,10 @@
 //! Record shapes and their similarities: what the region search compares.
 
-use super::{MAX_RECORD_WIDTH, NodeFacts, SHAPE_DEPTH, SHAPE_LIMIT};
+use super::{NodeFacts, SHAPE_DEPTH, SHAPE_LIMIT};
 use crate::dom::{Document, NodeId};
 
-/// The Jaccard similarity of every child's shape with the shapes of the next
-/// [`MAX_RECORD_WIDTH`] children: all that [`runs`] compares. Computed once per parent, because
+/// The Jaccard similarity of every child's shape with the shapes of the next `widest` children
+/// (the widest record the search tries): all that [`runs`] compares. Computed once per parent, because
 /// the search tries every start and width and then searches again after each run it takes, and
 /// comparing the same shapes over again was most of the cost of finding regions.
 pub(super) struct PairSimilarities {
@@ -13,8 +13,8 @@ pub(super) struct PairSimilarities {
 }
 
 impl PairSimilarities {
-    pub(super) fn new(children: &[NodeId], shapes: &Shapes) -> Self {
-        let by_distance = (1..=MAX_RECORD_WIDTH)
+    pub(super) fn new(children: &[NodeId], shapes: &Shapes, widest: usize) -> Self {
+        let by_distance = (1..=widest)
             .map(|distance| {
                 children
                     .iter()

@@ -8,7 +8,7 @@
 use jiff::civil::Date;
 
 use super::DayMonthOrder;
-use super::calendar::{Clock, FetchClock, date_and_clock, month_only};
+use super::calendar::{Clock, FetchClock, date_and_clock, make_date, month_only};
 use super::clock::{ClockForms, read_clock};
 use super::cursor::Cursor;
 use super::dates::{DateReading, read_date_from_digit, read_month_name_first};
@@ -178,22 +178,80 @@ fn finish_date(
         settle_order_by_weekday(&mut reading, weekday);
     }
     let mut time_probe = probe;
+    let mut joiner = Joiner::None;
     let clock = if reading.iso_style && time_probe.eat_one_of(&['T', 't']).is_some() {
         read_clock(&mut time_probe, ClockForms::ColonOnly)
     } else {
-        skip_joiner(&mut time_probe);
+        joiner = skip_joiner(&mut time_probe);
         read_clock(&mut time_probe, ClockForms::All)
     };
     if clock.is_some() {
         probe = time_probe;
+        if joiner == Joiner::DayFirstLanguage {
+            settle_order_by_language(&mut reading);
+        }
+        if reading.year_inferred {
+            take_year_after_clock(&mut probe, &mut reading);
+        }
     }
     Some(found(probe.position(), &reading, clock))
 }
 
+/// What joined a date to its clock, as far as it tells the day and month order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Joiner {
+    /// Spaces, punctuation, or a joining word of English ("at", "on"), whose writers put the
+    /// month first in the United States and the day first elsewhere.
+    None,
+    /// A joining word of a language whose numeric dates are always day first: German "um",
+    /// French "à", Spanish "a las", Italian "alle", Portuguese "às", Dutch "om", Russian "в",
+    /// Polish "o", the Scandinavian "kl.".
+    DayFirstLanguage,
+}
+
+/// Reads an ambiguous numeric date day first when the words around it are of a language that
+/// writes dates day first ("04/05/2016 à 21:05" is the 4th of May), unless the caller knows the
+/// forum's order; the month-first default is for English pages, which join with "at".
+fn settle_order_by_language(reading: &mut DateReading) {
+    if !reading.order_by_default {
+        return;
+    }
+    if let Some(alternative) = reading.alternative {
+        reading.alternative = Some(reading.date);
+        reading.date = alternative;
+        reading.order_by_default = false;
+    }
+}
+
+/// Takes the year that `date(1)`, C's `asctime` and the mail archives built on them print after
+/// the clock and its zone ("Wed May  4 21:05:12 CEST 2016", "Wed May 4 21:05:12 2016") for a
+/// date read without one; without it the date would silently take the fetch year.
+fn take_year_after_clock(probe: &mut Cursor<'_>, reading: &mut DateReading) {
+    let mut year_probe = *probe;
+    if !year_probe.skip_spaces() {
+        return;
+    }
+    let Some(number) = year_probe.number() else {
+        return;
+    };
+    if number.digits != 4 || !year_probe.at_token_end() {
+        return;
+    }
+    let date = reading.date;
+    let Some(dated) = make_date(number.value as i32, date.month() as u32, date.day() as u32) else {
+        return;
+    };
+    reading.date = dated;
+    reading.year_inferred = false;
+    *probe = year_probe;
+}
+
 /// Skips what may join a date or day word to its time: spaces, a comma or dash, and up to two
-/// joining words ("at", "um", "à", "a las", "alle ore", "o godz.", "kl."). Whether a time
-/// really follows is for the caller to read.
-pub(super) fn skip_joiner(cursor: &mut Cursor<'_>) {
+/// joining words ("at", "um", "à", "a las", "alle ore", "o godz.", "kl."), and tells whether a
+/// word of a day-first language was among them. Whether a time really follows is for the
+/// caller to read.
+pub(super) fn skip_joiner(cursor: &mut Cursor<'_>) -> Joiner {
+    let mut joiner = Joiner::None;
     let mut probe = *cursor;
     probe.skip_spaces();
     if probe
@@ -215,11 +273,18 @@ pub(super) fn skip_joiner(cursor: &mut Cursor<'_>) {
         {
             break;
         }
+        if !["at", "on"]
+            .iter()
+            .any(|english| word.eq_ignore_ascii_case(english))
+        {
+            joiner = Joiner::DayFirstLanguage;
+        }
         word_probe.eat('.');
         word_probe.skip_spaces();
         probe = word_probe;
     }
     *cursor = probe;
+    joiner
 }
 
 /// Reads a weekday in brackets after a date: `(月)`, `（月）`, `(Mo)`, `(Monday)`.

@@ -61,14 +61,22 @@ pub(super) fn read_clock(cursor: &mut Cursor<'_>, forms: ClockForms) -> Option<C
             }
         }
     } else if probe.peek() == Some('.') {
-        // German "22.11 Uhr" is a time only when "Uhr" follows.
+        // German "22.11 Uhr" and British "9.05pm" are times only with their marker: a dotted
+        // pair of numbers alone is a decimal or a version.
         probe.eat('.');
         minute = two_digits(&mut probe, 59)?;
         let mut suffix = probe;
         suffix.skip_spaces();
-        if !suffix.eat_phrase("uhr") {
+        let meridiem_follows = hour.value <= 12 && {
+            let mut marker = suffix;
+            marker.eat_listed(&MERIDIEM_AFTER).is_some()
+        };
+        if !suffix.eat_phrase("uhr") && !meridiem_follows {
             return None;
         }
+    } else if let Some(spaced_minute) = spaced_french_minutes(&mut probe) {
+        // French typography puts spaces around the "h": "21 h 05".
+        minute = spaced_minute;
     } else {
         // "10pm" and "22 Uhr" have no minutes and need their marker.
         needs_marker = true;
@@ -109,6 +117,21 @@ pub(super) fn read_clock(cursor: &mut Cursor<'_>, forms: ClockForms) -> Option<C
         second,
         offset_seconds,
     })
+}
+
+/// Reads the " h 05" of French "21 h 05", spaces around the "h" and two digits of minutes
+/// after it; "21 h" alone is not read here, since "3 h" is as often an amount of hours.
+fn spaced_french_minutes(cursor: &mut Cursor<'_>) -> Option<i8> {
+    let mut probe = *cursor;
+    if !probe.skip_spaces() || probe.eat_one_of(&['h', 'H']).is_none() || !probe.skip_spaces() {
+        return None;
+    }
+    let minute = two_digits(&mut probe, 59)?;
+    if !probe.at_token_end() {
+        return None;
+    }
+    *cursor = probe;
+    Some(minute)
 }
 
 /// Reads exactly two digits whose value is at most `largest`.

@@ -3,6 +3,7 @@
 
 mod absolute_cases;
 mod finding;
+mod joining_cases;
 mod rejections;
 mod relative_cases;
 mod robustness;

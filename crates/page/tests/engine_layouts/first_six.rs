@@ -1,21 +1,7 @@
-//! Posts read by the whole analysis from handwritten thread pages in the layouts of forum engines
-//! the simulator does not imitate: Invision Community, MyBB, Khoros (Lithium), vBulletin 5,
-//! phpBB 2 and Discourse's page for crawlers. Each page has four posts by four authors; the
-//! analysis knows nothing of the engines, so every layout checks that the general rules (dated
-//! records, name-like links, the text column, machine-readable times first) carry over.
+//! The first six engine layouts, in English with four posts by four authors: Invision
+//! Community, MyBB, Khoros (Lithium), vBulletin 5, phpBB 2 and Discourse's page for crawlers.
 
-use jiff::Timestamp;
-use trawl_page::analysis::analyse_text;
-use trawl_page::time::DateContext;
-use url::Url;
-
-/// What one post should give: the author's link as written (or the name when there is no link),
-/// the time, and the last words of the text.
-struct Expected {
-    author: String,
-    time: String,
-    text_ends_with: &'static str,
-}
+use crate::check::{EnginePage, Wanted, check as check_page};
 
 /// The four authors: a display name and a user id.
 const AUTHORS: [(&str, u32); 4] = [("Alice", 11), ("bob_k", 22), ("Carol D", 33), ("dave", 44)];
@@ -51,52 +37,22 @@ const MESSAGES: [&str; 4] = [
     "Thanks, that fixed it. Marking this as solved for anyone who finds it later.",
 ];
 
-fn check(layout: &str, posts: String, expected: [Expected; 4]) {
-    let html = format!(
-        "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>Router drops - Example Forum</title>\
-         </head><body><div id=\"nav\"><a href=\"/\">Home</a> <a href=\"/forum/\">Forums</a> \
-         <a href=\"/members/\">Members</a> <a href=\"/search/\">Search</a></div>\
-         <h1>Router drops</h1>{posts}<div id=\"footer\"><a href=\"/terms\">Terms</a> Copyright 2021\
-         </div></body></html>"
+/// Reads the four posts of `layout` through the shared check, each with its whole message.
+fn check(layout: &str, posts: String, expected: [Wanted; 4]) {
+    check_page(
+        EnginePage {
+            engine: layout,
+            url: "https://forum.example/topic/9/",
+            language: "en",
+            title: "Router drops - Example Forum",
+            body: format!("<h1>Router drops</h1>{posts}"),
+        },
+        &expected,
     );
-    let url = Url::parse("https://forum.example/topic/9/").expect("a valid URL");
-    let fetched_at: Timestamp = "2021-06-15T12:00:00Z".parse().expect("a valid instant");
-    let analysis = analyse_text(&html, "UTF-8", &url, &DateContext::new(fetched_at, Some(0)));
-    let read: Vec<(String, String, bool)> = analysis
-        .posts
-        .iter()
-        .zip(&expected)
-        .map(|(post, want)| {
-            (
-                post.author_url
-                    .clone()
-                    .or_else(|| post.author.clone())
-                    .unwrap_or_default(),
-                post.time.map(|time| time.to_iso8601()).unwrap_or_default(),
-                post.text.trim_end().ends_with(want.text_ends_with),
-            )
-        })
-        .collect();
-    let wanted: Vec<(String, String, bool)> = expected
-        .iter()
-        .map(|want| (want.author.clone(), want.time.clone(), true))
-        .collect();
-    assert_eq!(analysis.posts.len(), 4, "{layout}: posts read");
-    assert_eq!(read, wanted, "{layout}: (author, time, text ends right)");
 }
 
-/// The text's last words, which every layout keeps whole.
-fn ending(index: usize) -> &'static str {
-    let message = MESSAGES[index];
-    &message[message.len() - 20..]
-}
-
-fn expected(author: impl Fn(usize) -> String, time: impl Fn(usize) -> String) -> [Expected; 4] {
-    [0, 1, 2, 3].map(|index| Expected {
-        author: author(index),
-        time: time(index),
-        text_ends_with: ending(index),
-    })
+fn expected(author: impl Fn(usize) -> String, time: impl Fn(usize) -> String) -> [Wanted; 4] {
+    [0, 1, 2, 3].map(|index| Wanted::new(author(index), time(index), MESSAGES[index]))
 }
 
 #[test]
