@@ -69,9 +69,9 @@ fn texts_are_title_links(facts: &PageFacts<'_>, region: usize, posts: &[Post]) -
         }
         let text = link.text.trim();
         if !text.is_empty()
-            && read
-                .iter()
-                .any(|&(read_record, post_text)| read_record == record && same_words(post_text, text))
+            && read.iter().any(|&(read_record, post_text)| {
+                read_record == record && same_words(post_text, text)
+            })
         {
             titled[record] = true;
         }
@@ -292,7 +292,7 @@ fn without_subject_line(text: String, titles: &[String]) -> String {
 /// answers, an announcement-styled opener), so it falls outside the post region. Look just before
 /// the region (preceding siblings of the first record, then of the region's ancestors, a few of
 /// each) for an element with a post time, a link and a body of text, and read it as a post. Its
-/// date is its time when no later than the first reply's; a date no earlier than the last
+/// date is its time when no later than the first reply's; a date equal to the last
 /// post's is the thread's last activity, shown in the header above the opening post.
 fn leading_post(
     facts: &PageFacts<'_>,
@@ -303,7 +303,11 @@ fn leading_post(
     let document = facts.document;
     let first = *facts.regions[region].records.first()?;
     let first_time = posts.first().and_then(|post| post.time);
-    let last_time = posts.iter().filter_map(|post| post.time).map(|time| time.local).max();
+    let last_time = posts
+        .iter()
+        .filter_map(|post| post.time)
+        .map(|time| time.local)
+        .max();
     let mut anchor = first;
     for _ in 0..4 {
         let mut sibling = document.node(anchor).previous_sibling;
@@ -323,9 +327,10 @@ fn leading_post(
             match (post.time, first_time) {
                 (Some(time), Some(first)) if time.local > first.local => {
                     // A thread's header may show when the thread was last active rather than
-                    // when it was opened: a date no earlier than every post of the page. The
-                    // opening post is read then, without a time it does not show.
-                    if last_time.is_some_and(|last| time.local >= last) {
+                    // when it was opened: the time of its last post, to the minute. The opening
+                    // post is read then, without a time it does not show. Any other later date
+                    // (the page's clock in a header box, "it is currently ...") is no post's.
+                    if last_time.is_some_and(|last| time.local == last) {
                         post.time = None;
                         return Some(post);
                     }
