@@ -565,6 +565,16 @@ impl Crawler {
                     );
                 }
                 self.online_rewrites.observe(&page.url, page.signature);
+                // A redirect is the server naming where the page is, not a page: the portal's
+                // redirects (`/` to `/forum/`) are always followed, since the plan's portal is
+                // where they end, and so is the redirect of a page the plan cannot place.
+                // Other redirects stay the plan's to judge (one to a login page leads nowhere).
+                let portal_redirect = queued.depth == queued.redirects;
+                if let Some(target) = &redirect
+                    && (portal_redirect || class.is_none())
+                {
+                    to_follow.push(self.resolve_link(plan, target).url);
+                }
                 match class {
                     None => self.unclassified += 1,
                     Some(class) => {
@@ -611,7 +621,10 @@ impl Crawler {
                             {
                                 page.list_links.push(link.url.clone());
                             }
-                            if decision != Decision::Skip && !link.handed_on {
+                            if decision != Decision::Skip
+                                && !link.handed_on
+                                && !to_follow.contains(&link.url)
+                            {
                                 link.handed_on = true;
                                 to_follow.push(link.url.clone());
                             }

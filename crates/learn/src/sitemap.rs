@@ -213,6 +213,7 @@ impl Sitemap {
 
     /// Builds the sitemap of a sample whose first page is the portal.
     pub fn build(mut pages: Vec<PageSummary>) -> Sitemap {
+        put_portal_first(&mut pages);
         // Patterns seen repeating anywhere in the sample; a page holding one record of such a
         // pattern (a thread with one post) gets it as a region of one record, so it lands in
         // the layout of its kind instead of among the pages with no regions at all.
@@ -281,6 +282,34 @@ impl Sitemap {
     /// The vertex of the portal (the first sampled page).
     pub fn portal_vertex(&self) -> usize {
         self.vertex_of_page.first().copied().unwrap_or(0)
+    }
+}
+
+/// Redirects followed from the given portal URL to the forum's front page.
+const MAX_PORTAL_REDIRECTS: usize = 10;
+
+/// Puts the forum's front page first when the URL the sample started from redirects to it.
+///
+/// A portal URL that answers with a redirect (`/` to `/forum/`, a list's address to its
+/// archive index) is no page of the forum: it holds no link but its target. Taken as the
+/// portal, it left the real front page a vertex like any other, so roles were read from the
+/// wrong root (the board index became a thread list, boards "other") and the traversal reached
+/// no thread. The page the redirects end at, when the sample holds it, is the portal; the
+/// redirect keeps a vertex of its own, and the crawler follows a portal's redirects itself.
+fn put_portal_first(pages: &mut Vec<PageSummary>) {
+    let mut current = 0;
+    for _ in 0..MAX_PORTAL_REDIRECTS {
+        let Some(target) = pages.get(current).and_then(|page| page.redirect.as_ref()) else {
+            break;
+        };
+        match pages.iter().position(|page| page.url == *target) {
+            Some(next) if next != current => current = next,
+            _ => break,
+        }
+    }
+    if current != 0 && pages[current].redirect.is_none() {
+        let portal = pages.remove(current);
+        pages.insert(0, portal);
     }
 }
 

@@ -81,7 +81,14 @@ pub(super) fn assign_roles(sitemap: &mut Sitemap) {
                         .and_then(|pattern| layout_of_pattern.get(&pattern))
                         .map(|(layout, _)| *layout)
                         .filter(|layout| *layout != vertex.layout);
-                    if let Some(layout) = other_layout {
+                    // A post's author name read as an entry's title is no sign of a list of
+                    // members: the entry reader finds a dated row with a link in every short
+                    // post, and posts are written by their authors. (A board's row read as a
+                    // post names the thread as its "author", which leads into posts and
+                    // counts.)
+                    if let Some(layout) = other_layout
+                        && (post_layout[layout] || !page.post_author_urls.contains(url))
+                    {
                         elsewhere += 1;
                         into_posts += usize::from(post_layout[layout]);
                     }
