@@ -8,7 +8,7 @@ mod support;
 use std::collections::BTreeSet;
 
 use support::handmade::{BoardPager, HandmadeForum, ORIGIN, Portal, Shape, ThreadPager, now};
-use trawl_crawl::{CrawlStrategy, Crawler};
+use trawl_crawl::{CrawlStrategy, Crawler, Placement};
 use trawl_learn::sample::{NO_DELAY, SampleOptions, sample_site};
 use trawl_learn::traverse::Strategy;
 use trawl_model::{FetchRequest, Fetcher, FixedClock};
@@ -27,6 +27,8 @@ struct Reached {
     /// answered 200 (another spelling of a page).
     extra_fetches: Vec<String>,
     fetches: usize,
+    /// Pages the plan could not classify, placed by their nearest layout.
+    placed_by_nearest: usize,
 }
 
 fn path_and_query(url: &Url) -> String {
@@ -37,8 +39,13 @@ fn path_and_query(url: &Url) -> String {
 }
 
 fn learn_and_crawl(shape: Shape, samples: usize) -> Reached {
-    let forum = HandmadeForum::new(shape);
-    let portal = forum.portal();
+    learn_one_and_crawl_another(shape, shape, samples)
+}
+
+/// Learns the plan of the forum of `learned`, and crawls the forum of `crawled` with it.
+fn learn_one_and_crawl_another(learned: Shape, crawled: Shape, samples: usize) -> Reached {
+    let sampled_forum = HandmadeForum::new(learned);
+    let sampled_portal = sampled_forum.portal();
     let options = SampleOptions {
         max_pages: samples,
         seed: 1,
@@ -46,14 +53,16 @@ fn learn_and_crawl(shape: Shape, samples: usize) -> Reached {
         ..SampleOptions::default()
     };
     let pages = sample_site(
-        &forum,
+        &sampled_forum,
         &FixedClock::new(now()),
-        portal.clone(),
+        sampled_portal.clone(),
         &options,
         |_| {},
     )
     .expect("the portal answers");
-    let plan = trawl_learn::learn(&portal, pages, Strategy::Skeleton).plan;
+    let plan = trawl_learn::learn(&sampled_portal, pages, Strategy::Skeleton).plan;
+    let forum = HandmadeForum::new(crawled);
+    let portal = forum.portal();
     let mut crawler = Crawler::new(portal, CrawlStrategy::Plan(Box::new(plan)));
     let valuable = forum.valuable_urls();
     let mut fetched: BTreeSet<String> = BTreeSet::new();
@@ -64,6 +73,7 @@ fn learn_and_crawl(shape: Shape, samples: usize) -> Reached {
         missing_fetches: 0,
         extra_fetches: Vec::new(),
         fetches: 0,
+        placed_by_nearest: 0,
     };
     while let Some(queued) = crawler.next_request() {
         assert!(
@@ -75,6 +85,7 @@ fn learn_and_crawl(shape: Shape, samples: usize) -> Reached {
             .fetch(&FetchRequest::new(queued.url.as_str(), now()))
             .unwrap();
         let page = crawler.record(&queued, &response);
+        reached.placed_by_nearest += usize::from(page.placement == Placement::Nearest);
         let spelled = path_and_query(&page.url);
         if response.status == 404 {
             reached.missing_fetches += 1;
@@ -148,4 +159,69 @@ fn a_portal_given_with_its_index_file_is_crawled() {
         ..Shape::PLAIN
     };
     check(shape, 300, 1, 0);
+}
+
+#[test]
+fn boards_paged_only_by_head_links_and_cursors_are_crawled_whole() {
+    let shape = Shape {
+        board_pager: BoardPager::HeadLinksWithCursor,
+        ..Shape::PLAIN
+    };
+    check(shape, 300, 2, 0);
+}
+
+#[test]
+fn later_thread_pages_behind_pager_links_with_extra_parameters_are_crawled() {
+    let shape = Shape {
+        thread_pager: ThreadPager::SortedWithExtraParameters,
+        ..Shape::PLAIN
+    };
+    check(shape, 300, 2, 0);
+}
+
+#[test]
+fn per_board_lists_beside_a_global_list_are_crawled() {
+    let shape = Shape {
+        global_list: true,
+        ..Shape::PLAIN
+    };
+    check(shape, 300, 0, 0);
+}
+
+#[test]
+fn links_in_post_bodies_to_missing_pages_are_not_followed() {
+    let shape = Shape {
+        body_links_to_missing: true,
+        ..Shape::PLAIN
+    };
+    check(shape, 300, 0, 0);
+}
+
+#[test]
+fn slug_urls_without_ids_are_crawled_whole() {
+    let shape = Shape {
+        slugs: true,
+        ..Shape::PLAIN
+    };
+    check(shape, 300, 0, 0);
+}
+
+/// A plan learned from a forum whose portal is `/` crawls the same forum entered at
+/// `/index.php`, a URL of a shape the sample never met: the portal is placed by its layout
+/// (before, it matched no vertex and the crawl ended with it).
+#[test]
+fn a_page_the_plan_cannot_classify_is_placed_by_its_nearest_layout() {
+    let entered_by_index_file = Shape {
+        portal: Portal::IndexFile,
+        ..Shape::PLAIN
+    };
+    let reached = learn_one_and_crawl_another(Shape::PLAIN, entered_by_index_file, 300);
+    assert!(
+        reached.missed_pages.is_empty() && reached.missed_posts == 0,
+        "{} pages and {} posts missed: {:?}",
+        reached.missed_pages.len(),
+        reached.missed_posts,
+        reached.missed_pages
+    );
+    assert_eq!(reached.placed_by_nearest, 1, "the portal alone");
 }

@@ -26,6 +26,7 @@ use crate::summary::PageSummary;
 use crate::url_patterns::{UrlPatternId, UrlPatternSet};
 
 mod roles;
+mod slug_levels;
 
 use roles::assign_roles;
 
@@ -163,6 +164,9 @@ pub struct Arc {
     /// (a thread's title, a board's name and description): pages of one list do, pages of
     /// different threads do not.
     pub same_list_share: f64,
+    /// Share of sampled (source, target) pairs whose two pages have one non-empty title,
+    /// page numbers aside: pages of one list do, pages of neighbouring threads do not.
+    pub same_title_share: f64,
     /// A few anchor texts, for the plan summary.
     pub example_texts: Vec<String>,
     /// Every distinct URL the sampled links point to, sampled or not, except the linking page's
@@ -230,7 +234,7 @@ impl Sitemap {
         let regions: Vec<&[crate::summary::RegionSummary]> =
             pages.iter().map(|page| page.regions.as_slice()).collect();
         let layout = cluster_layouts(&regions);
-        let url_patterns = UrlPatternSet::learn(
+        let mut url_patterns = UrlPatternSet::learn(
             pages
                 .iter()
                 .flat_map(|page| {
@@ -240,6 +244,11 @@ impl Sitemap {
                 })
                 .collect::<Vec<_>>(),
         );
+        if let Some(folded) =
+            slug_levels::fold_slug_levels(&url_patterns, &pages, &layout.cluster_of_page)
+        {
+            url_patterns = folded;
+        }
         let texts: Vec<PageText> = pages
             .iter()
             .enumerate()
@@ -495,7 +504,12 @@ fn build_arcs(
             let mut self_duplicates = 0;
             let mut sources_contained = 0;
             let mut same_list = 0;
+            let mut same_title = 0;
             for (source_page, target_page) in &built.pairs {
+                let title = &pages[*source_page].title;
+                if !title.is_empty() && *title == pages[*target_page].title {
+                    same_title += 1;
+                }
                 if !distinctive[*source_page].is_disjoint(&distinctive[*target_page]) {
                     same_list += 1;
                 }
@@ -518,6 +532,11 @@ fn build_arcs(
                 0.0
             } else {
                 same_list as f64 / built.pairs.len() as f64
+            };
+            let same_title_share = if built.pairs.is_empty() {
+                0.0
+            } else {
+                same_title as f64 / built.pairs.len() as f64
             };
             let mut targets: BTreeMap<usize, usize> = targets
                 .into_iter()
@@ -548,6 +567,7 @@ fn build_arcs(
                     / (built.links - built.wordless).max(1) as f64,
                 wordless_links: built.wordless,
                 same_list_share,
+                same_title_share,
                 example_texts: built.texts,
                 target_urls: built.urls.into_iter().collect(),
             }

@@ -58,7 +58,8 @@ pub struct Shape {
     pub repeat_last_post: bool,
     /// Some posts link, in their text, to threads that do not exist (members-only, 404).
     pub body_links_to_missing: bool,
-    /// The portal links a global list of every thread beside the boards.
+    /// The portal is a global list of every thread, newest first ("all questions"), which
+    /// links the board index; boards list their own threads beside it.
     pub global_list: bool,
     /// URLs are slugs in a hierarchy (`/c/<category>/<board>/<thread>/`) with no ids.
     pub slugs: bool,
@@ -196,9 +197,18 @@ impl HandmadeForum {
 
     fn global_url(&self, page: usize) -> String {
         if page <= 1 {
-            format!("{}all.php", self.base())
+            self.index_url()
         } else {
             format!("{}all.php?page={page}", self.base())
+        }
+    }
+
+    /// The list of boards: the portal, or beside a global list a page of its own.
+    fn boards_url(&self) -> String {
+        if self.shape.global_list {
+            format!("{}boards.php", self.base())
+        } else {
+            self.index_url()
         }
     }
 
@@ -244,6 +254,7 @@ impl HandmadeForum {
     pub fn valuable_urls(&self) -> BTreeSet<String> {
         let mut urls = BTreeSet::new();
         urls.insert(self.index_url());
+        urls.insert(self.boards_url());
         for board in 0..BOARDS {
             let threads = self.threads_of(board);
             for (page, chunk) in threads.chunks(THREADS_PER_LIST_PAGE).enumerate() {
@@ -400,7 +411,7 @@ impl HandmadeForum {
             &format!(
                 "<div class='breadcrumbs'><a href='{index}'>Board index</a> &raquo; <a href='{board_url}'>{name}</a></div>\
                  <h1>{name}</h1><p class='description'>Talk about {name} and {extra}.</p>{pager}{rows}{pager}",
-                index = self.index_url(),
+                index = self.boards_url(),
                 board_url = self.board_url(board, 1, None),
                 extra = word(board + 17),
                 rows = self.topic_rows(shown),
@@ -428,8 +439,8 @@ impl HandmadeForum {
             "All topics",
             "",
             &format!(
-                "<div class='breadcrumbs'><a href='{index}'>Board index</a></div><h1>All topics</h1>{pager}{rows}{pager}",
-                index = self.index_url(),
+                "<div class='breadcrumbs'><a href='{boards}'>Boards</a></div><h1>All topics</h1>{pager}{rows}{pager}",
+                boards = self.boards_url(),
                 rows = self.topic_rows(shown),
             ),
         ))
@@ -448,19 +459,11 @@ impl HandmadeForum {
                 posts = threads.iter().map(|thread| thread.posts).sum::<usize>(),
             ));
         }
-        let global = if self.shape.global_list {
-            format!(
-                "<p class='all'><a href='{}'>All topics</a></p>",
-                self.global_url(1)
-            )
-        } else {
-            String::new()
-        };
         Self::page(
             "Board index",
             "",
             &format!(
-                "<h1>Board index</h1>{global}<table class='boards'><tr><th>Board</th><th>Topics</th><th>Posts</th></tr>{rows}</table>"
+                "<h1>Board index</h1><table class='boards'><tr><th>Board</th><th>Topics</th><th>Posts</th></tr>{rows}</table>"
             ),
         )
     }
@@ -537,7 +540,7 @@ impl HandmadeForum {
             &format!(
                 "<div class='breadcrumbs'><a href='{index}'>Board index</a> &raquo; <a href='{board}'>{board_name}</a></div>\
                  <h1>{title}</h1>{tabs}{pager}{body}{pager}",
-                index = self.index_url(),
+                index = self.boards_url(),
                 board = self.board_url(thread.board, 1, None),
                 board_name = Self::board_slug(thread.board).replace('-', " "),
             ),
@@ -591,10 +594,16 @@ impl HandmadeForum {
         if (rest.is_empty() || (rest == "index.php" && self.shape.portal == Portal::IndexFile))
             && pairs.is_empty()
         {
-            return Answer::Page(self.index_page());
+            return match self.shape.global_list {
+                true => ok(self.global_page(1)),
+                false => Answer::Page(self.index_page()),
+            };
         }
-        if rest == "all.php" && known_keys(&["page"]) {
+        if rest == "all.php" && known_keys(&["page"]) && page > 1 {
             return ok(self.global_page(page));
+        }
+        if rest == "boards.php" && pairs.is_empty() && self.shape.global_list {
+            return Answer::Page(self.index_page());
         }
         if rest == "member.php" && known_keys(&["id"]) {
             return ok(number("id").and_then(|member| self.member_page(member)));
