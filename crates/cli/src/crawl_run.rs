@@ -12,7 +12,9 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result, bail};
 use std::collections::BTreeMap;
 
-use trawl_crawl::{AnalysedPage, CrawlStrategy, CrawledPage, Crawler, Queued, ResumePoint};
+use trawl_crawl::{
+    AnalysedPage, CrawlStrategy, CrawledPage, Crawler, Placement, Queued, ResumePoint,
+};
 use trawl_learn::plan::Plan;
 use trawl_model::{Clock, CookieJarFetcher, FetchError, FetchRequest, FetchResponse, Fetcher};
 use trawl_store::{
@@ -153,6 +155,9 @@ pub struct CrawlProgress {
     pub posts_this_run: usize,
     /// Fetches that got no answer (this run).
     pub failures_this_run: usize,
+    /// Pages the plan could not classify, placed by their nearest layout or URL pattern and
+    /// crawled from there (this run; see [`trawl_crawl::Placement`]).
+    pub placed_by_nearest_this_run: usize,
     /// URLs waiting.
     pub frontier: usize,
     /// Seconds since this run began.
@@ -239,6 +244,8 @@ pub fn drive_with_relearning<F: Fetcher>(
                 valuable_this_run: before.valuable_this_run + status.valuable_this_run,
                 posts_this_run: before.posts_this_run + status.posts_this_run,
                 failures_this_run: before.failures_this_run + status.failures_this_run,
+                placed_by_nearest_this_run: before.placed_by_nearest_this_run
+                    + status.placed_by_nearest_this_run,
                 elapsed_seconds: before.elapsed_seconds + status.elapsed_seconds,
                 ..status
             },
@@ -436,8 +443,12 @@ pub fn drive<F: Fetcher>(
                             if recent_classified.len() == TEMPLATE_CHANGE_WINDOW {
                                 recent_classified.pop_front();
                             }
-                            recent_classified.push_back(page.vertex.is_some());
+                            // A page placed only by its nearest layout still says the
+                            // plan does not know the forum's templates.
+                            recent_classified.push_back(page.placement == Placement::Classified);
                         }
+                        status.placed_by_nearest_this_run +=
+                            usize::from(page.placement == Placement::Nearest);
                         status.valuable_this_run += usize::from(
                             !page.analysis.posts.is_empty()
                                 || !page.analysis.thread_entries.is_empty(),
@@ -661,8 +672,13 @@ pub fn progress_line(status: &CrawlProgress) -> String {
         .eta_seconds()
         .map(|seconds| format!(", about {} left", human_duration(seconds)))
         .unwrap_or_default();
+    // Pages the plan did not know are said, with what was done with them.
+    let placed = match status.placed_by_nearest_this_run {
+        0 => String::new(),
+        pages => format!(", {pages} unknown to the plan placed by nearest layout"),
+    };
     format!(
-        "{}{limit} pages ({:.1} % valuable), {} posts, {} waiting, {:.0} pages/s{eta}",
+        "{}{limit} pages ({:.1} % valuable), {} posts, {} waiting, {:.0} pages/s{placed}{eta}",
         status.pages,
         status.valuable_share() * 100.0,
         status.posts_this_run,

@@ -166,6 +166,17 @@ pub fn pages(pages: &[StoredPage]) -> Vec<serde_json::Value> {
 /// What tells two posts apart: the permalink, or else author, time and text.
 type PostIdentity<'a> = (Option<&'a str>, Option<&'a str>, Option<&'a str>, &'a str);
 
+/// What names a post in its permalink: the fragment when there is one (`#p1004`), since a post
+/// repeated at the top of the next page (the last post of page 1 shown again on page 2) has a
+/// permalink spelled with each page's own URL (`?id=5#p1004`, `?id=5&page=2#p1004`); else the
+/// whole URL (`/post/1004`). Posts are compared within one thread, where anchors are unique.
+fn post_anchor(permalink: &str) -> &str {
+    match permalink.split_once('#') {
+        Some((_, fragment)) if !fragment.is_empty() => fragment,
+        _ => permalink,
+    }
+}
+
 /// One JSON object per thread: its pages in order and their posts.
 pub fn threads(pages: &[StoredPage]) -> Vec<serde_json::Value> {
     let lists = lists(pages);
@@ -218,8 +229,8 @@ pub fn threads(pages: &[StoredPage]) -> Vec<serde_json::Value> {
                 let page_posts = &pages[page].record.posts;
                 let mut new_posts = 0;
                 for post in page_posts {
-                    let identity = match &post.permalink {
-                        Some(permalink) => (Some(permalink.as_str()), None, None, ""),
+                    let identity = match post.permalink.as_deref().map(post_anchor) {
+                        Some(anchor) => (Some(anchor), None, None, ""),
                         None => (
                             None,
                             post.author.as_deref(),
@@ -252,4 +263,143 @@ pub fn threads(pages: &[StoredPage]) -> Vec<serde_json::Value> {
             })
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use trawl_store::{PageRecord, PostRecord};
+
+    /// A post given as (author, time, text, permalink).
+    type Post<'a> = (&'a str, &'a str, &'a str, Option<&'a str>);
+
+    fn thread_page(url: &str, next: Option<&str>, posts: &[Post<'_>]) -> StoredPage {
+        StoredPage {
+            id: 0,
+            record: PageRecord {
+                url: url.to_string(),
+                role: Some(Role::Thread.name().to_string()),
+                list_links: next.into_iter().map(str::to_string).collect(),
+                posts: posts
+                    .iter()
+                    .map(|(author, time, text, permalink)| PostRecord {
+                        author: Some(author.to_string()),
+                        time: Some(time.to_string()),
+                        text: text.to_string(),
+                        permalink: permalink.map(str::to_string),
+                    })
+                    .collect(),
+                ..PageRecord::default()
+            },
+        }
+    }
+
+    /// Exports the pages as threads and checks the texts of the one thread's posts.
+    fn check(pages: &[StoredPage], expected: &[&str]) {
+        let threads = threads(pages);
+        assert_eq!(threads.len(), 1, "one thread");
+        let texts: Vec<&str> = threads[0]["posts"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|post| post["text"].as_str().unwrap())
+            .collect();
+        assert_eq!(texts, expected);
+    }
+
+    #[test]
+    fn a_post_repeated_at_the_top_of_the_next_page_is_kept_once() {
+        let first = "http://f.test/topic.php?id=5";
+        let second = "http://f.test/topic.php?id=5&page=2";
+        // Permalinks spelled with each page's own URL.
+        check(
+            &[
+                thread_page(
+                    first,
+                    Some(second),
+                    &[
+                        (
+                            "ann",
+                            "2024-03-01T10:00",
+                            "one",
+                            Some(&format!("{first}#p1")),
+                        ),
+                        (
+                            "bob",
+                            "2024-03-01T11:00",
+                            "two",
+                            Some(&format!("{first}#p2")),
+                        ),
+                    ],
+                ),
+                thread_page(
+                    second,
+                    None,
+                    &[
+                        (
+                            "bob",
+                            "2024-03-01T11:00",
+                            "two",
+                            Some(&format!("{second}#p2")),
+                        ),
+                        (
+                            "cid",
+                            "2024-03-01T12:00",
+                            "three",
+                            Some(&format!("{second}#p3")),
+                        ),
+                    ],
+                ),
+            ],
+            &["one", "two", "three"],
+        );
+        // No permalinks: author, time and text.
+        check(
+            &[
+                thread_page(
+                    first,
+                    Some(second),
+                    &[
+                        ("ann", "2024-03-01T10:00", "one", None),
+                        ("bob", "2024-03-01T11:00", "two", None),
+                    ],
+                ),
+                thread_page(
+                    second,
+                    None,
+                    &[
+                        ("bob", "2024-03-01T11:00", "two", None),
+                        ("cid", "2024-03-01T12:00", "three", None),
+                    ],
+                ),
+            ],
+            &["one", "two", "three"],
+        );
+        // Permalinks of their own: two posts of one text stay two.
+        check(
+            &[
+                thread_page(
+                    first,
+                    Some(second),
+                    &[(
+                        "ann",
+                        "2024-03-01T10:00",
+                        "+1",
+                        Some("http://f.test/post/1"),
+                    )],
+                ),
+                thread_page(
+                    second,
+                    None,
+                    &[(
+                        "ann",
+                        "2024-03-01T10:00",
+                        "+1",
+                        Some("http://f.test/post/2"),
+                    )],
+                ),
+            ],
+            &["+1", "+1"],
+        );
+    }
 }

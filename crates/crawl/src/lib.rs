@@ -36,6 +36,7 @@ mod online_rewrites;
 mod session;
 mod unplaced;
 mod url_numbers;
+mod user_content;
 
 pub use online_rewrites::{OnlineRule, REWRITE_EVIDENCE, ScopedRewrite};
 
@@ -185,6 +186,20 @@ impl AnalysedPage {
     }
 }
 
+/// How a page was placed in the plan's sitemap.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Placement {
+    /// By its URL pattern and layout, as the plan classifies pages (or breadth-first, where
+    /// nothing is placed).
+    #[default]
+    Classified,
+    /// The plan could not classify it; it was placed by its nearest layout or its URL pattern
+    /// alone ([`Plan::classify_nearest`]) and its links were followed from there.
+    Nearest,
+    /// Nowhere: no vertex of the plan is near it (or it is an error or a redirect).
+    Unplaced,
+}
+
 /// What the crawler made of one fetched page.
 #[derive(Debug, Clone)]
 pub struct CrawledPage {
@@ -198,6 +213,8 @@ pub struct CrawledPage {
     pub vertex: Option<usize>,
     /// The role of that vertex in the plan.
     pub role: Option<Role>,
+    /// How the vertex was found.
+    pub placement: Placement,
     /// A hash of the records the page lists (posts' texts, or thread entries' URLs), which is
     /// what rewrites learned while crawling compare; keep it to resume a crawl.
     pub signature: Option<u64>,
@@ -211,6 +228,9 @@ pub struct CrawledPage {
     /// The fetched URL went back to the front of the frontier: the portal, asked for again
     /// once the site has set its session cookie.
     pub requeued: bool,
+    /// Links in the page's posts' texts, which their authors wrote and which are never
+    /// followed (see `user_content`).
+    pub authored_links: usize,
     /// The full analysis, for extraction and storage.
     pub analysis: PageAnalysis,
 }
@@ -252,6 +272,29 @@ pub struct Crawler {
     /// The plan's arcs summed up for links in places the sample never saw (empty
     /// breadth-first).
     unplaced: UnplacedLinks,
+}
+
+/// Whether `canonical` is `url` with only parts holding no digit dropped (query pairs whose
+/// value has none, path segments with none): view options such as `sort=votes`, not page
+/// numbers.
+fn dropped_only_words(url: &Url, canonical: &Url) -> bool {
+    let kept: Vec<(String, String)> = canonical
+        .query_pairs()
+        .map(|(key, value)| (key.into_owned(), value.into_owned()))
+        .collect();
+    let pairs_dropped_hold_no_digit = url
+        .query_pairs()
+        .filter(|(key, value)| {
+            !kept
+                .iter()
+                .any(|(kept_key, kept_value)| kept_key == key && kept_value == value)
+        })
+        .all(|(_, value)| !value.bytes().any(|byte| byte.is_ascii_digit()));
+    let segments_dropped_hold_no_digit = url
+        .path()
+        .strip_prefix(canonical.path())
+        .is_some_and(|dropped| !dropped.bytes().any(|byte| byte.is_ascii_digit()));
+    pairs_dropped_hold_no_digit && segments_dropped_hold_no_digit
 }
 
 /// Learns where a vertex's posts repeat from a page that has them, or reads a page that has
@@ -509,11 +552,13 @@ impl Crawler {
             fetched_at: response.fetched_at,
             vertex: None,
             role: None,
+            placement: Placement::Classified,
             signature: record_signature(&analysis),
             post_pattern: None,
             list_links: Vec::new(),
             queued: Vec::new(),
             requeued: false,
+            authored_links: 0,
             analysis,
         };
         let mut to_follow: Vec<Url> = Vec::new();
@@ -554,8 +599,19 @@ impl Crawler {
                 to_follow.extend(redirect.clone());
             }
             CrawlStrategy::Plan(plan) => {
-                let class = class_under_plan
+                let mut class = class_under_plan
                     .unwrap_or_else(|| plan.classify(&page.url, &regions, &lone_records));
+                // A page the plan cannot place is not dropped: a page that answered is put
+                // where its nearest layout (or its URL pattern) says, and read from there.
+                if class.is_none() && (200..300).contains(&response.status) {
+                    class = plan.classify_nearest(&page.url, &regions, &lone_records);
+                    page.placement = match class {
+                        Some(_) => Placement::Nearest,
+                        None => Placement::Unplaced,
+                    };
+                } else if class.is_none() {
+                    page.placement = Placement::Unplaced;
+                }
                 if let Some(class) = &class {
                     read_posts_by_vertex(
                         &mut self.post_patterns,
@@ -565,6 +621,16 @@ impl Crawler {
                     );
                 }
                 self.online_rewrites.observe(&page.url, page.signature);
+                // A redirect is the server naming where the page is, not a page: the portal's
+                // redirects (`/` to `/forum/`) are always followed, since the plan's portal is
+                // where they end, and so is the redirect of a page the plan cannot place.
+                // Other redirects stay the plan's to judge (one to a login page leads nowhere).
+                let portal_redirect = queued.depth == queued.redirects;
+                if let Some(target) = &redirect
+                    && (portal_redirect || page.placement != Placement::Classified)
+                {
+                    to_follow.push(self.resolve_link(plan, target).url);
+                }
                 match class {
                     None => self.unclassified += 1,
                     Some(class) => {
@@ -582,7 +648,19 @@ impl Crawler {
                         let mut resolved: Vec<ResolvedLink> = Vec::new();
                         let mut places: Vec<(usize, LocationKey)> =
                             Vec::with_capacity(page.analysis.links.len() + 1);
-                        for link in &page.analysis.links {
+                        // Links that posts' authors wrote are not the forum's navigation
+                        // (see `user_content`); only a thread's posts are read for them, as a
+                        // board's rows misread as posts hold its thread links.
+                        let authored = if page.role == Some(Role::Thread) {
+                            user_content::authored_links(&page.analysis)
+                        } else {
+                            Vec::new()
+                        };
+                        for (position, link) in page.analysis.links.iter().enumerate() {
+                            if authored.get(position).copied().unwrap_or(false) {
+                                page.authored_links += 1;
+                                continue;
+                            }
                             let index = *spellings.entry(link.url.as_str()).or_insert_with(|| {
                                 let url = self.without_session(Url::parse(&link.url).ok()?);
                                 resolved.push(self.resolve_link(plan, &url));
@@ -611,7 +689,10 @@ impl Crawler {
                             {
                                 page.list_links.push(link.url.clone());
                             }
-                            if decision != Decision::Skip && !link.handed_on {
+                            if decision != Decision::Skip
+                                && !link.handed_on
+                                && !to_follow.contains(&link.url)
+                            {
                                 link.handed_on = true;
                                 to_follow.push(link.url.clone());
                             }
@@ -633,6 +714,7 @@ impl Crawler {
         {
             page.vertex = None;
             page.role = None;
+            page.placement = Placement::Unplaced;
             self.unclassified += 1;
         }
         for url in to_follow {
@@ -665,10 +747,27 @@ impl Crawler {
     /// A link's URL as the plan weighs it: redundant parts (`&start=0`) dropped first, by the
     /// plan's rewrites and then by those learned while crawling, so a list's first page is not
     /// fetched again under its pager's spelling; and the URL pattern it matches.
+    ///
+    /// A rewrite that drops a view option (a word, no number) and turns a link into a URL no
+    /// pattern of the plan matches is not applied: a rule learned from first pages
+    /// (`&sort=votes` dropped because `?id=5&sort=votes` showed what `?id=5` shows) must not
+    /// take the later pages it also fits (`?id=5&sort=votes&page=2`) out of every pattern the
+    /// plan follows, which cut every long thread to its first page. A rule dropping a number
+    /// (`&page=1`) names a list's first page, which the list's own spelling reaches; such a
+    /// link stays unfollowed (Discuz!'s `?mod=viewthread&page=1&tid=5` beside
+    /// `thread-5-1-1.html`).
     fn resolve_link(&self, plan: &Plan, url: &Url) -> ResolvedLink {
-        let url = self.online_rewrites.canonical(&plan.canonical(url));
+        let canonical = self.online_rewrites.canonical(&plan.canonical(url));
+        let (url, pattern) = match plan.url_pattern_of(&canonical) {
+            Some(pattern) => (canonical, Some(pattern)),
+            None if dropped_only_words(url, &canonical) => match plan.url_pattern_of(url) {
+                Some(pattern) => (url.clone(), Some(pattern)),
+                None => (canonical, None),
+            },
+            None => (canonical, None),
+        };
         ResolvedLink {
-            pattern: plan.url_pattern_of(&url),
+            pattern,
             url,
             handed_on: false,
         }

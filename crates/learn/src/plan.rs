@@ -318,6 +318,48 @@ impl Plan {
         })
     }
 
+    /// Places a page [`Plan::classify`] could not, by the half of the evidence that speaks:
+    /// a URL of a known pattern whose layout is unlike every sampled one goes to the crawled
+    /// vertex of that pattern nearest in layout; a URL of a shape never sampled goes to the
+    /// crawled vertex of its nearest layout with the most sampled pages. Dropping such pages
+    /// cost whole forums: a board index under a URL the sample never saw, or thread pages
+    /// whose layout gained a block, ended the crawl there. `None` when the plan has no
+    /// crawled vertex to offer.
+    pub fn classify_nearest(
+        &self,
+        url: &Url,
+        regions: &[RegionSummary],
+        lone_records: &[RegionSummary],
+    ) -> Option<PageClass> {
+        let regions = crate::summary::with_lone_records(regions, lone_records, |pattern| {
+            self.layout.knows(pattern)
+        });
+        let (layout, layout_distance) = self.layout.nearest(&self.layout.feature(&regions))?;
+        let kept = |vertex: &usize| self.vertices[*vertex].verdict == VertexVerdict::Kept;
+        let vertex = match self.url_pattern_of(url) {
+            Some(pattern) => {
+                let candidates = self.index.vertices_of_pattern.get(&pattern)?;
+                candidates
+                    .iter()
+                    .copied()
+                    .filter(kept)
+                    .find(|vertex| self.vertices[*vertex].layout == layout)
+                    .or_else(|| candidates.iter().copied().find(kept))?
+            }
+            None => {
+                self.vertices
+                    .iter()
+                    .filter(|vertex| vertex.layout == layout && kept(&vertex.id))
+                    .max_by_key(|vertex| (vertex.sampled_pages, std::cmp::Reverse(vertex.id)))?
+                    .id
+            }
+        };
+        Some(PageClass {
+            vertex,
+            layout_distance,
+        })
+    }
+
     /// What to do with a link found on a page of `source_vertex`.
     pub fn decide(&self, source_vertex: usize, url: &Url, location: LocationKey) -> Decision {
         let Some(pattern) = self.url_pattern_of(url) else {

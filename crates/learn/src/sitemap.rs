@@ -26,6 +26,7 @@ use crate::summary::PageSummary;
 use crate::url_patterns::{UrlPatternId, UrlPatternSet};
 
 mod roles;
+mod slug_levels;
 
 use roles::assign_roles;
 
@@ -163,6 +164,9 @@ pub struct Arc {
     /// (a thread's title, a board's name and description): pages of one list do, pages of
     /// different threads do not.
     pub same_list_share: f64,
+    /// Share of sampled (source, target) pairs whose two pages have one non-empty title,
+    /// page numbers aside: pages of one list do, pages of neighbouring threads do not.
+    pub same_title_share: f64,
     /// A few anchor texts, for the plan summary.
     pub example_texts: Vec<String>,
     /// Every distinct URL the sampled links point to, sampled or not, except the linking page's
@@ -213,6 +217,7 @@ impl Sitemap {
 
     /// Builds the sitemap of a sample whose first page is the portal.
     pub fn build(mut pages: Vec<PageSummary>) -> Sitemap {
+        put_portal_first(&mut pages);
         // Patterns seen repeating anywhere in the sample; a page holding one record of such a
         // pattern (a thread with one post) gets it as a region of one record, so it lands in
         // the layout of its kind instead of among the pages with no regions at all.
@@ -229,7 +234,7 @@ impl Sitemap {
         let regions: Vec<&[crate::summary::RegionSummary]> =
             pages.iter().map(|page| page.regions.as_slice()).collect();
         let layout = cluster_layouts(&regions);
-        let url_patterns = UrlPatternSet::learn(
+        let mut url_patterns = UrlPatternSet::learn(
             pages
                 .iter()
                 .flat_map(|page| {
@@ -239,6 +244,11 @@ impl Sitemap {
                 })
                 .collect::<Vec<_>>(),
         );
+        if let Some(folded) =
+            slug_levels::fold_slug_levels(&url_patterns, &pages, &layout.cluster_of_page)
+        {
+            url_patterns = folded;
+        }
         let texts: Vec<PageText> = pages
             .iter()
             .enumerate()
@@ -281,6 +291,34 @@ impl Sitemap {
     /// The vertex of the portal (the first sampled page).
     pub fn portal_vertex(&self) -> usize {
         self.vertex_of_page.first().copied().unwrap_or(0)
+    }
+}
+
+/// Redirects followed from the given portal URL to the forum's front page.
+const MAX_PORTAL_REDIRECTS: usize = 10;
+
+/// Puts the forum's front page first when the URL the sample started from redirects to it.
+///
+/// A portal URL that answers with a redirect (`/` to `/forum/`, a list's address to its
+/// archive index) is no page of the forum: it holds no link but its target. Taken as the
+/// portal, it left the real front page a vertex like any other, so roles were read from the
+/// wrong root (the board index became a thread list, boards "other") and the traversal reached
+/// no thread. The page the redirects end at, when the sample holds it, is the portal; the
+/// redirect keeps a vertex of its own, and the crawler follows a portal's redirects itself.
+fn put_portal_first(pages: &mut Vec<PageSummary>) {
+    let mut current = 0;
+    for _ in 0..MAX_PORTAL_REDIRECTS {
+        let Some(target) = pages.get(current).and_then(|page| page.redirect.as_ref()) else {
+            break;
+        };
+        match pages.iter().position(|page| page.url == *target) {
+            Some(next) if next != current => current = next,
+            _ => break,
+        }
+    }
+    if current != 0 && pages[current].redirect.is_none() {
+        let portal = pages.remove(current);
+        pages.insert(0, portal);
     }
 }
 
@@ -466,7 +504,12 @@ fn build_arcs(
             let mut self_duplicates = 0;
             let mut sources_contained = 0;
             let mut same_list = 0;
+            let mut same_title = 0;
             for (source_page, target_page) in &built.pairs {
+                let title = &pages[*source_page].title;
+                if !title.is_empty() && *title == pages[*target_page].title {
+                    same_title += 1;
+                }
                 if !distinctive[*source_page].is_disjoint(&distinctive[*target_page]) {
                     same_list += 1;
                 }
@@ -489,6 +532,11 @@ fn build_arcs(
                 0.0
             } else {
                 same_list as f64 / built.pairs.len() as f64
+            };
+            let same_title_share = if built.pairs.is_empty() {
+                0.0
+            } else {
+                same_title as f64 / built.pairs.len() as f64
             };
             let mut targets: BTreeMap<usize, usize> = targets
                 .into_iter()
@@ -519,6 +567,7 @@ fn build_arcs(
                     / (built.links - built.wordless).max(1) as f64,
                 wordless_links: built.wordless,
                 same_list_share,
+                same_title_share,
                 example_texts: built.texts,
                 target_urls: built.urls.into_iter().collect(),
             }

@@ -75,6 +75,9 @@ pub struct PageSummary {
     pub post_author_urls: Vec<Url>,
     /// Distinct author names among the posts.
     pub distinct_post_authors: usize,
+    /// The document's `<title>`, whitespace collapsed, digits left out (pages of one list differ
+    /// in their page number at most).
+    pub title: String,
 }
 
 impl PageSummary {
@@ -152,8 +155,27 @@ impl PageSummary {
                 .filter_map(|post| post.author.as_deref())
                 .collect::<std::collections::HashSet<&str>>()
                 .len(),
+            title: title_without_digits(&analysis.document),
         }
     }
+}
+
+/// The document's title with whitespace collapsed and digits left out.
+fn title_without_digits(document: &trawl_page::dom::Document) -> String {
+    let Some(title) = document.find("title") else {
+        return String::new();
+    };
+    document
+        .text_content(title)
+        .split_whitespace()
+        .map(|word| {
+            word.chars()
+                .filter(|c| !c.is_ascii_digit())
+                .collect::<String>()
+        })
+        .filter(|word| !word.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// The lone-record candidates of a page, one per pattern (the largest).

@@ -293,8 +293,20 @@ fn choose_with(sitemap: &Sitemap, strategy: Strategy, spellings: Spellings) -> T
                 .or_else(|| inferred_targets.get(&index).copied())
         })
         .collect();
+    // A lent pager row flips the pages of the borrowing vertex's own lists only when its
+    // target is spelled like them: the "1" and "Next" links of a board's later pages, lent to
+    // a global "all topics" list of the same layout, name no board from that list's pages, and
+    // counting them as a route let the pruning drop the board index, the one real way to the
+    // boards (threads reached only through the global list's pages).
     let copied_edges: Vec<(usize, usize)> = copied_arcs
         .iter()
+        .filter(|copied| {
+            kin::spelled_alike(
+                sitemap,
+                sitemap.vertices[copied.key.source].url_pattern,
+                sitemap.vertices[copied.target].url_pattern,
+            )
+        })
         .map(|copied| (copied.key.source, copied.target))
         .collect();
     prune_toward_goals(

@@ -68,7 +68,21 @@ pub(crate) fn link_table_in_slots(
     let mut links = Vec::new();
     for node in document.descendants(ROOT) {
         let data = document.node(node);
-        if data.kind != NodeKind::Element || !(data.is("a") || data.is("area")) {
+        if data.kind != NodeKind::Element {
+            continue;
+        }
+        // A pager may be named only in the head (`<link rel="next">`), with the visible pager
+        // drawn by a script or left in `<noscript>` with links the server ignores: the head's
+        // `next` and `prev` links are the list's page-flipping links then. They show no text,
+        // and they are not always a pager (SMF names the neighbouring threads so), so the
+        // learner judges them as it judges links without words: by whether the pages they
+        // join share their list's distinctive text.
+        let is_head_link = data.is("link");
+        if is_head_link {
+            if !names_next_or_previous_page(document, node) {
+                continue;
+            }
+        } else if !(data.is("a") || data.is("area")) {
             continue;
         }
         let Some(href) = document.attribute(node, "href") else {
@@ -90,12 +104,28 @@ pub(crate) fn link_table_in_slots(
         links.push(Link {
             node,
             url,
-            text: document.text_content(node),
+            text: if is_head_link {
+                String::new()
+            } else {
+                document.text_content(node)
+            },
             location,
             record,
         });
     }
     links
+}
+
+/// Whether a `<link>`'s `rel` names the next or previous page of a series (HTML's
+/// `rel="next"` and `rel="prev"`, tokens compared without regard to case).
+fn names_next_or_previous_page(document: &Document, node: NodeId) -> bool {
+    document.attribute(node, "rel").is_some_and(|rel| {
+        rel.split_ascii_whitespace().any(|token| {
+            token.eq_ignore_ascii_case("next")
+                || token.eq_ignore_ascii_case("prev")
+                || token.eq_ignore_ascii_case("previous")
+        })
+    })
 }
 
 fn resolve(base: &Url, href: &str) -> Option<String> {
@@ -194,6 +224,30 @@ mod tests {
         );
         // A web page's links to local files stay out.
         assert!(table("<a href='file:///etc/passwd'>x</a>").is_empty());
+    }
+
+    /// Regression: a list paged only by `<link rel="next">` in the head was never paged.
+    #[test]
+    fn head_links_to_the_next_and_previous_page_are_links() {
+        let links = table(
+            "<head><link rel='stylesheet' href='/s.css'><link rel='canonical' href='/b?id=1'>\
+             <link rel='prev' href='?id=1&after=7'><link rel='Next' href='?id=1&after=19'>\
+             <link rel='alternate next' href='?id=1&after=20'><link rel='next'></head>\
+             <body><a href='/t/1'>Topic</a></body>",
+        );
+        let found: Vec<(&str, &str)> = links
+            .iter()
+            .map(|link| (link.url.as_str(), link.text.as_str()))
+            .collect();
+        assert_eq!(
+            found,
+            [
+                ("http://forum.test/board/index.php?id=1&after=7", ""),
+                ("http://forum.test/board/index.php?id=1&after=19", ""),
+                ("http://forum.test/board/index.php?id=1&after=20", ""),
+                ("http://forum.test/t/1", "Topic"),
+            ]
+        );
     }
 
     #[test]

@@ -46,9 +46,27 @@ pub(super) fn assign_roles(sitemap: &mut Sitemap) {
                 >= THREAD_LAYOUT_POST_SHARE * pages_of_layout[layout].max(1) as f64
         })
         .collect();
-    // Where a URL pattern leads: the layout of the largest vertex with that pattern.
+    // Where a URL pattern leads: the layout of the largest vertex with that pattern whose
+    // pages mostly answered. Links of a thread's pattern in post bodies that lead to
+    // members-only threads answer 404 with an error page, and a sample can hold more of those
+    // than of real threads: they must not make the board's entries lead "to errors".
+    let mostly_answered = |vertex: &super::Vertex| {
+        let failed = vertex
+            .pages
+            .iter()
+            .filter(|page| {
+                let page = &sitemap.pages[**page];
+                page.status >= 400 || page.redirect.is_some()
+            })
+            .count();
+        2 * failed <= vertex.pages.len()
+    };
     let mut layout_of_pattern: HashMap<UrlPatternId, (usize, usize)> = HashMap::new();
-    for vertex in &sitemap.vertices {
+    for vertex in sitemap
+        .vertices
+        .iter()
+        .filter(|vertex| mostly_answered(vertex))
+    {
         let entry = layout_of_pattern
             .entry(vertex.url_pattern)
             .or_insert((vertex.layout, vertex.pages.len()));
@@ -81,7 +99,14 @@ pub(super) fn assign_roles(sitemap: &mut Sitemap) {
                         .and_then(|pattern| layout_of_pattern.get(&pattern))
                         .map(|(layout, _)| *layout)
                         .filter(|layout| *layout != vertex.layout);
-                    if let Some(layout) = other_layout {
+                    // A post's author name read as an entry's title is no sign of a list of
+                    // members: the entry reader finds a dated row with a link in every short
+                    // post, and posts are written by their authors. (A board's row read as a
+                    // post names the thread as its "author", which leads into posts and
+                    // counts.)
+                    if let Some(layout) = other_layout
+                        && (post_layout[layout] || !page.post_author_urls.contains(url))
+                    {
                         elsewhere += 1;
                         into_posts += usize::from(post_layout[layout]);
                     }

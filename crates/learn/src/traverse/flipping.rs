@@ -85,9 +85,16 @@ pub(super) fn find_page_flipping(sitemap: &Sitemap) -> (Vec<bool>, Vec<Option<f6
             // links, which pull it down (0.4 on the simulator's Discuz! seed 3). Before, such
             // arcs were never flipping, and the "previous" link of Discuz! threads was skipped
             // (two false negatives per Discuz! run of `trawl bench learn`).
+            //
+            // Pages of one list also share their title (page numbers aside), which neighbouring
+            // threads of one board do not, though they share the board's name: SMF names them
+            // in `<link rel="prev">` and `<link rel="next">` in the head, which are a pager's
+            // only links on other forums (a cursor-paged board list whose visible pager sits
+            // in `<noscript>`).
             if arc.wordless_links == arc.links {
                 return arc.sampled_pairs.len() >= MINIMUM_PAIRS_FOR_WORDLESS
-                    && arc.same_list_share >= 0.8;
+                    && arc.same_list_share >= 0.8
+                    && arc.same_title_share >= 0.8;
             }
             if arc.flipping_text_share < 0.5 {
                 return false;

@@ -270,3 +270,28 @@ pub(super) fn adopt_twins(
         }
     }
 }
+
+/// Whether two URL patterns spell pages of one kind of list: the same first path segment (a
+/// script name such as `viewtopic.php`, or a section such as `threads` or `c`). A list's later
+/// pages add a parameter or a trailing segment to its first page's spelling
+/// (`?t={n}&start={n}`, `/page-{n}`, `?page={n}`), never move to another section.
+pub(super) fn spelled_alike(
+    sitemap: &Sitemap,
+    first: crate::url_patterns::UrlPatternId,
+    second: crate::url_patterns::UrlPatternId,
+) -> bool {
+    let first_segment = |pattern| {
+        sitemap.url_patterns.get(pattern).map(|pattern| {
+            let path = pattern.text().split('?').next().unwrap_or_default();
+            path.trim_start_matches('/')
+                .split('/')
+                .next()
+                .unwrap_or_default()
+                .to_string()
+        })
+    };
+    match (first_segment(first), first_segment(second)) {
+        (Some(first), Some(second)) => first == second,
+        _ => false,
+    }
+}

@@ -1,0 +1,3 @@
+//! Test support shared by the crawl tests.
+
+pub mod handmade;
