@@ -190,7 +190,29 @@ pub(super) fn date_candidates(document: &Document, context: &DateContext) -> Vec
             LabelPlace::Named => false,
         };
     }
+    candidates.retain(|candidate| !is_page_clock(candidate, context));
     candidates
+}
+
+/// Whether a date is the page's own clock: a time stated in full (not "Today" or "3 minutes
+/// ago", which a post just written shows too) that names the minute the page was fetched, on a
+/// forum whose offset is known. Headers greet the reader with the current time ("Welcome, Guest.
+/// Jan 1st, 2026, 12:00am") beside their last visit; two such header rows look like two dated
+/// records, and the clock would make them pass for posts. The time tells about the page, not
+/// about any record on it. A post written in the very minute of the fetch and printed in full
+/// loses its time to this rule, a rare loss beside a header read as posts.
+fn is_page_clock(candidate: &DateCandidate, context: &DateContext) -> bool {
+    let Some(offset) = candidate
+        .time
+        .explicit_offset_seconds
+        .or(context.utc_offset_seconds)
+    else {
+        return false;
+    };
+    !candidate.time.relative
+        && candidate.time.precision >= Precision::Minute
+        && candidate.time.instant(offset).as_second().div_euclid(60)
+            == context.fetched_at.as_second().div_euclid(60)
 }
 
 /// Where the label of a date would be: before its start in a text node, before the element
@@ -389,6 +411,26 @@ mod tests {
              <meta name=description content=\"2025-11-18T00:00:00Z\"></div>",
             &[],
         );
+    }
+
+    #[test]
+    fn the_page_clock_is_no_date_of_a_record() {
+        // Fetched at 12:00 UTC, 13:00 on the forum's clock.
+        check(
+            "<table><tr><td>Welcome, Guest. Jan 2<sup>nd</sup>, 2026, 1:00pm</td></tr>\
+             <tr><td>Your last visit: Dec 31<sup>st</sup>, 2025, 2:11am</td></tr></table>",
+            &["2025-12-31T02:11 joined"],
+        );
+        check("<div>It is currently Fri Jan 02, 2026 1:00 pm</div>", &[]);
+        check("<time datetime=\"2026-01-02T12:00:30Z\"></time>", &[]);
+        // A minute earlier is a post's time; so is a relative date, which a post just written
+        // shows, and a clock with no year whose year was guessed.
+        check(
+            "<div>Jan 2<sup>nd</sup>, 2026, 12:59pm</div>",
+            &["2026-01-02T12:59"],
+        );
+        check("<div>Today, 1:00 pm</div>", &["2026-01-02T13:00"]);
+        check("<div>Jan 2, 1:00 pm</div>", &["2026-01-02T13:00"]);
     }
 
     #[test]
