@@ -51,6 +51,22 @@ pub fn normalise(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
+/// A time read from a page as the forum's clock shows it (`2025-11-17T01:04:52`), which is how
+/// the ground truth states times. A time the page gave with its own offset (an ISO 8601 `Z` in
+/// a `title`, as engines that localise times in the browser print them) names an instant, and
+/// is compared as that instant; a time without one is the forum's wall clock already.
+fn on_forum_clock(time: &trawl_page::time::ParsedTime, forum_offset_seconds: i32) -> String {
+    if time.explicit_offset_seconds.is_none() {
+        return time.local.to_string();
+    }
+    let offset =
+        jiff::tz::Offset::from_seconds(forum_offset_seconds).unwrap_or(jiff::tz::Offset::UTC);
+    time.instant(forum_offset_seconds)
+        .to_zoned(jiff::tz::TimeZone::fixed(offset))
+        .datetime()
+        .to_string()
+}
+
 /// Extracts the posts of up to `pages` thread pages of a small forum of `family` and compares
 /// them, in order, with the ground truth (text exactly, time to the minute as the forum's clock
 /// shows it, author name). Every post or field that does not match is described to `miss`, one
@@ -106,7 +122,7 @@ pub fn score_family(
                 continue;
             }
             score.text_right += 1;
-            let shown = post.time.map(|time| time.local.to_string());
+            let shown = post.time.map(|time| on_forum_clock(&time, offset));
             let wanted = want.created.get(..16).map(str::to_string);
             if shown.as_deref().and_then(|s| s.get(..16)) == wanted.as_deref() {
                 score.time_right += 1;
@@ -249,7 +265,7 @@ pub fn score_entries(
                     .map(|p| p.created)
                     .unwrap_or(0);
                 let want = trawl_sim::dates::iso8601(last, offset);
-                let got = entry.last_reply.map(|time| time.local.to_string());
+                let got = entry.last_reply.map(|time| on_forum_clock(&time, offset));
                 if got.as_deref().and_then(|g| g.get(..16)) == want.get(..16) {
                     time_right += 1;
                 } else {
@@ -349,4 +365,31 @@ pub fn score_other_pages(
         }
     }
     Ok(score)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use trawl_page::time::parse_time;
+
+    /// Reads `text` on a forum `offset` seconds east of UTC and checks how it is shown on the
+    /// forum's clock.
+    #[track_caller]
+    fn check(text: &str, offset: i32, expected: &str) {
+        let context = DateContext::new(
+            jiff::Timestamp::from_second(1_767_225_600).unwrap(),
+            Some(offset),
+        );
+        let time = parse_time(text, &context).unwrap_or_else(|| panic!("{text:?} is a time"));
+        assert_eq!(on_forum_clock(&time, offset), expected, "{text}");
+    }
+
+    #[test]
+    fn times_with_an_offset_are_compared_as_instants() {
+        check("2025-11-17T00:04:52.000Z", 3600, "2025-11-17T01:04:52");
+        check("2025-11-17T00:04:52.000Z", -5 * 3600, "2025-11-16T19:04:52");
+        check("2025-11-17T01:04:52+01:00", 3600, "2025-11-17T01:04:52");
+        check("Nov 17, 2025 1:04 am", 3600, "2025-11-17T01:04:00");
+        check("Nov 17, 2025 1:04 am", -5 * 3600, "2025-11-17T01:04:00");
+    }
 }

@@ -108,10 +108,14 @@ const LONGEST_LABEL: usize = 48;
 
 /// Whether the date that starts after `prefix` in text node `text_node` is labelled as a join,
 /// registration or last-visit date.
+///
+/// `shows_date` tells, by node, the elements that show a date of their own: a text before
+/// the date inside such an element is that other date's label.
 pub(super) fn labelled_as_profile_date_in_text(
     document: &Document,
     text_node: NodeId,
     prefix: &str,
+    shows_date: &[bool],
 ) -> bool {
     let own_label = without_separators(prefix);
     if !own_label.is_empty() {
@@ -120,19 +124,28 @@ pub(super) fn labelled_as_profile_date_in_text(
     let Some(parent) = document.node(text_node).parent else {
         return false;
     };
-    class_marks_profile_date(document, parent) || is_profile_label_before(document, text_node)
+    class_marks_profile_date(document, parent)
+        || is_profile_label_before(document, text_node, shows_date)
 }
 
 /// Whether the date an attribute of `element` gives (`<time datetime>`, a `title`) is
-/// labelled as a join, registration or last-visit date.
-pub(super) fn labelled_as_profile_date_at(document: &Document, element: NodeId) -> bool {
-    class_marks_profile_date(document, element) || is_profile_label_before(document, element)
+/// labelled as a join, registration or last-visit date (`shows_date` as for
+/// [`labelled_as_profile_date_in_text`]).
+pub(super) fn labelled_as_profile_date_at(
+    document: &Document,
+    element: NodeId,
+    shows_date: &[bool],
+) -> bool {
+    class_marks_profile_date(document, element)
+        || is_profile_label_before(document, element, shows_date)
 }
 
 /// Reads the nearest text before `node`, looking at its earlier siblings and then at those of
 /// its parent and grandparent, and says whether it is a profile-date label (no text before
-/// within those levels is no label).
-fn is_profile_label_before(document: &Document, node: NodeId) -> bool {
+/// within those levels is no label). An element before that shows a date of its own holds that
+/// date's label, not this one's: "joined <span title=...></span>" before a post's time
+/// labels the empty span, and the post's time after it is no join date.
+fn is_profile_label_before(document: &Document, node: NodeId, shows_date: &[bool]) -> bool {
     let mut current = node;
     for _ in 0..3 {
         let mut previous = document.node(current).previous_sibling;
@@ -140,7 +153,7 @@ fn is_profile_label_before(document: &Document, node: NodeId) -> bool {
             let data = document.node(sibling);
             let text = match data.kind {
                 NodeKind::Text => Cow::Borrowed(document.text_of(sibling)),
-                NodeKind::Element => match short_text(document, sibling) {
+                NodeKind::Element => match short_text(document, sibling, shows_date) {
                     Some(text) => Cow::Owned(text),
                     // A long element before the date (a whole author box, the previous post)
                     // is not its label; its text is not gathered to find that out.
@@ -162,13 +175,16 @@ fn is_profile_label_before(document: &Document, node: NodeId) -> bool {
     false
 }
 
-/// The text below `element` when it is no longer than a label can be, `None` otherwise; stops
-/// reading as soon as the text grows too long.
-fn short_text(document: &Document, element: NodeId) -> Option<String> {
+/// The text below `element` when it is no longer than a label can be and no element in it
+/// shows a date, `None` otherwise; stops reading as soon as the text grows too long.
+fn short_text(document: &Document, element: NodeId, shows_date: &[bool]) -> Option<String> {
     let mut text = String::new();
     let mut walk = document.descendants(element);
     while let Some(node) = walk.next() {
         let data = document.node(node);
+        if shows_date.get(node as usize).copied().unwrap_or(false) {
+            return None;
+        }
         match data.kind {
             NodeKind::Text => {
                 text.push_str(document.text_of(node));
@@ -281,7 +297,12 @@ mod tests {
         let text = document.text_of(text_node);
         let prefix = &text[..text.find(date).expect("the date is in the node")];
         assert_eq!(
-            labelled_as_profile_date_in_text(&document, text_node, prefix),
+            labelled_as_profile_date_in_text(
+                &document,
+                text_node,
+                prefix,
+                &vec![false; document.len()]
+            ),
             expected,
             "{html}"
         );
