@@ -256,7 +256,45 @@ fn count_of_text(facts: &PageFacts<'_>, node: NodeId) -> Option<(NodeId, u64)> {
         return None;
     }
     let digits: String = number.chars().filter(char::is_ascii_digit).collect();
-    Some((parent, digits.parse::<u64>().ok()?))
+    let value = digits.parse::<u64>().ok()?;
+    // Some engines count a thread's posts rather than its replies ("4 Posts": the opening post
+    // and three replies); the reply count is one less.
+    let counts_posts = labels_posts(text)
+        || document
+            .node(parent)
+            .next_sibling
+            .filter(|&sibling| document.node(sibling).kind == NodeKind::Text)
+            .is_some_and(|sibling| labels_posts(document.text_of(sibling)));
+    Some((
+        parent,
+        if counts_posts {
+            value.saturating_sub(1)
+        } else {
+            value
+        },
+    ))
+}
+
+/// Whether the first word of `text` that is not a number names posts (not replies or views).
+fn labels_posts(text: &str) -> bool {
+    const POST_WORDS: [&str; 13] = [
+        "post",
+        "posts",
+        "beiträge",
+        "beitrag",
+        "messages",
+        "message",
+        "mensajes",
+        "messaggi",
+        "berichten",
+        "сообщений",
+        "сообщения",
+        "帖子",
+        "帖",
+    ];
+    text.split(|c: char| c.is_whitespace() || c == ':' || c == '：')
+        .find(|word| !word.is_empty() && !word.chars().any(|c| c.is_ascii_digit()))
+        .is_some_and(|word| POST_WORDS.contains(&word.to_lowercase().as_str()))
 }
 
 /// Per record, the date of the column whose dates are latest on average (last replies come after
