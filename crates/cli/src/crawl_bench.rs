@@ -427,6 +427,7 @@ pub fn judge(site: &Site, at_seconds: i64, pages: &[StoredPage]) -> CrawlFigures
         );
     });
     figures.posts_total = truth_posts.len();
+    let forum_offset_seconds = site.history().utc_offset_seconds;
     let mut found: HashSet<u32> = HashSet::new();
     let mut right_time: HashSet<u32> = HashSet::new();
     for page in pages {
@@ -436,7 +437,11 @@ pub fn judge(site: &Site, at_seconds: i64, pages: &[StoredPage]) -> CrawlFigures
                 continue;
             };
             found.insert(*id);
-            if post.time.as_deref().and_then(|time| time.get(..16)) == Some(minute.as_str()) {
+            let shown = post
+                .time
+                .as_deref()
+                .map(|time| minute_on_forum_clock(time, forum_offset_seconds));
+            if shown.as_deref() == Some(minute.as_str()) {
                 right_time.insert(*id);
             }
         }
@@ -444,4 +449,42 @@ pub fn judge(site: &Site, at_seconds: i64, pages: &[StoredPage]) -> CrawlFigures
     figures.posts_found = found.len();
     figures.posts_right_time = right_time.len();
     figures
+}
+
+/// The minute (`2025-11-17T01:04`) a stored post time names on the forum's clock, which is how
+/// the truth states times: a time stored with its own offset (`2025-11-17T00:04:52+00:00`, read
+/// from an ISO 8601 `Z` an engine leaves for the browser to localise) names an instant and is
+/// moved to the forum's clock; a time without one is the forum's wall clock already.
+fn minute_on_forum_clock(stored: &str, forum_offset_seconds: i32) -> String {
+    let has_offset = stored.len() > 19 && stored[19..].contains(['+', '-', 'Z']);
+    let instant = has_offset
+        .then(|| stored.parse::<jiff::Timestamp>().ok())
+        .flatten();
+    match (instant, jiff::tz::Offset::from_seconds(forum_offset_seconds)) {
+        (Some(instant), Ok(offset)) => instant
+            .to_zoned(jiff::tz::TimeZone::fixed(offset))
+            .datetime()
+            .to_string()
+            .chars()
+            .take(16)
+            .collect(),
+        _ => stored.chars().take(16).collect(),
+    }
+}
+
+#[cfg(test)]
+mod time_tests {
+    use super::minute_on_forum_clock;
+
+    #[test]
+    fn stored_times_are_read_on_the_forums_clock() {
+        let check = |stored: &str, offset: i32, expected: &str| {
+            assert_eq!(minute_on_forum_clock(stored, offset), expected, "{stored}");
+        };
+        check("2025-11-17T00:04:52+00:00", 3600, "2025-11-17T01:04");
+        check("2025-11-17T00:04:52-05:00", 0, "2025-11-17T05:04");
+        check("2025-11-17T00:04", 3600, "2025-11-17T00:04");
+        check("2025-11-17T00:04:52", -3600, "2025-11-17T00:04");
+        check("2025-11-17", 3600, "2025-11-17");
+    }
 }
