@@ -460,7 +460,10 @@ fn minute_on_forum_clock(stored: &str, forum_offset_seconds: i32) -> String {
     let instant = has_offset
         .then(|| stored.parse::<jiff::Timestamp>().ok())
         .flatten();
-    match (instant, jiff::tz::Offset::from_seconds(forum_offset_seconds)) {
+    match (
+        instant,
+        jiff::tz::Offset::from_seconds(forum_offset_seconds),
+    ) {
         (Some(instant), Ok(offset)) => instant
             .to_zoned(jiff::tz::TimeZone::fixed(offset))
             .datetime()

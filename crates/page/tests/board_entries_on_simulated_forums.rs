@@ -7,7 +7,7 @@ mod common;
 
 use jiff::Timestamp;
 use trawl_page::time::DateContext;
-use trawl_sim::{Address, FamilyName, Route, Scale, Site, SiteConfig, SortOrder};
+use trawl_sim::{Address, FamilyName, Scale, Site, SiteConfig, SortOrder};
 use url::Url;
 
 use common::analyse_page;
