@@ -24,8 +24,8 @@ use std::collections::{BTreeSet, HashMap};
 
 use crate::lists::{FetchedPage, ListChange, ListId, Lists};
 use crate::policy::{
-    Allowance, Credit, PageRequest, Policy, Window, backlog_requests, discovery_follow_ups, offset,
-    phase_of, spread, timestamp_of,
+    Allowance, Credit, PageRequest, Policy, Window, discovery_follow_ups, offset, phase_of, spread,
+    timestamp_of,
 };
 
 /// Uniform round-robin over every list's newest page.
@@ -47,10 +47,7 @@ impl Policy for RoundRobin {
     }
 
     fn plan(&mut self, lists: &Lists, window: Window, budget: u32) -> Vec<PageRequest> {
-        let (mut requests, plannable) = self.allowance.begin(lists, window, budget);
-        let backlog = backlog_requests(lists, window, plannable as usize);
-        let slots = plannable as usize - backlog.len();
-        requests.extend(backlog);
+        let (mut requests, slots) = self.allowance.begin_with_backlog(lists, window, budget);
         let visited: Vec<(ListId, u32)> = lists
             .iter()
             .filter(|list| list.last_visit.is_some())
@@ -133,10 +130,7 @@ impl Policy for PoissonRate {
     }
 
     fn plan(&mut self, lists: &Lists, window: Window, budget: u32) -> Vec<PageRequest> {
-        let (mut requests, plannable) = self.allowance.begin(lists, window, budget);
-        let backlog = backlog_requests(lists, window, plannable as usize);
-        let slots = plannable as usize - backlog.len();
-        requests.extend(backlog);
+        let (mut requests, slots) = self.allowance.begin_with_backlog(lists, window, budget);
         let visited: Vec<(ListId, u32, f64)> = lists
             .iter()
             .filter(|list| list.last_visit.is_some())
@@ -373,10 +367,7 @@ impl Policy for AdaptiveRevisit {
     }
 
     fn plan(&mut self, lists: &Lists, window: Window, budget: u32) -> Vec<PageRequest> {
-        let (mut requests, plannable) = self.allowance.begin(lists, window, budget);
-        let backlog = backlog_requests(lists, window, plannable as usize);
-        let slots = plannable as usize - backlog.len();
-        requests.extend(backlog);
+        let (mut requests, slots) = self.allowance.begin_with_backlog(lists, window, budget);
         let (start, end) = (window.start_second() as f64, window.end_second() as f64);
         let mut due: Vec<(f64, ListId, u32)> = Vec::new();
         for &(second, list, page) in &self.queue {

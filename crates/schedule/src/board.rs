@@ -19,8 +19,8 @@
 
 use crate::lists::{ActivityKind, BoardActivity, FetchedPage, ListChange, ListKind, Lists};
 use crate::policy::{
-    Allowance, PageRequest, Policy, Window, backlog_requests, changed_thread_follow_ups,
-    discovery_follow_ups, offset, timestamp_of,
+    Allowance, PageRequest, Policy, Window, changed_thread_follow_ups, discovery_follow_ups,
+    offset, timestamp_of,
 };
 
 const DAY: i64 = 86_400;
@@ -265,10 +265,7 @@ impl Policy for BoardBased {
     }
 
     fn plan(&mut self, lists: &Lists, window: Window, budget: u32) -> Vec<PageRequest> {
-        let (mut requests, plannable) = self.allowance.begin(lists, window, budget);
-        let backlog = backlog_requests(lists, window, plannable as usize);
-        let slots = plannable as usize - backlog.len();
-        requests.extend(backlog);
+        let (mut requests, slots) = self.allowance.begin_with_backlog(lists, window, budget);
         let per_day = (slots as f64 * DAY as f64 / window.seconds()).round() as u32;
         let (start, end) = (window.start_second(), window.end_second());
         let mut visits = Vec::new();

@@ -26,9 +26,7 @@
 use std::collections::{BinaryHeap, HashMap, VecDeque};
 
 use crate::lists::{FetchedPage, ListChange, ListId, ListKind, ListState, Lists, SiteId};
-use crate::policy::{
-    Allowance, PageRequest, Policy, Window, backlog_requests, discovery_follow_ups, spread,
-};
+use crate::policy::{Allowance, PageRequest, Policy, Window, discovery_follow_ups, spread};
 use crate::regression::{NormalEquations, predict};
 use crate::stats::{FEATURE_COUNT, ListStatistics, features};
 
@@ -311,11 +309,7 @@ impl Policy for ListWise {
         while self.updates.front().is_some_and(|&(at, _, _)| at < cutoff) {
             self.updates.pop_front();
         }
-        let (mut requests, plannable) = self.allowance.begin(lists, window, budget);
-        let mut slots = plannable as usize;
-        let backlog = backlog_requests(lists, window, slots);
-        slots -= backlog.len();
-        requests.extend(backlog);
+        let (mut requests, slots) = self.allowance.begin_with_backlog(lists, window, budget);
         let visited = |list: &&ListState| list.last_visit.is_some();
         if self.config.bandwidth_control {
             let index_slots = (slots as f64 * self.index_share()).round() as usize;

@@ -196,6 +196,21 @@ impl Allowance {
         (requests, self.left - keep)
     }
 
+    /// Starts a window as every policy does: the deferred follow-ups first, then the backlog of
+    /// pages known and never fetched, and the number of fetches left for the policy's own plan.
+    pub(crate) fn begin_with_backlog(
+        &mut self,
+        lists: &Lists,
+        window: Window,
+        budget: u32,
+    ) -> (Vec<PageRequest>, usize) {
+        let (mut requests, plannable) = self.begin(lists, window, budget);
+        let backlog = backlog_requests(lists, window, plannable as usize);
+        let slots = plannable as usize - backlog.len();
+        requests.extend(backlog);
+        (requests, slots)
+    }
+
     /// The share of recent spending that went to follow-ups (an average over windows).
     pub(crate) fn follow_up_share(&self) -> f64 {
         self.follow_up_share

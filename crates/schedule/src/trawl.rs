@@ -28,7 +28,7 @@ use std::collections::HashMap;
 use crate::lists::{FetchedPage, ListChange, ListId, ListKind, ListState, Lists};
 use crate::optimal::{DAY, FrequencyBounds, time_varying_allocation};
 use crate::policy::{
-    Allowance, Credit, PageRequest, Policy, Window, backlog_requests, changed_thread_follow_ups,
+    Allowance, Credit, PageRequest, Policy, Window, changed_thread_follow_ups,
     discovery_follow_ups, offset, phase_of, timestamp_of,
 };
 
@@ -203,10 +203,7 @@ impl Policy for Trawl {
     }
 
     fn plan(&mut self, lists: &Lists, window: Window, budget: u32) -> Vec<PageRequest> {
-        let (mut requests, plannable) = self.allowance.begin(lists, window, budget);
-        let backlog = backlog_requests(lists, window, plannable as usize);
-        let slots = plannable as usize - backlog.len();
-        requests.extend(backlog);
+        let (mut requests, slots) = self.allowance.begin_with_backlog(lists, window, budget);
         let polls_per_day = window.per_day(budget) * (1.0 - self.allowance.follow_up_share());
         let (start, end) = (window.start_second(), window.end_second());
         let (units, frequencies) = self.allocation(lists, start, polls_per_day);
