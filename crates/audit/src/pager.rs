@@ -20,9 +20,9 @@ struct PageKey {
     smallest: u64,
 }
 
-/// The page keys `urls` (a list's pages and pager links) show: per template followed by two
-/// URLs or more, the one number that varies, when exactly one does.
-fn page_keys(urls: &[&str]) -> Vec<PageKey> {
+/// The distinct `urls` (fragments dropped) grouped by their shape with digits taken out, shapes in
+/// the order first seen, each with the numbers of its URLs in order.
+fn numbers_by_shape(urls: &[&str]) -> (Vec<String>, HashMap<String, Vec<Vec<String>>>) {
     let mut by_shape: HashMap<String, Vec<Vec<String>>> = HashMap::new();
     let mut shape_order: Vec<String> = Vec::new();
     let mut known: BTreeSet<&str> = BTreeSet::new();
@@ -40,6 +40,13 @@ fn page_keys(urls: &[&str]) -> Vec<PageKey> {
             })
             .push(numbers);
     }
+    (shape_order, by_shape)
+}
+
+/// The page keys `urls` (a list's pages and pager links) show: per template followed by two
+/// URLs or more, the one number that varies, when exactly one does.
+fn page_keys(urls: &[&str]) -> Vec<PageKey> {
+    let (shape_order, mut by_shape) = numbers_by_shape(urls);
     shape_order
         .into_iter()
         .filter_map(|shape| {
@@ -129,23 +136,7 @@ pub struct AlikePage {
 /// make the list imply nothing, since its step is then unknown. Numbers written with leading
 /// zeros are left alone too, since the spelling of the pages between them is not known.
 pub fn pages_between_numbers(urls: &[&str]) -> Vec<String> {
-    let mut by_shape: HashMap<String, Vec<Vec<String>>> = HashMap::new();
-    let mut shape_order: Vec<String> = Vec::new();
-    let mut known: BTreeSet<&str> = BTreeSet::new();
-    for url in urls {
-        let url = url.split('#').next().unwrap_or(url);
-        if !known.insert(url) {
-            continue;
-        }
-        let (shape, numbers) = shape_and_numbers(url);
-        by_shape
-            .entry(shape.clone())
-            .or_insert_with(|| {
-                shape_order.push(shape);
-                Vec::new()
-            })
-            .push(numbers);
-    }
+    let (shape_order, by_shape) = numbers_by_shape(urls);
     let mut implied = Vec::new();
     for shape in &shape_order {
         let members = &by_shape[shape];
