@@ -674,22 +674,45 @@ impl Crawler {
                             resolved.push(self.resolve_link(plan, target));
                             places.push((resolved.len() - 1, LocationKey::Path { path: 0 }));
                         }
-                        for (index, location) in places {
-                            let link = &mut resolved[index];
-                            let decision = self.unplaced.decide(
-                                plan,
-                                class.vertex,
-                                &page.url,
-                                &link.url,
-                                link.pattern,
-                                location,
-                            );
+                        let decisions: Vec<(usize, Decision)> = places
+                            .into_iter()
+                            .map(|(index, location)| {
+                                let link = &resolved[index];
+                                let decision = self.unplaced.decide(
+                                    plan,
+                                    class.vertex,
+                                    &page.url,
+                                    &link.url,
+                                    link.pattern,
+                                    location,
+                                );
+                                (index, decision)
+                            })
+                            .collect();
+                        for &(index, decision) in &decisions {
+                            let url = &resolved[index].url;
                             if decision == Decision::FollowKeepRelation
-                                && !page.list_links.contains(&link.url)
+                                && !page.list_links.contains(url)
                             {
-                                page.list_links.push(link.url.clone());
+                                page.list_links.push(url.clone());
                             }
+                        }
+                        // An ended list's pager is neither followed nor kept as the page's
+                        // list links: the pages past this one are not pages of the list, and an
+                        // audit would take them for pages the crawl left out. The page itself
+                        // stays in its list through the links of the page before it.
+                        let list_ended = page
+                            .role
+                            .is_some_and(|role| self.list_has_ended(role, response.status, &page));
+                        if list_ended {
+                            page.list_links.clear();
+                        }
+                        for (index, decision) in decisions {
+                            let link = &mut resolved[index];
+                            let pager_of_an_ended_list =
+                                list_ended && decision == Decision::FollowKeepRelation;
                             if decision != Decision::Skip
+                                && !pager_of_an_ended_list
                                 && !link.handed_on
                                 && !to_follow.contains(&link.url)
                             {
@@ -742,6 +765,36 @@ impl Crawler {
             }
         }
         page
+    }
+
+    /// Whether the list `page` belongs to has ended with it, so its page-flipping links are not
+    /// followed: a thread or thread-list page that shows no records at all (a page past the
+    /// end), or one that shows exactly the records of a page its own pager names, fetched
+    /// before. Forums answer a page number past the end with the first page again, and lists
+    /// computed on request (a "what's new" view, search results, a calendar) show the same
+    /// latest records under every page number while their pager always offers one more page:
+    /// following such a pager never ends. Measured on the simulator's XenForo seeds 3 and 7
+    /// (`trawl bench learn`), whose "what's new" view the plan keeps as a thread list with
+    /// page-flipping arcs: 89 % of 3,000 fetches were of that view before.
+    ///
+    /// The records compared are the pages' signatures (`record_signature`: a whole page's
+    /// records in order, so a post quoted or a thread listed on two pages is no repeat), as the
+    /// rewrites learned while crawling keep them; [`Crawler::resume`] rebuilds those from the
+    /// store, so a resumed crawl ends the same lists. Only pages the pager names are compared,
+    /// not every page spelled like one of the list: a board's page and the board index can
+    /// show the same sidebar read as records, and spellings alone (`/forums/` and
+    /// `/forums/hardware.3/`) would take the index for the board's first page.
+    fn list_has_ended(&self, role: Role, status: u16, page: &CrawledPage) -> bool {
+        if !matches!(role, Role::Thread | Role::ThreadList) || !(200..300).contains(&status) {
+            return false;
+        }
+        let Some(signature) = page.signature else {
+            return true;
+        };
+        page.list_links.iter().any(|link| {
+            *link != page.url
+                && self.online_rewrites.signature_of_url.get(link.as_str()) == Some(&signature)
+        })
     }
 
     /// A link's URL as the plan weighs it: redundant parts (`&start=0`) dropped first, by the

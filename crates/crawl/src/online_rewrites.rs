@@ -148,6 +148,33 @@ impl OnlineRule {
     }
 }
 
+/// Whether `rule` drops a part carrying one number above 1 (`&page=3`, `/page-4`): a list's
+/// first page is spelled with 0 or 1 when it is spelled with a number at all (`&start=0`,
+/// `&page=1`), and a page under a larger number that shows the first page's records is a page
+/// past the list's end, which forums answer with the first page again. Taken as evidence, two
+/// such pages put in force a rule that takes every list's real page of that number for its
+/// first page, and the crawl skipped them (`&page=3` of every board with three pages, once two
+/// boards of two pages had answered their `&page=3` with their first page).
+fn drops_a_later_page_number(rule: &OnlineRule) -> bool {
+    let dropped = match rule {
+        OnlineRule::Part(UrlRewrite::DropQueryPair { value, .. }) => value,
+        OnlineRule::Part(UrlRewrite::DropLastSegment { segment }) => segment,
+        OnlineRule::NameSuffix(_) => return false,
+    };
+    let (_, numbers) = shape_and_numbers(dropped);
+    matches!(numbers.as_slice(), [number] if number.parse::<u64>().map_or(true, |value| value > 1))
+}
+
+/// Whether `longer`, spelled as `shorter` with one number more whose value is `page_number`,
+/// names a later page of `shorter`'s list ([`crate::lists::pages_of_one_list`]) past its first:
+/// its records agreeing with the first page's make it a page past the end, not another spelling
+/// (see [`drops_a_later_page_number`]; the shape rules met the same pages as `&page=3` beside
+/// `?id=3`).
+fn past_a_lists_end(longer: &str, shorter: &str, page_number: &str) -> bool {
+    page_number.parse::<u64>().map_or(true, |value| value > 1)
+        && crate::lists::pages_of_one_list(longer, shorter)
+}
+
 /// Agreeing pages an online rewrite needs (the same as the sampler's pairs, so a rule the
 /// sample settled is in force from the crawl's first page).
 pub const REWRITE_EVIDENCE: usize = trawl_learn::spellings::SPELLING_EVIDENCE;
@@ -162,6 +189,7 @@ impl OnlineRewrites {
             .filter_map(|shorter| {
                 Some((OnlineRule::Part(rewrite_between(url, &shorter)?), shorter))
             })
+            .filter(|(rule, _)| !drops_a_later_page_number(rule))
             .collect();
         if let Some((suffix, shorter)) = shorter_name_spelling(url) {
             candidates.push((OnlineRule::NameSuffix(suffix), shorter));
@@ -271,7 +299,16 @@ impl OnlineRewrites {
             .into_iter()
             .flatten()
         {
-            compare_with(other_shape, *other_signature, change.clone());
+            let later_page = change.apply(&numbers).and_then(|longer| {
+                let longer_url = fill_shape(other_shape, &longer)?;
+                let NumberChange::Insert(_, value) = change else {
+                    return None;
+                };
+                Some(past_a_lists_end(longer_url.as_str(), url.as_str(), value))
+            });
+            if later_page != Some(true) {
+                compare_with(other_shape, *other_signature, change.clone());
+            }
         }
         // Earlier pages whose numbers are this page's with one fewer.
         let fewer = with_one_number_left_out(&numbers);
@@ -279,6 +316,12 @@ impl OnlineRewrites {
             for (other_shape, other_signature) in
                 self.shapes_of_numbers.get(tuple).into_iter().flatten()
             {
+                let shorter = fill_shape(other_shape, tuple);
+                if shorter
+                    .is_some_and(|shorter| past_a_lists_end(url.as_str(), shorter.as_str(), value))
+                {
+                    continue;
+                }
                 compare_with(
                     other_shape,
                     *other_signature,
@@ -586,6 +629,25 @@ mod tests {
         for (before, after) in cases {
             assert_eq!(online.canonical(&url(before)).as_str(), after, "{before}");
         }
+    }
+
+    #[test]
+    fn pages_past_a_lists_end_answering_its_first_page_teach_no_rule() {
+        let mut online = OnlineRewrites::default();
+        for board in 0..4 {
+            let first = format!("http://f.test/board.php?id={board}");
+            online.observe(&url(&first), Some(board));
+            online.observe(&url(&format!("{first}&page=3")), Some(board));
+            online.observe(
+                &url(&format!("http://f.test/forums/b.{board}/")),
+                Some(10 + board),
+            );
+            online.observe(
+                &url(&format!("http://f.test/forums/b.{board}/page-7")),
+                Some(10 + board),
+            );
+        }
+        assert!(online.rules.is_empty(), "{:?}", online.rules);
     }
 
     #[test]

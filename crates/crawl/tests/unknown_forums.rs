@@ -170,6 +170,44 @@ fn boards_paged_only_by_head_links_and_cursors_are_crawled_whole() {
     check(shape, 300, 2, 0);
 }
 
+/// A board whose pager never ends (each page offers the next, and a page past the last shows
+/// the first page's threads again, as forums answer a page number out of range) is followed
+/// until a page shows again the records of a page its pager names: one page past the last is
+/// fetched per board, and the crawl ends. Those pages teach no rewrite either (`&page=3` is not
+/// dropped as redundant), so a board's real third page is still fetched. The plan is learned from the same forum with pagers
+/// that end, so the arc flipping a board's pages is in the plan and the crawler alone must end
+/// the list. (Before, the crawl never ended.)
+#[test]
+fn a_board_pager_that_never_ends_is_left_where_a_page_repeats_the_first() {
+    let endless = Shape {
+        board_pager: BoardPager::Endless,
+        ..Shape::PLAIN
+    };
+    let reached = learn_one_and_crawl_another(Shape::PLAIN, endless, 300);
+    assert!(
+        reached.missed_pages.is_empty() && reached.missed_posts == 0,
+        "{} pages and {} posts missed: {:?} ({} fetches)",
+        reached.missed_pages.len(),
+        reached.missed_posts,
+        reached.missed_pages,
+        reached.fetches
+    );
+    // In fetch order. Board 1's last page (its third) holds one thread, which page analysis
+    // does not read as a list of records: a list page showing no records ends its list too, so
+    // no page past it is fetched.
+    assert_eq!(
+        reached.extra_fetches,
+        [
+            "/board.php?id=0&page=3",
+            "/board.php?id=2&page=3",
+            "/board.php?id=4&page=3",
+            "/board.php?id=3&page=4",
+        ],
+        "one page past the last per board"
+    );
+    assert_eq!(reached.missing_fetches, 0);
+}
+
 #[test]
 fn later_thread_pages_behind_pager_links_with_extra_parameters_are_crawled() {
     let shape = Shape {

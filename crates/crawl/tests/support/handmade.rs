@@ -36,6 +36,10 @@ pub enum BoardPager {
     /// a cursor (`&after=<last thread id>`); the visible pager in `<noscript>` has links the
     /// server ignores, answering with the first page again.
     HeadLinksWithCursor,
+    /// Numbered links `&page=N` that never end: every page offers the next one, and a page past
+    /// the last shows the first page's threads again, as forums answer a page number out of
+    /// range.
+    Endless,
 }
 
 /// How a thread's posts page.
@@ -361,11 +365,13 @@ impl HandmadeForum {
     fn board_page(&self, board: usize, page: usize) -> Option<String> {
         let threads = self.threads_of(board);
         let pages = threads.len().div_ceil(THREADS_PER_LIST_PAGE);
-        if page == 0 || page > pages {
+        let endless = self.shape.board_pager == BoardPager::Endless;
+        if page == 0 || (page > pages && !endless) {
             return None;
         }
-        let shown = &threads
-            [(page - 1) * THREADS_PER_LIST_PAGE..(page * THREADS_PER_LIST_PAGE).min(threads.len())];
+        let shown_page = if page > pages { 1 } else { page };
+        let shown = &threads[(shown_page - 1) * THREADS_PER_LIST_PAGE
+            ..(shown_page * THREADS_PER_LIST_PAGE).min(threads.len())];
         let url_of_page = |page: usize| {
             let after = (page > 1).then(|| threads[(page - 1) * THREADS_PER_LIST_PAGE - 1].id);
             self.board_url(board, page, after)
@@ -374,6 +380,15 @@ impl HandmadeForum {
             BoardPager::Numbered => (
                 String::new(),
                 Self::numbered_pager(&(1..=pages).map(url_of_page).collect::<Vec<_>>(), page),
+            ),
+            BoardPager::Endless => (
+                String::new(),
+                Self::numbered_pager(
+                    &(1..=page + 1)
+                        .map(|page| self.board_url(board, page, None))
+                        .collect::<Vec<_>>(),
+                    page,
+                ),
             ),
             BoardPager::HeadLinksWithCursor => {
                 let mut head = String::new();
@@ -621,7 +636,7 @@ impl HandmadeForum {
                 }
                 // The server ignores what it does not read, `p` of the noscript pager included.
                 (BoardPager::HeadLinksWithCursor, None) => ok(self.board_page(board, 1)),
-                (BoardPager::Numbered, _) => ok(self.board_page(board, page)),
+                (BoardPager::Numbered | BoardPager::Endless, _) => ok(self.board_page(board, page)),
             }
         };
         let thread_page = |thread: &Thread| -> Answer {
