@@ -342,3 +342,42 @@ fn short_dated_entries_beside_the_posts_are_not_posts() {
         .collect();
     check(&html, &expected);
 }
+
+/// Regression: a site header above the posts (the forum's name, menu links to the member list,
+/// and "Last visit: <date>") was read as a first post shown apart, with no time, and every post
+/// came out shifted by one. An element whose only date is labelled as a visit or join date is no
+/// opening post.
+#[test]
+fn a_site_header_with_the_last_visit_is_no_first_post() {
+    for (label, members) in [
+        ("Last visit:", "Members"),
+        ("Letzter Besuch:", "Mitglieder"),
+        ("Dernière visite :", "Membres"),
+    ] {
+        let posts: String = [("anna", "12"), ("ben", "13"), ("carla", "14")]
+            .iter()
+            .map(|(name, day)| {
+                format!(
+                    "<article class=\"post\"><a href=\"/members/{name}/\">{name}</a> \
+                     <time datetime=\"2025-03-{day}T10:15:00\">March {day}, 2025</time>\
+                     <p>Message of {name} with words enough to be a post of its own here</p>\
+                     </article>\n"
+                )
+            })
+            .collect();
+        let html = format!(
+            "<html><body><header><a class=\"brand\" href=\"/\">Northwind Community Forums</a>\
+             <nav><a href=\"/members/\">{members}</a> <a href=\"/search/\">Search</a></nav>\
+             <p>{label} <time datetime=\"2025-12-29T12:50:25\">December 29, 2025</time></p>\
+             </header><main><h1>A thread</h1>\n{posts}</main></body></html>"
+        );
+        check(
+            &html,
+            &[
+                "anna | 2025-03-12T10:15:00 | Message of anna".to_string(),
+                "ben | 2025-03-13T10:15:00 | Message of ben".to_string(),
+                "carla | 2025-03-14T10:15:00 | Message of carla".to_string(),
+            ],
+        );
+    }
+}

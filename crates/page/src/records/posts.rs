@@ -264,7 +264,12 @@ fn leading_post(
             if looked > 3 {
                 break;
             }
-            if let Some(post) = read_single_post(facts, candidate, first_time, time_column) {
+            // An element whose only date is one the page labels as a visit or join date is a
+            // header (the site's "Last visit: ..." bar beside its menu links), not a post shown
+            // apart: an opening post shows when it was written.
+            if let Some(post) = read_single_post(facts, candidate, first_time, time_column)
+                && post.time.is_some()
+            {
                 return Some(post);
             }
         }
