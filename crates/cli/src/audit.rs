@@ -14,16 +14,14 @@ use trawl_audit::{
     AuditReport, CrawlRecord, EntrySeen, FetchedPage, GapKind, LinkSeen, Missing, PostSeen,
     anchor_links,
 };
-use trawl_crawl::{CrawlStrategy, Crawler};
-use trawl_learn::plan::Plan;
+use trawl_crawl::Crawler;
 use trawl_learn::sitemap::Role;
 use trawl_model::{Clock, CookieJarFetcher, Fetcher};
 use trawl_store::{FrontierEntry, Store, StoredPage};
 use url::Url;
 
 use crate::crawl_run::{
-    BREADTH_FIRST_STRATEGY, CrawlEnd, CrawlProgress, DriveOptions, PLAN_STRATEGY, drive,
-    resume_crawler,
+    CrawlEnd, CrawlProgress, DriveOptions, drive, resume_crawler, stored_strategy,
 };
 use crate::export::role_from_name;
 
@@ -97,27 +95,7 @@ fn stored_crawler(store: &Store) -> Result<Crawler> {
             settings.portal
         )
     })?;
-    let strategy = match settings.strategy.as_str() {
-        BREADTH_FIRST_STRATEGY => CrawlStrategy::BreadthFirst,
-        PLAN_STRATEGY => {
-            let text = settings.plan_json.as_deref().with_context(|| {
-                format!(
-                    "{} holds a plan crawl without its plan",
-                    store.path().display()
-                )
-            })?;
-            CrawlStrategy::Plan(Box::new(Plan::from_json(text).with_context(|| {
-                format!(
-                    "the plan stored in {} is not usable",
-                    store.path().display()
-                )
-            })?))
-        }
-        other => bail!(
-            "{} holds a crawl with the unknown strategy {other:?}",
-            store.path().display()
-        ),
-    };
+    let strategy = stored_strategy(store, &settings)?;
     resume_crawler(store, &portal, strategy)
 }
 

@@ -5,6 +5,7 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
+use trawl_crawl::CrawlStrategy;
 use trawl_learn::traverse::Strategy;
 use trawl_model::{FetchError, FetchRequest, FetchResponse, FixedClock};
 use trawl_sim::truth::UrlTruth;

@@ -68,6 +68,33 @@ pub fn resume_crawler(store: &Store, portal: &Url, strategy: CrawlStrategy) -> R
     Ok(Crawler::resume(portal.clone(), strategy, point))
 }
 
+/// The strategy the crawl in `store` was started with (`settings` are the store's): breadth-first,
+/// or the stored plan.
+pub fn stored_strategy(store: &Store, settings: &CrawlSettings) -> Result<CrawlStrategy> {
+    Ok(match settings.strategy.as_str() {
+        BREADTH_FIRST_STRATEGY => CrawlStrategy::BreadthFirst,
+        PLAN_STRATEGY => {
+            let text = settings.plan_json.as_deref().with_context(|| {
+                format!(
+                    "{} holds a plan crawl without its plan",
+                    store.path().display()
+                )
+            })?;
+            let plan = Plan::from_json(text).with_context(|| {
+                format!(
+                    "the plan stored in {} is not usable",
+                    store.path().display()
+                )
+            })?;
+            CrawlStrategy::Plan(Box::new(plan))
+        }
+        other => bail!(
+            "{} holds a crawl with the unknown strategy {other:?}",
+            store.path().display()
+        ),
+    })
+}
+
 /// Builds the crawler for the crawl held in `store`, or begins a new one with the strategy that
 /// `new_strategy` makes (called only for a new crawl, so a resumed crawl never learns again).
 pub fn open_crawl<F: Fetcher>(
@@ -86,28 +113,7 @@ pub fn open_crawl<F: Fetcher>(
                 settings.portal
             );
         }
-        let strategy = match settings.strategy.as_str() {
-            BREADTH_FIRST_STRATEGY => CrawlStrategy::BreadthFirst,
-            PLAN_STRATEGY => {
-                let text = settings.plan_json.as_deref().with_context(|| {
-                    format!(
-                        "{} holds a plan crawl without its plan",
-                        store.path().display()
-                    )
-                })?;
-                let plan = Plan::from_json(text).with_context(|| {
-                    format!(
-                        "the plan stored in {} is not usable",
-                        store.path().display()
-                    )
-                })?;
-                CrawlStrategy::Plan(Box::new(plan))
-            }
-            other => bail!(
-                "{} holds a crawl with the unknown strategy {other:?}",
-                store.path().display()
-            ),
-        };
+        let strategy = stored_strategy(store, &settings)?;
         fetcher.set_cookies(store.cookies()?);
         let crawler = resume_crawler(store, portal, strategy)?;
         return Ok(OpenedCrawl {
