@@ -13,7 +13,7 @@ use trawl_sim::{FamilyName, PageClass, Scale, SimFetcher, Site, SiteConfig};
 
 use super::*;
 use crate::crawl_run::open_crawl;
-use crate::plan_bench::{SIM_ORIGIN, learn_in_process};
+use trawl_eval::learning::{SIM_ORIGIN, learn_in_process};
 
 /// Fails the pages `fails` chooses for their first `times` requests.
 struct FailingFetcher {

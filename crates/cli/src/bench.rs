@@ -5,11 +5,8 @@ use std::time::Instant;
 
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand};
-use trawl_model::{FetchRequest, Fetcher, Timestamp};
-use trawl_sim::{FamilyName, PageClass, Scale, SimFetcher, Site, SiteConfig};
-use trawl_sim_server::{ServerClock, SimServer};
-
-use trawl_fetch::{HttpFetcher, HttpOptions};
+use trawl_eval::speed;
+use trawl_sim::{FamilyName, Scale, Site, SiteConfig};
 
 #[derive(Debug, Subcommand)]
 pub enum BenchCommand {
@@ -145,7 +142,7 @@ pub fn run(command: BenchCommand) -> Result<()> {
         BenchCommand::Page(args) => bench_page(args),
         BenchCommand::Fuzz(args) => {
             let started = Instant::now();
-            let counts = crate::fuzz::run(
+            let counts = trawl_eval::fuzz::run(
                 &args.gold,
                 std::time::Duration::from_secs(args.seconds),
                 args.seed,
@@ -176,7 +173,7 @@ pub fn run(command: BenchCommand) -> Result<()> {
             println!("| family | thread pages | posts | F1 | right time | right author |");
             println!("|---|---|---|---|---|---|");
             for family in FamilyName::ALL {
-                let score = crate::sim_extraction::score_family(family, 41, 60, &mut miss)?;
+                let score = trawl_eval::sim_extraction::score_family(family, 41, 60, &mut miss)?;
                 println!(
                     "| {} | {} | {} | {:.3} | {:.3} | {:.3} |",
                     family.name(),
@@ -193,7 +190,7 @@ pub fn run(command: BenchCommand) -> Result<()> {
             );
             println!("|---|---|---|---|---|---|");
             for family in FamilyName::ALL {
-                let score = crate::sim_extraction::score_entries(family, 41, &mut miss)?;
+                let score = trawl_eval::sim_extraction::score_entries(family, 41, &mut miss)?;
                 println!(
                     "| {} | {} | {} | {:.3} | {:.3} | {:.3} |",
                     family.name(),
@@ -208,7 +205,8 @@ pub fn run(command: BenchCommand) -> Result<()> {
             println!("| family | pages holding no post | pages with posts extracted | posts |");
             println!("|---|---|---|---|");
             for family in FamilyName::ALL {
-                let score = crate::sim_extraction::score_other_pages(family, 41, 40, &mut miss)?;
+                let score =
+                    trawl_eval::sim_extraction::score_other_pages(family, 41, 40, &mut miss)?;
                 println!(
                     "| {} | {} | {} | {} |",
                     family.name(),
@@ -221,7 +219,7 @@ pub fn run(command: BenchCommand) -> Result<()> {
         }
         BenchCommand::Extract(args) => {
             let verbose = args.verbose;
-            let score = crate::wf52::evaluate(&args.gold, &args.out, &mut |row| {
+            let score = trawl_eval::wf52::evaluate(&args.gold, &args.out, &mut |row| {
                 if verbose {
                     eprintln!("{row}");
                 }
@@ -233,185 +231,67 @@ pub fn run(command: BenchCommand) -> Result<()> {
     }
 }
 
-/// Peak resident memory of this process so far, from /proc (Linux), in bytes.
-fn peak_resident_bytes() -> Option<u64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|line| line.starts_with("VmHWM:"))?;
-    let kilobytes: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kilobytes * 1024)
-}
-
 fn bench_sim(args: SimBenchArgs) -> Result<()> {
     println!("| measurement | result | bar |");
     println!("|---|---|---|");
     if !args.skip_corpus {
-        let configs = trawl_sim::corpus::papers_corpus();
-        let workers = std::thread::available_parallelism().map_or(2, |n| n.get());
-        let started = Instant::now();
-        let sites = trawl_sim::corpus::build_all(&configs, workers);
-        let elapsed = started.elapsed().as_secs_f64();
-        let peak = peak_resident_bytes().unwrap_or(0) as f64 / (1u64 << 30) as f64;
-        let size = trawl_sim::corpus::measure(&sites);
+        let build = speed::corpus_build();
+        let size = build.size;
         println!(
-            "| build the 18-forum corpus ({} posts, {} threads, {} valuable pages, {} content pages) on {workers} threads | {elapsed:.1} s, peak RSS {peak:.2} GiB | < 30 s, < 4 GiB |",
-            size.posts, size.threads, size.valuable_pages, size.content_pages
+            "| build the 18-forum corpus ({} posts, {} threads, {} valuable pages, {} content pages) on {} threads | {:.1} s, peak RSS {:.2} GiB | < 30 s, < 4 GiB |",
+            size.posts,
+            size.threads,
+            size.valuable_pages,
+            size.content_pages,
+            build.workers,
+            build.seconds,
+            build.peak_bytes as f64 / (1u64 << 30) as f64
         );
-        drop(sites);
     }
     let mut total_pages = 0usize;
     let mut total_seconds = 0.0f64;
     for family in FamilyName::ALL {
-        let site = Arc::new(Site::build(SiteConfig::new(family, 3, Scale::Medium)));
-        let sample = valuable_sample(&site, args.pages);
-        let urls: Vec<&String> = sample.iter().cycle().take(args.pages).collect();
-        let fetcher = SimFetcher::new(Arc::clone(&site), "http://forum.test");
-        let at = Timestamp::from_second(site.history().end)?;
-        let started = Instant::now();
-        let mut bytes = 0usize;
-        for path in urls.iter() {
-            let answer =
-                fetcher.fetch(&FetchRequest::new(format!("http://forum.test{path}"), at))?;
-            bytes += answer.body.len();
-        }
-        let seconds = started.elapsed().as_secs_f64();
-        total_pages += urls.len();
-        total_seconds += seconds;
+        let rate = speed::rendering_rate(family, args.pages)?;
+        total_pages += rate.pages;
+        total_seconds += rate.seconds;
         println!(
             "| in-process fetcher, {} (medium), one core, {} valuable pages averaging {:.0} KB | {:.0} pages/s | >= 5,000 pages/s |",
             family.name(),
-            urls.len(),
-            bytes as f64 / urls.len().max(1) as f64 / 1024.0,
-            urls.len() as f64 / seconds
+            rate.pages,
+            rate.mean_kilobytes(),
+            rate.pages_per_second()
         );
     }
     println!(
         "| in-process fetcher, all families | {:.0} pages/s | >= 5,000 pages/s |",
         total_pages as f64 / total_seconds
     );
-    let site = Arc::new(Site::build(SiteConfig::new(
-        FamilyName::Phpbb,
-        3,
-        Scale::Medium,
-    )));
-    let urls = Arc::new(valuable_sample(&site, 5_000));
-    let clock = ServerClock::Fixed(Timestamp::from_second(site.history().end)?).into_clock();
-    let server = SimServer::start(Arc::clone(&site), clock, "127.0.0.1:0", 2)
-        .context("cannot start the benchmark server on loopback")?;
-    let origin = server.origin();
-    let clients = 4;
-    let per_client = args.requests / clients;
-    let started = Instant::now();
-    let handles: Vec<_> = (0..clients)
-        .map(|client_index| {
-            let urls = Arc::clone(&urls);
-            let origin = origin.clone();
-            std::thread::spawn(move || -> Result<usize> {
-                let client = HttpFetcher::new(HttpOptions::default());
-                let mut answered = 0;
-                for request in 0..per_client {
-                    let path = &urls[(client_index * 7919 + request) % urls.len()];
-                    let url = format!("{origin}{path}");
-                    let answer = client
-                        .fetch(&FetchRequest::new(url.as_str(), Timestamp::now()))
-                        .with_context(|| format!("GET {url} failed"))?;
-                    answered += usize::from(answer.status == 200);
-                }
-                Ok(answered)
-            })
-        })
-        .collect();
-    let mut answered = 0;
-    for handle in handles {
-        answered += handle
-            .join()
-            .map_err(|_| anyhow::anyhow!("a benchmark client panicked"))??;
-    }
-    let seconds = started.elapsed().as_secs_f64();
-    server.stop();
+    let serving =
+        speed::serving_rate(args.requests).context("cannot measure serving over loopback HTTP")?;
     println!(
-        "| HTTP server on loopback, phpbb (medium), 2 server threads, {clients} keep-alive clients on the same 2 cores | {:.0} pages/s ({answered} answered 200) | >= 2,000 pages/s |",
-        answered as f64 / seconds
+        "| HTTP server on loopback, phpbb (medium), 2 server threads, {} keep-alive clients on the same 2 cores | {:.0} pages/s ({} answered 200) | >= 2,000 pages/s |",
+        serving.clients,
+        serving.answered as f64 / serving.seconds,
+        serving.answered
     );
     Ok(())
 }
 
-/// Up to `count` valuable page paths of `site`, spread over the whole forum.
-fn valuable_sample(site: &Site, count: usize) -> Vec<String> {
-    let at = site.history().end;
-    let mut urls = Vec::new();
-    site.for_each_url_truth(at, |truth| {
-        if truth.class == PageClass::Valuable {
-            urls.push(truth.url);
-        }
-    });
-    let step = (urls.len() / count.max(1)).max(1);
-    let mut sample: Vec<String> = urls.into_iter().step_by(step).collect();
-    sample.truncate(count);
-    sample
-}
-
 fn bench_page(args: PageBenchArgs) -> Result<()> {
-    use trawl_page::analysis::analyse_text;
-    use trawl_page::time::DateContext;
-    let pages: Vec<(String, url::Url)> = crate::wf52::read_gold_pages(&args.gold)?
-        .into_iter()
-        .map(|page| (page.html().to_string(), page.url))
-        .collect();
-    let context = DateContext::new(Timestamp::from_second(1_609_459_200)?, None);
-    let bytes: usize = pages.iter().map(|(html, _)| html.len()).sum();
-    let started = Instant::now();
-    let mut posts = 0;
-    for _ in 0..args.rounds {
-        for (html, url) in &pages {
-            posts += analyse_text(html, "UTF-8", url, &context).posts.len();
-        }
+    let measured = speed::analysis_speed(&args.gold, args.rounds)?;
+    for (stage, milliseconds) in &measured.stages {
+        eprintln!("  {stage:<28} {milliseconds:>8.2} ms per pass");
     }
-    let seconds = started.elapsed().as_secs_f64();
-    let analysed = pages.len() * args.rounds;
-    let megabytes_per_second = (bytes * args.rounds) as f64 / seconds / 1e6;
-    // Stage by stage, to show where the time goes.
-    let stage = |name: &str, work: &dyn Fn(&str, &url::Url) -> usize| {
-        let started = Instant::now();
-        for (html, url) in &pages {
-            std::hint::black_box(work(html, url));
-        }
-        eprintln!(
-            "  {name:<28} {:>8.2} ms per pass",
-            started.elapsed().as_secs_f64() * 1e3
-        );
-    };
-    use trawl_page::{
-        dom::Document,
-        links::link_table,
-        regions::{find_regions, record_slots},
-    };
-    stage("parse", &|html, _| Document::parse(html).len());
-    stage("parse+regions", &|html, _| {
-        find_regions(&Document::parse(html)).len()
-    });
-    stage("parse+regions+slots", &|html, _| {
-        let document = Document::parse(html);
-        let regions = find_regions(&document);
-        record_slots(&document, &regions).len()
-    });
-    stage("parse+regions+links", &|html, url| {
-        let document = Document::parse(html);
-        let regions = find_regions(&document);
-        link_table(&document, &regions, url).len()
-    });
-    stage("whole analysis", &|html, url| {
-        analyse_text(html, "UTF-8", url, &context).posts.len()
-    });
     println!("| measurement | result | bar |");
     println!("|---|---|---|");
     println!(
         "| page analysis (parse, regions, links, records), one core, {} real pages averaging {:.0} KB, {} posts | {:.0} pages/s, {:.1} MB/s = {:.0} pages/s at 60 KB | >= 1,000 pages/s at 60 KB |",
-        pages.len(),
-        bytes as f64 / pages.len().max(1) as f64 / 1024.0,
-        posts / args.rounds.max(1),
-        analysed as f64 / seconds,
-        megabytes_per_second,
-        megabytes_per_second * 1e6 / 60_000.0
+        measured.pages,
+        measured.mean_kilobytes(),
+        measured.posts_per_pass,
+        measured.pages_per_second(),
+        measured.megabytes_per_second(),
+        measured.megabytes_per_second() * 1e6 / 60_000.0
     );
     Ok(())
 }
@@ -433,13 +313,12 @@ fn bench_learn(args: LearnBenchArgs) -> Result<()> {
         "| family | seed | samples | sample + analysis s | learn s | vertices kept | flipping arcs (FP/FN) | role errors | fetches | coverage | invalid | duplicate | endless | relations kept |"
     );
     println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
-    // (samples, coverage, invalid share, duplicate share) of every run, for the curve.
-    let mut runs: Vec<(usize, f64, f64, f64)> = Vec::new();
+    let mut runs: Vec<trawl_eval::curve::LearningRun> = Vec::new();
     for family in families {
         for seed in &args.seeds {
             let site = Arc::new(Site::build(SiteConfig::new(family, *seed, Scale::Small)));
             for samples in &args.samples {
-                let (learned, seconds, sample_seconds) = crate::plan_bench::learn_in_process(
+                let (learned, seconds, sample_seconds) = trawl_eval::learning::learn_in_process(
                     &site,
                     *samples,
                     *seed,
@@ -448,8 +327,8 @@ fn bench_learn(args: LearnBenchArgs) -> Result<()> {
                 if args.verbose {
                     eprintln!("{}", crate::plan_show::render(&learned.plan));
                 }
-                let judged = crate::plan_bench::judge_learning(&site, &learned, seconds);
-                let crawl = crate::plan_bench::crawl_in_process(
+                let judged = trawl_eval::learning::judge_learning(&site, &learned, seconds);
+                let crawl = trawl_eval::learning::crawl_in_process(
                     &site,
                     trawl_crawl::CrawlStrategy::Plan(Box::new(learned.plan.clone())),
                     args.max_fetches,
@@ -487,34 +366,16 @@ fn bench_learn(args: LearnBenchArgs) -> Result<()> {
                         crawl.missed_examples
                     );
                 }
-                runs.push((
-                    *samples,
-                    100.0 * crawl.coverage(),
-                    100.0 * crawl.share(crawl.invalid + crawl.endless),
-                    100.0 * crawl.share(crawl.duplicate),
-                ));
+                runs.push(trawl_eval::curve::LearningRun {
+                    samples: *samples,
+                    coverage: 100.0 * crawl.coverage(),
+                    invalid: 100.0 * crawl.share(crawl.invalid + crawl.endless),
+                    duplicate: 100.0 * crawl.share(crawl.duplicate),
+                });
             }
         }
     }
-    let mut sizes: Vec<usize> = runs.iter().map(|run| run.0).collect();
-    sizes.sort_unstable();
-    sizes.dedup();
-    let points: Vec<crate::curve::CurvePoint> = sizes
-        .iter()
-        .map(|size| {
-            let at_size: Vec<_> = runs.iter().filter(|run| run.0 == *size).collect();
-            let mean = |select: fn(&(usize, f64, f64, f64)) -> f64| {
-                at_size.iter().map(|run| select(run)).sum::<f64>() / at_size.len() as f64
-            };
-            crate::curve::CurvePoint {
-                samples: *size,
-                coverage: mean(|run| run.1),
-                invalid: mean(|run| run.2),
-                duplicate: mean(|run| run.3),
-                worst_coverage: at_size.iter().map(|run| run.1).fold(100.0, f64::min),
-            }
-        })
-        .collect();
+    let points = trawl_eval::curve::points_of(&runs);
     println!();
     println!(
         "| samples | mean coverage | worst coverage | mean invalid + endless | mean duplicate |"
@@ -527,7 +388,7 @@ fn bench_learn(args: LearnBenchArgs) -> Result<()> {
         );
     }
     if let Some(path) = &args.plot {
-        crate::curve::draw(&points, path)?;
+        trawl_eval::curve::draw(&points, path)?;
         println!("learning curve drawn to {}", path.display());
     }
     Ok(())

@@ -160,7 +160,7 @@ pub fn run(args: CrawlBenchArgs) -> Result<()> {
                 )
             };
             let origin = server.as_ref().map_or_else(
-                || crate::plan_bench::SIM_ORIGIN.to_string(),
+                || trawl_eval::learning::SIM_ORIGIN.to_string(),
                 SimServer::origin,
             );
             let fetcher_for = || -> Arc<dyn Fetcher> {
@@ -173,7 +173,7 @@ pub fn run(args: CrawlBenchArgs) -> Result<()> {
                     Arc::new(HttpFetcher::new(HttpOptions::default()))
                 }
             };
-            let (learned, _, _) = crate::plan_bench::learn_through(
+            let (learned, _, _) = trawl_eval::learning::learn_through(
                 &site,
                 &CookieJarFetcher::new(fetcher_for()),
                 &origin,
@@ -314,56 +314,14 @@ pub fn crawl_and_judge(
 fn path_and_query(url: &str) -> String {
     Url::parse(url).map_or_else(
         |_| url.to_string(),
-        |url| crate::plan_bench::path_and_query(&url),
+        |url| trawl_eval::learning::path_and_query(&url),
     )
-}
-
-/// Fetches counted the papers' way, one at a time in fetch order: the first fetch of a
-/// valuable page is valuable, a later fetch of the same page (under any spelling) is a duplicate.
-/// Both crawl benchmarks (`trawl bench crawl` over the store, `trawl bench learn` in memory) count
-/// through this one tally so their figures cannot drift apart.
-#[derive(Debug, Default)]
-pub struct FetchTally {
-    pub fetched: usize,
-    pub valuable: usize,
-    pub invalid: usize,
-    pub duplicate: usize,
-    pub endless: usize,
-    pub valuable_in_first_5000: usize,
-    pub fetches_for_5000_valuable: Option<usize>,
-    /// The simulator's names of the valuable pages fetched so far.
-    pub valuable_seen: HashSet<String>,
-}
-
-impl FetchTally {
-    /// Counts one more fetch, of the page `truth` describes.
-    pub fn count(&mut self, truth: &trawl_sim::truth::UrlTruth) {
-        self.fetched += 1;
-        match truth.class {
-            PageClass::Valuable => {
-                if self.valuable_seen.insert(truth.url.clone()) {
-                    self.valuable += 1;
-                    if self.fetched <= 5_000 {
-                        self.valuable_in_first_5000 += 1;
-                    }
-                    if self.valuable == 5_000 {
-                        self.fetches_for_5000_valuable = Some(self.fetched);
-                    }
-                } else {
-                    self.duplicate += 1;
-                }
-            }
-            PageClass::Duplicate => self.duplicate += 1,
-            PageClass::Invalid => self.invalid += 1,
-            PageClass::Endless => self.endless += 1,
-        }
-    }
 }
 
 /// Judges stored pages by the simulator's truth at `at_seconds`.
 pub fn judge(site: &Site, at_seconds: i64, pages: &[StoredPage]) -> CrawlFigures {
     let mut figures = CrawlFigures::default();
-    let mut tally = FetchTally::default();
+    let mut tally = trawl_eval::learning::FetchTally::default();
     let mut truths = Vec::with_capacity(pages.len());
     for page in pages {
         let truth = site.classify(&path_and_query(&page.record.url), at_seconds);
@@ -422,7 +380,7 @@ pub fn judge(site: &Site, at_seconds: i64, pages: &[StoredPage]) -> CrawlFigures
     site.for_each_post_truth(at_seconds, |post| {
         let minute = post.created.get(..16).unwrap_or(&post.created).to_string();
         truth_posts.insert(
-            crate::sim_extraction::normalise(&post.text),
+            trawl_eval::sim_extraction::normalise(&post.text),
             (post.post, minute),
         );
     });
@@ -432,7 +390,8 @@ pub fn judge(site: &Site, at_seconds: i64, pages: &[StoredPage]) -> CrawlFigures
     let mut right_time: HashSet<u32> = HashSet::new();
     for page in pages {
         for post in &page.record.posts {
-            let Some((id, minute)) = truth_posts.get(&crate::sim_extraction::normalise(&post.text))
+            let Some((id, minute)) =
+                truth_posts.get(&trawl_eval::sim_extraction::normalise(&post.text))
             else {
                 continue;
             };

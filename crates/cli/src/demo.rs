@@ -58,7 +58,7 @@ pub fn run(args: DemoArgs) -> Result<()> {
     std::fs::create_dir_all(&directory)
         .with_context(|| format!("cannot create {}", directory.display()))?;
     let fetcher = CookieJarFetcher::new(HttpFetcher::new(HttpOptions::default()));
-    let (learned, learn_seconds, sample_seconds) = crate::plan_bench::learn_through(
+    let (learned, learn_seconds, sample_seconds) = trawl_eval::learning::learn_through(
         &site,
         &fetcher,
         &origin,

@@ -19,21 +19,16 @@ mod bench;
 mod crawl;
 mod crawl_bench;
 mod crawl_run;
-mod curve;
 mod demo;
 mod export;
 mod extract;
 mod frontier_bench;
-mod fuzz;
 mod learn;
-mod plan_bench;
 mod plan_graph;
 mod plan_show;
 mod sim;
-mod sim_extraction;
 mod time;
 mod warc_export;
-mod wf52;
 
 /// trawl: a crawler that understands web forums.
 ///

@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 
-use anyhow::Result;
+use crate::error::Result;
 use trawl_page::analysis::analyse;
 use trawl_page::time::DateContext;
 

@@ -1,11 +1,11 @@
 //! Learning and plan quality on the simulator: sample in process, learn, crawl with the plan, and
 //! judge every fetch by the simulator's ground truth.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::Arc;
 use std::time::Instant;
 
-use anyhow::Result;
+use crate::error::Result;
 use trawl_crawl::{CrawlStrategy, Crawler};
 use trawl_learn::Learned;
 use trawl_learn::sample::{NO_DELAY, SampleOptions, sample_site};
@@ -263,7 +263,7 @@ pub fn crawl_through(
     site.for_each_url_truth(at_seconds, |truth| {
         outcome.valuable_total += usize::from(truth.class == PageClass::Valuable)
     });
-    let mut tally = crate::crawl_bench::FetchTally::default();
+    let mut tally = FetchTally::default();
     // For relationships: each fetched page's truth, and the list links between fetched pages.
     let mut truth_of_url: HashMap<String, trawl_sim::truth::UrlTruth> = HashMap::new();
     let mut list_edges: Vec<(String, String)> = Vec::new();
@@ -363,5 +363,47 @@ pub fn path_and_query(url: &Url) -> String {
     match url.query() {
         Some(query) => format!("{}?{query}", url.path()),
         None => url.path().to_string(),
+    }
+}
+
+/// Fetches counted the papers' way, one at a time in fetch order: the first fetch of a
+/// valuable page is valuable, a later fetch of the same page (under any spelling) is a duplicate.
+/// Both crawl benchmarks (`trawl bench crawl` over the store, `trawl bench learn` in memory) count
+/// through this one tally so their figures cannot drift apart.
+#[derive(Debug, Default)]
+pub struct FetchTally {
+    pub fetched: usize,
+    pub valuable: usize,
+    pub invalid: usize,
+    pub duplicate: usize,
+    pub endless: usize,
+    pub valuable_in_first_5000: usize,
+    pub fetches_for_5000_valuable: Option<usize>,
+    /// The simulator's names of the valuable pages fetched so far.
+    pub valuable_seen: HashSet<String>,
+}
+
+impl FetchTally {
+    /// Counts one more fetch, of the page `truth` describes.
+    pub fn count(&mut self, truth: &trawl_sim::truth::UrlTruth) {
+        self.fetched += 1;
+        match truth.class {
+            PageClass::Valuable => {
+                if self.valuable_seen.insert(truth.url.clone()) {
+                    self.valuable += 1;
+                    if self.fetched <= 5_000 {
+                        self.valuable_in_first_5000 += 1;
+                    }
+                    if self.valuable == 5_000 {
+                        self.fetches_for_5000_valuable = Some(self.fetched);
+                    }
+                } else {
+                    self.duplicate += 1;
+                }
+            }
+            PageClass::Duplicate => self.duplicate += 1,
+            PageClass::Invalid => self.invalid += 1,
+            PageClass::Endless => self.endless += 1,
+        }
     }
 }

@@ -17,7 +17,7 @@ mod rules;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result};
+use crate::error::{EvalError, Result};
 use trawl_page::analysis::analyse_text;
 use trawl_page::time::{DateContext, DayMonthOrder, parse_time};
 
@@ -81,6 +81,7 @@ pub fn f1_of(right: usize, predicted: usize, expected: usize) -> f64 {
 
 /// One page of a WEB-FORUM-52 gold directory: its file, its JSON (`url`, `html`,
 /// `gold_standard_annotation`) and the address its links resolve against.
+#[derive(Debug)]
 pub struct GoldPage {
     pub path: PathBuf,
     pub json: serde_json::Value,
@@ -100,12 +101,9 @@ impl GoldPage {
 /// scoring, `bench page` and `bench fuzz` share.
 pub fn read_gold_pages(gold_dir: &Path) -> Result<Vec<GoldPage>> {
     let mut paths: Vec<PathBuf> = std::fs::read_dir(gold_dir)
-        .with_context(|| {
-            format!(
-                "cannot read the gold directory {}; give --gold the folder of WEB-FORUM-52 \
-                 pages (NAME.json files with an \"html\" field)",
-                gold_dir.display()
-            )
+        .map_err(|source| EvalError::GoldDirectory {
+            path: gold_dir.to_path_buf(),
+            source,
         })?
         .filter_map(|entry| entry.ok().map(|entry| entry.path()))
         .filter(|path| {
@@ -117,10 +115,16 @@ pub fn read_gold_pages(gold_dir: &Path) -> Result<Vec<GoldPage>> {
     paths
         .into_iter()
         .map(|path| {
-            let text = std::fs::read_to_string(&path)
-                .with_context(|| format!("cannot read {}", path.display()))?;
-            let json: serde_json::Value = serde_json::from_str(&text)
-                .with_context(|| format!("{} is not a gold page", path.display()))?;
+            let text = std::fs::read_to_string(&path).map_err(|source| EvalError::File {
+                action: "read",
+                path: path.clone(),
+                source,
+            })?;
+            let json: serde_json::Value =
+                serde_json::from_str(&text).map_err(|source| EvalError::GoldPage {
+                    path: path.clone(),
+                    source,
+                })?;
             let url = match json["url"]
                 .as_str()
                 .and_then(|url| url::Url::parse(url).ok())
@@ -129,9 +133,7 @@ pub fn read_gold_pages(gold_dir: &Path) -> Result<Vec<GoldPage>> {
                 None => std::path::absolute(&path)
                     .ok()
                     .and_then(|absolute| url::Url::from_file_path(absolute).ok())
-                    .with_context(|| {
-                        format!("{} gives no url and its path makes none", path.display())
-                    })?,
+                    .ok_or_else(|| EvalError::GoldPageWithoutUrl(path.clone()))?,
             };
             Ok(GoldPage { path, json, url })
         })
@@ -176,8 +178,11 @@ fn forum_of(page: &GoldPage) -> String {
 /// Extracts every page of `gold_dir`, writes `NAME.jsonl` predictions to `out_dir`, and scores.
 /// Per-page rows go to `report`.
 pub fn evaluate(gold_dir: &Path, out_dir: &Path, report: &mut dyn FnMut(String)) -> Result<Score> {
-    std::fs::create_dir_all(out_dir)
-        .with_context(|| format!("cannot create {}", out_dir.display()))?;
+    std::fs::create_dir_all(out_dir).map_err(|source| EvalError::File {
+        action: "create",
+        path: out_dir.to_path_buf(),
+        source,
+    })?;
     let base = jiff::Timestamp::from_second(1_609_459_200)?; // 2021-01-01T00:00:00Z
     let pages = read_gold_pages(gold_dir)?;
     let forms = forms_by_forum(&pages);
@@ -206,10 +211,14 @@ pub fn evaluate(gold_dir: &Path, out_dir: &Path, report: &mut dyn FnMut(String))
             .iter()
             .map(serde_json::to_string)
             .collect::<Result<_, _>>()?;
-        std::fs::write(
-            out_dir.join(format!("{stem}.jsonl")),
-            lines.join("\n") + "\n",
-        )?;
+        let predictions = out_dir.join(format!("{stem}.jsonl"));
+        std::fs::write(&predictions, lines.join("\n") + "\n").map_err(|source| {
+            EvalError::File {
+                action: "write",
+                path: predictions.clone(),
+                source,
+            }
+        })?;
         let gold = gold_page.json["gold_standard_annotation"]
             .as_array()
             .cloned()

@@ -7,7 +7,7 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use anyhow::{Context, Result, bail};
+use crate::error::{EvalError, Result};
 use trawl_page::analysis::{analyse_text, decode_page_of};
 use trawl_page::dom::{TokenizerCheck, check_tokenizer};
 use trawl_page::time::DateContext;
@@ -117,10 +117,7 @@ pub fn run(gold: &Path, duration: Duration, seed: u64, crashes: &Path) -> Result
         .map(|page| page.html().as_bytes().to_vec())
         .collect();
     if pages.is_empty() {
-        bail!(
-            "{} holds no gold pages (NAME.json files with an \"html\" field) to mangle",
-            gold.display()
-        );
+        return Err(EvalError::NoGoldPages(gold.to_path_buf()));
     }
     let mut stream = Stream(seed | 1);
     let url = url::Url::parse("http://forum.test/viewtopic.php?t=1")?;
@@ -152,11 +149,22 @@ pub fn run(gold: &Path, duration: Duration, seed: u64, crashes: &Path) -> Result
                 format!("on input {inputs} the tokenizers disagree ({difference})")
             }
         };
-        std::fs::create_dir_all(crashes)?;
-        let path: PathBuf = crashes.join(format!("failure-{seed}-{inputs}.html"));
-        std::fs::write(&path, &input).with_context(|| format!("cannot save {}", path.display()))?;
         let _ = std::panic::take_hook();
-        bail!("{failure}; the input is saved to {}", path.display());
+        std::fs::create_dir_all(crashes).map_err(|source| EvalError::File {
+            action: "create",
+            path: crashes.to_path_buf(),
+            source,
+        })?;
+        let path: PathBuf = crashes.join(format!("failure-{seed}-{inputs}.html"));
+        std::fs::write(&path, &input).map_err(|source| EvalError::File {
+            action: "save",
+            path: path.clone(),
+            source,
+        })?;
+        return Err(EvalError::FuzzFailure {
+            failure,
+            saved: path,
+        });
     }
     let _ = std::panic::take_hook();
     Ok(counts)

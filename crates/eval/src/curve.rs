@@ -2,7 +2,7 @@
 
 use std::path::Path;
 
-use anyhow::{Context, Result};
+use crate::error::{EvalError, Result};
 use plotters::prelude::*;
 
 /// One point of the curve: means over families and seeds at one sample size.
@@ -19,12 +19,58 @@ pub struct CurvePoint {
     pub worst_coverage: f64,
 }
 
+/// One crawl of the learning benchmark: how many pages were sampled and what the crawl with the
+/// learned plan achieved, in percent.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct LearningRun {
+    pub samples: usize,
+    pub coverage: f64,
+    /// Invalid and endless fetches, percent of fetches.
+    pub invalid: f64,
+    pub duplicate: f64,
+}
+
+/// The curve through `runs`: one point per sample size, the means of the runs at that size and
+/// their worst coverage, in increasing sample size.
+pub fn points_of(runs: &[LearningRun]) -> Vec<CurvePoint> {
+    let mut sizes: Vec<usize> = runs.iter().map(|run| run.samples).collect();
+    sizes.sort_unstable();
+    sizes.dedup();
+    sizes
+        .iter()
+        .map(|size| {
+            let at_size: Vec<&LearningRun> =
+                runs.iter().filter(|run| run.samples == *size).collect();
+            let mean = |select: fn(&LearningRun) -> f64| {
+                at_size.iter().map(|run| select(run)).sum::<f64>() / at_size.len() as f64
+            };
+            CurvePoint {
+                samples: *size,
+                coverage: mean(|run| run.coverage),
+                invalid: mean(|run| run.invalid),
+                duplicate: mean(|run| run.duplicate),
+                worst_coverage: at_size.iter().map(|run| run.coverage).fold(100.0, f64::min),
+            }
+        })
+        .collect()
+}
+
+/// The error for a step of drawing that failed: the plotting library's errors differ in type by
+/// backend, so only their message is kept.
+fn plot_error<E: std::fmt::Display>(what: impl Into<String>) -> impl FnOnce(E) -> EvalError {
+    let what = what.into();
+    move |error| EvalError::Plot {
+        what,
+        message: error.to_string(),
+    }
+}
+
 /// Draws the curve to `path`: coverage (mean and worst) on the left axis, invalid and duplicate
 /// shares on the right, both in percent.
 pub fn draw(points: &[CurvePoint], path: &Path) -> Result<()> {
     let root = SVGBackend::new(path, (900, 520)).into_drawing_area();
     root.fill(&WHITE)
-        .context("cannot draw the learning curve")?;
+        .map_err(plot_error("draw the learning curve"))?;
     let largest = points
         .iter()
         .map(|point| point.samples)
@@ -49,19 +95,19 @@ pub fn draw(points: &[CurvePoint], path: &Path) -> Result<()> {
         .y_label_area_size(60)
         .right_y_label_area_size(60)
         .build_cartesian_2d(0f64..largest * 1.05, (lowest_coverage - 2.0)..100.5)
-        .context("cannot lay out the learning curve")?
+        .map_err(plot_error("lay out the learning curve"))?
         .set_secondary_coord(0f64..largest * 1.05, 0f64..worst_share * 1.2);
     chart
         .configure_mesh()
         .x_desc("pages sampled")
         .y_desc("coverage of valuable pages (%)")
         .draw()
-        .context("cannot draw the axes")?;
+        .map_err(plot_error("draw the axes"))?;
     chart
         .configure_secondary_axes()
         .y_desc("invalid / duplicate fetches (%)")
         .draw()
-        .context("cannot draw the secondary axis")?;
+        .map_err(plot_error("draw the secondary axis"))?;
     let series = |select: fn(&CurvePoint) -> f64| -> Vec<(f64, f64)> {
         points
             .iter()
@@ -73,7 +119,7 @@ pub fn draw(points: &[CurvePoint], path: &Path) -> Result<()> {
             series(|point| point.coverage),
             BLUE.stroke_width(3),
         ))
-        .context("cannot draw the coverage line")?
+        .map_err(plot_error("draw the coverage line"))?
         .label("coverage, mean")
         .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], BLUE.stroke_width(3)));
     chart
@@ -81,7 +127,7 @@ pub fn draw(points: &[CurvePoint], path: &Path) -> Result<()> {
             series(|point| point.worst_coverage),
             BLUE.mix(0.5).stroke_width(1),
         ))
-        .context("cannot draw the worst-coverage line")?
+        .map_err(plot_error("draw the worst-coverage line"))?
         .label("coverage, worst run")
         .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], BLUE.mix(0.5)));
     chart
@@ -89,7 +135,7 @@ pub fn draw(points: &[CurvePoint], path: &Path) -> Result<()> {
             series(|point| point.invalid),
             RED.stroke_width(2),
         ))
-        .context("cannot draw the invalid line")?
+        .map_err(plot_error("draw the invalid line"))?
         .label("invalid fetches")
         .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], RED.stroke_width(2)));
     chart
@@ -97,7 +143,7 @@ pub fn draw(points: &[CurvePoint], path: &Path) -> Result<()> {
             series(|point| point.duplicate),
             GREEN.stroke_width(2),
         ))
-        .context("cannot draw the duplicate line")?
+        .map_err(plot_error("draw the duplicate line"))?
         .label("duplicate fetches")
         .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], GREEN.stroke_width(2)));
     chart
@@ -106,8 +152,52 @@ pub fn draw(points: &[CurvePoint], path: &Path) -> Result<()> {
         .border_style(BLACK)
         .position(SeriesLabelPosition::LowerRight)
         .draw()
-        .context("cannot draw the legend")?;
+        .map_err(plot_error("draw the legend"))?;
     root.present()
-        .with_context(|| format!("cannot write {}", path.display()))?;
+        .map_err(plot_error(format!("write {}", path.display())))?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(samples: usize, coverage: f64, invalid: f64, duplicate: f64) -> LearningRun {
+        LearningRun {
+            samples,
+            coverage,
+            invalid,
+            duplicate,
+        }
+    }
+
+    #[test]
+    fn points_are_means_per_sample_size_with_the_worst_coverage() {
+        let runs = [
+            run(300, 100.0, 0.0, 1.0),
+            run(100, 90.0, 2.0, 4.0),
+            run(300, 98.0, 1.0, 0.0),
+            run(100, 50.0, 0.0, 0.0),
+        ];
+        let points = points_of(&runs);
+        assert_eq!(
+            points,
+            vec![
+                CurvePoint {
+                    samples: 100,
+                    coverage: 70.0,
+                    invalid: 1.0,
+                    duplicate: 2.0,
+                    worst_coverage: 50.0
+                },
+                CurvePoint {
+                    samples: 300,
+                    coverage: 99.0,
+                    invalid: 0.5,
+                    duplicate: 0.5,
+                    worst_coverage: 98.0
+                },
+            ]
+        );
+    }
 }

@@ -1,0 +1,32 @@
+//! The evaluation harness: how trawl's figures are measured.
+//!
+//! Every figure in docs/BENCHMARKS.md that is a quality rather than a speed comes from here, so
+//! that a change is judged the same way by the benchmark commands, the tests and the demo. Three
+//! kinds of yardstick meet in this crate:
+//!
+//! - **Gold pages.** [`wf52`] reads the WEB-FORUM-52 pages and scores post extraction by the
+//!   reference scorer's corrected rules (the forum's own day/month order, only the fields a gold
+//!   form states, profile-link authors by address). Its per-page rows equal the Python scorer's.
+//! - **Simulator truth.** [`sim_extraction`] scores page analysis on every simulator family
+//!   (posts, thread entries, pages that must hold no post); [`learning`] samples a simulated forum
+//!   in process, learns its plan, crawls with it and judges the sitemap and every fetch by the
+//!   truth ([`learning::FetchTally`] is the one way fetches are counted, shared with the crawl
+//!   benchmark of the command-line program).
+//! - **Robustness.** [`fuzz`] throws mangled real pages and random markup at page analysis and at
+//!   both tokenizers for a while and stops at the first input that panics or splits them.
+//!
+//! [`speed`] measures the simulator's rendering and serving rates, the corpus build and page
+//! analysis on real pages. [`curve`] draws a learning curve as SVG. The crate runs crawls and fetches through the
+//! [`trawl_model::Fetcher`] seam (in process against the simulator) and reads and writes only the
+//! files it is told to; printing tables is left to the command-line program, which only parses
+//! arguments and prints. Errors are one typed [`EvalError`].
+
+pub mod curve;
+mod error;
+pub mod fuzz;
+pub mod learning;
+pub mod sim_extraction;
+pub mod speed;
+pub mod wf52;
+
+pub use error::{EvalError, Result};
