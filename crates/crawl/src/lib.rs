@@ -693,8 +693,10 @@ impl Crawler {
                             // A spelling rule may turn a link the plan follows into a spelling
                             // it skips: a later page of a thread (`?num=5/15`) shows what the
                             // permalink of a post on it (`?num=5;r=15`) shows, and the sample
-                            // paired them. The link is then followed as written, since the plan
-                            // knows how to crawl that spelling and skips the other, unless the
+                            // paired them. A pager link is then followed as written, with its
+                            // relation, since the plan knows how to crawl that spelling and skips
+                            // the other (a plain follow, such as a board's links to a thread's
+                            // later pages, would reach them outside their thread), unless the
                             // rewritten spelling is queued already (Discuz!'s pagers name page 1
                             // in a dynamic spelling of a static URL the crawl has), and unless the
                             // rewrite left no pattern (a dropped `&page=1` names a first page the
@@ -713,7 +715,7 @@ impl Crawler {
                                 _ => None,
                             };
                             if let Some((written, pattern, written_decision)) = as_written
-                                && written_decision != Decision::Skip
+                                && written_decision == Decision::FollowKeepRelation
                             {
                                 let link = &mut resolved[index];
                                 link.url = written;
