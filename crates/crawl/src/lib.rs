@@ -241,6 +241,8 @@ struct ResolvedLink {
     url: Url,
     /// The plan's URL pattern it matches.
     pattern: Option<u32>,
+    /// The link as written and its pattern, when the rewrites changed its pattern.
+    written: Option<(Url, Option<u32>)>,
     /// Already among the URLs to follow.
     handed_on: bool,
 }
@@ -674,21 +676,55 @@ impl Crawler {
                             resolved.push(self.resolve_link(plan, target));
                             places.push((resolved.len() - 1, LocationKey::Path { path: 0 }));
                         }
-                        let decisions: Vec<(usize, Decision)> = places
-                            .into_iter()
-                            .map(|(index, location)| {
-                                let link = &resolved[index];
-                                let decision = self.unplaced.decide(
+                        let mut decisions: Vec<(usize, Decision)> = Vec::new();
+                        for (index, location) in places {
+                            let decide = |url: &Url, pattern: Option<u32>| {
+                                self.unplaced.decide(
                                     plan,
                                     class.vertex,
                                     &page.url,
-                                    &link.url,
-                                    link.pattern,
+                                    url,
+                                    pattern,
                                     location,
-                                );
-                                (index, decision)
-                            })
-                            .collect();
+                                )
+                            };
+                            let link = &resolved[index];
+                            let mut decision = decide(&link.url, link.pattern);
+                            // A spelling rule may turn a link the plan follows into a spelling
+                            // it skips: a later page of a thread (`?num=5/15`) shows what the
+                            // permalink of a post on it (`?num=5;r=15`) shows, and the sample
+                            // paired them. A pager link is then followed as written, with its
+                            // relation, since the plan knows how to crawl that spelling and skips
+                            // the other (a plain follow, such as a board's links to a thread's
+                            // later pages, would reach them outside their thread), unless the
+                            // rewritten spelling is queued already (Discuz!'s pagers name page 1
+                            // in a dynamic spelling of a static URL the crawl has), and unless the
+                            // rewrite left no pattern (a dropped `&page=1` names a first page the
+                            // list's own spelling reaches, see `resolve_link`). Measured on
+                            // the simulator's YaBB seed 2 with 100 samples: every thread's
+                            // later pages were rewritten into skipped permalinks (99 pages
+                            // missed, 73.2 % coverage).
+                            let as_written = match &link.written {
+                                Some((written, pattern))
+                                    if decision == Decision::Skip
+                                        && link.pattern.is_some()
+                                        && !self.seen.contains(&url_key(link.url.as_str())) =>
+                                {
+                                    Some((written.clone(), *pattern, decide(written, *pattern)))
+                                }
+                                _ => None,
+                            };
+                            if let Some((written, pattern, written_decision)) = as_written
+                                && written_decision == Decision::FollowKeepRelation
+                            {
+                                let link = &mut resolved[index];
+                                link.url = written;
+                                link.pattern = pattern;
+                                link.written = None;
+                                decision = written_decision;
+                            }
+                            decisions.push((index, decision));
+                        }
                         for &(index, decision) in &decisions {
                             let url = &resolved[index].url;
                             if decision == Decision::FollowKeepRelation
@@ -810,6 +846,7 @@ impl Crawler {
     /// link stays unfollowed (Discuz!'s `?mod=viewthread&page=1&tid=5` beside
     /// `thread-5-1-1.html`).
     fn resolve_link(&self, plan: &Plan, url: &Url) -> ResolvedLink {
+        let written_url = url.clone();
         let canonical = self.online_rewrites.canonical(&plan.canonical(url));
         let (url, pattern) = match plan.url_pattern_of(&canonical) {
             Some(pattern) => (canonical, Some(pattern)),
@@ -819,9 +856,14 @@ impl Crawler {
             },
             None => (canonical, None),
         };
+        let written = match plan.url_pattern_of(&written_url) {
+            written_pattern if written_pattern != pattern => Some((written_url, written_pattern)),
+            _ => None,
+        };
         ResolvedLink {
             pattern,
             url,
+            written,
             handed_on: false,
         }
     }
@@ -834,7 +876,19 @@ impl Crawler {
     pub fn queued_spelling(&self, url: &Url) -> Url {
         let url = self.without_session(url.clone());
         match &self.strategy {
-            CrawlStrategy::Plan(plan) => self.online_rewrites.canonical(&plan.canonical(&url)),
+            CrawlStrategy::Plan(plan) => {
+                let canonical = self.online_rewrites.canonical(&plan.canonical(&url));
+                // A link followed as written because its rewritten spelling is one the plan
+                // skips (see `record_analysed`) was queued as written.
+                if canonical != url
+                    && !self.seen.contains(&url_key(canonical.as_str()))
+                    && self.seen.contains(&url_key(url.as_str()))
+                {
+                    url
+                } else {
+                    canonical
+                }
+            }
             CrawlStrategy::BreadthFirst => url,
         }
     }

@@ -128,11 +128,16 @@ pub fn partner_checks(
             // One partner per page, for as many pages as could tip the test. Asking for fewer
             // than could tip it would spend fetches on a verdict that cannot change.
             let mut partners: Vec<Url> = Vec::new();
+            let small_constants = pattern_constants(&sitemap, small.url_pattern);
             for page in &without_partner {
-                let Some(candidates) = linked_by_numbers.get(&numbers[*page]) else {
-                    continue;
-                };
-                if let Some(url) = candidates.iter().find(|url| {
+                // The page's own numbers first, then without the numbers its pattern writes
+                // literally (the `2` of a `;wap2` view names no item).
+                let item_numbers = &numbers[*page] - &small_constants;
+                let candidates = [&numbers[*page], &item_numbers]
+                    .into_iter()
+                    .filter_map(|key| linked_by_numbers.get(key))
+                    .flatten();
+                if let Some(url) = candidates.into_iter().find(|url| {
                     sitemap.url_patterns.classify(url) == Some(large.url_pattern)
                         && !chosen_keys.contains(&without_fragment(url))
                 }) {
@@ -152,6 +157,27 @@ pub fn partner_checks(
         }
     }
     chosen
+}
+
+/// The numbers a URL pattern writes literally, outside its wildcards: a copy view's marker may
+/// carry digits (SMF's `;wap2`, a `/m2/` mobile path) that every URL of the view shows and that
+/// name no item. Measured on the simulator's SMF seed 1 with 100 samples: the printable WAP2
+/// copies of threads (`?topic=N.0;wap2`) never found their thread (`?topic=N.0`) as a partner,
+/// since the `2` made their numbers differ; both copies stayed in the plan and the crawl
+/// fetched 256 copies for 7.7 % coverage.
+fn pattern_constants(
+    sitemap: &Sitemap,
+    pattern: crate::url_patterns::UrlPatternId,
+) -> BTreeSet<u64> {
+    let Some(pattern) = sitemap.url_patterns.get(pattern) else {
+        return BTreeSet::new();
+    };
+    let literal = pattern.text().replace("{n}", "/").replace("{*}", "/");
+    let (_, numbers) = crate::spellings::shape_and_numbers(&literal);
+    numbers
+        .iter()
+        .filter_map(|number| number.parse().ok())
+        .collect()
 }
 
 fn without_fragment(url: &Url) -> String {

@@ -661,9 +661,15 @@ const FLIPPING_WORDS: [&str; 30] = [
 
 /// True when an anchor reads like a pager: page numbers, arrows, or pager words ("Next ›",
 /// "« Previous", "2", "下一页") and nothing else. "Next topic »" is not: it leads to another
-/// thread, which is exactly the loop-back that must not be taken for page flipping.
+/// thread, which is exactly the loop-back that must not be taken for page flipping. Nor is
+/// "#12": forums number their posts so, and the permalink leads to a post, not a page (the
+/// simulator's slug-only forum at seed 2 with 100 samples took its post permalinks for a pager
+/// and fetched 867 of them, 85.9 % of the crawl).
 pub fn reads_like_page_flipping(text: &str) -> bool {
     let lowered = text.trim().to_lowercase();
+    if lowered.starts_with('#') {
+        return false;
+    }
     let words: Vec<&str> = lowered
         .split(|character: char| !character.is_alphanumeric())
         .filter(|word| !word.is_empty())

@@ -36,6 +36,7 @@
 //! (permalinks to posts on the page, `?page=1` spellings of page 1) are never candidates: they
 //! can only lead to copies.
 
+mod endless;
 mod flipping;
 mod kin;
 mod primary_lists;
@@ -245,6 +246,9 @@ fn choose_with(sitemap: &Sitemap, strategy: Strategy, spellings: Spellings) -> T
         }
     }
     keep_later_pages(sitemap, &flipping, &mut verdicts);
+    // Only now are a view's later pages kept beside its first page, so that their pairs can
+    // show it repeats itself.
+    endless::drop_endless_views(sitemap, &mut verdicts);
     let primary = primary_thread_lists(sitemap, &verdicts, &ranks, &flipping);
     let portal = sitemap.portal_vertex();
     let candidate: Vec<bool> = sitemap

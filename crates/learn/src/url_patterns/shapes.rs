@@ -166,15 +166,25 @@ fn add_number(hash: u64, digits: &[u8]) -> u64 {
 }
 
 /// Whether a query value holds a path or URL (`next=/t/5/reply`, `url=%2Fshowthread.php...`,
-/// `back=https%3A%2F%2F...`): a value with a slash in it.
+/// `back=https%3A%2F%2F...`, `to=t/5/reply`): a value that starts with a slash, names a scheme,
+/// or has two slashes or more, plain or escaped. One slash between a name and a number
+/// (`board=hardware/20`, `num=1763385455/15`) is an item with its page offset, which old CGI
+/// engines write that way: wildcarding it as a nested URL put every board's later pages in one
+/// pattern with its sort orders, apart from the first pages it flips from.
 pub(super) fn holds_path(raw: &str) -> bool {
     let bytes = raw.as_bytes();
     // One quick pass rules out most values, which have neither a slash nor an escape.
-    bytes.iter().any(|&byte| byte == b'/' || byte == b'%')
-        && (bytes.contains(&b'/')
-            || bytes
-                .windows(3)
-                .any(|window| window[0] == b'%' && window[1] == b'2' && window[2] | 0x20 == b'f'))
+    if !bytes.iter().any(|&byte| byte == b'/' || byte == b'%') {
+        return false;
+    }
+    let escaped_slash =
+        |window: &[u8]| window[0] == b'%' && window[1] == b'2' && window[2] | 0x20 == b'f';
+    let slashes = bytes.iter().filter(|&&byte| byte == b'/').count()
+        + bytes
+            .windows(3)
+            .filter(|window| escaped_slash(window))
+            .count();
+    bytes.first() == Some(&b'/') || bytes.get(..3).is_some_and(escaped_slash) || slashes >= 2
 }
 
 /// A title slug or other free text: [`SLUG_WORDS`] or more words, or [`LONG_VALUE_CHARACTERS`]

@@ -282,6 +282,30 @@ fn nested_urls_become_wildcards() {
     );
 }
 
+/// One slash between a name or id and a number is an item with its page offset (old CGI
+/// engines' `?board=hardware/20`, `?num=1763385455/15`), not a nested URL: it keeps its
+/// number and stays apart from the item's first page.
+#[test]
+fn an_item_with_its_offset_is_no_nested_url() {
+    check(
+        &[
+            "/YaBB.pl?num=1763385455/15",
+            "/YaBB.pl?num=1763385499/30",
+            "/YaBB.pl?num=1763385455",
+            "/YaBB.pl?num=1763385499",
+        ],
+        &["/YaBB.pl?num={n}", "/YaBB.pl?num={n}/{n}"],
+    );
+    check(
+        &[
+            "/login?to=t/5/reply",
+            "/login?back=https%3A%2F%2Fforum.test%2F",
+            "/login",
+        ],
+        &["/login", "/login?back={*}", "/login?to={*}"],
+    );
+}
+
 #[test]
 fn shape_separates_patterns() {
     check(

@@ -4,50 +4,46 @@ use url::Url;
 
 use super::{PageFacts, author_signals};
 
-/// Among regions with a tenth of the text or more whose records mostly carry a date, the one
-/// with most records (ties: more text), leaving out lists of other threads when another
-/// region is left.
+/// The regions that may hold the posts, best first: among regions with a tenth of the text or
+/// more whose records mostly carry a date, those with most records first (ties: more text),
+/// lists of other threads after every other region.
 ///
 /// Pages show teasers of other threads beside the posts ("similar threads", "related topics"):
 /// dated records, often with the starter's name and an excerpt, and on a short thread more of
 /// them than there are posts. What tells them from posts is what they are: each leads, by a
-/// title, to another thread made like this page (see [`lists_other_threads`]).
-pub(super) fn post_region(facts: &PageFacts<'_>, page_url: &Url) -> Option<usize> {
-    let candidates: Vec<usize> = (0..facts.regions.len())
+/// title, to another thread made like this page (see [`lists_other_threads`]). The caller reads
+/// the first region whose texts are posts (see `posts::posts_from`): a list whose text column is
+/// its title links is a list of threads, whatever page it stands on.
+pub(super) fn post_regions(facts: &PageFacts<'_>, page_url: &Url) -> Vec<usize> {
+    let mut candidates: Vec<usize> = (0..facts.regions.len())
         .filter(|&index| {
             let region = &facts.regions[index];
             region.text_share >= 0.1 && region.records.len() >= 2 && mostly_dated(facts, index)
         })
         .collect();
-    let posts_like: Vec<usize> = if candidates.len() < 2 {
-        candidates.clone()
+    let teasing: Vec<bool> = if candidates.len() < 2 {
+        vec![false; candidates.len()]
     } else {
         candidates
             .iter()
-            .copied()
-            .filter(|&index| !lists_other_threads(facts, index, page_url))
+            .map(|&index| lists_other_threads(facts, index, page_url))
             .collect()
     };
-    let pool = if posts_like.is_empty() {
-        &candidates
-    } else {
-        &posts_like
-    };
-    let mut best: Option<(usize, usize, f32)> = None;
-    for &index in pool {
-        let region = &facts.regions[index];
-        let better = match best {
-            None => true,
-            Some((_, records, share)) => {
-                region.records.len() > records
-                    || (region.records.len() == records && region.text_share > share)
-            }
-        };
-        if better {
-            best = Some((index, region.records.len(), region.text_share));
-        }
-    }
-    best.map(|(index, _, _)| index)
+    let mut ranked: Vec<(bool, usize)> = teasing.into_iter().zip(candidates.drain(..)).collect();
+    // A stable sort keeps page order among equals, as the single choice did.
+    ranked.sort_by(|(teases, index), (other_teases, other)| {
+        let (region, other_region) = (&facts.regions[*index], &facts.regions[*other]);
+        teases
+            .cmp(other_teases)
+            .then(other_region.records.len().cmp(&region.records.len()))
+            .then(
+                other_region
+                    .text_share
+                    .partial_cmp(&region.text_share)
+                    .unwrap_or(std::cmp::Ordering::Equal),
+            )
+    });
+    ranked.into_iter().map(|(_, index)| index).collect()
 }
 
 /// Whether at least half the records of region `region` hold a title link to another thread

@@ -4,7 +4,7 @@
 use url::Url;
 
 use super::post_list::posts_of_list;
-use super::post_region::post_region;
+use super::post_region::post_regions;
 use super::text_column::{PostTexts, choose_text_column, element_identity, has_identity};
 use super::*;
 use crate::dom::{Document, NodeId, NodeKind};
@@ -28,11 +28,61 @@ pub fn extract_posts(
 }
 
 /// Extracts the posts of a thread page from facts already gathered.
+///
+/// The post region is the first of the ranked candidates (see `post_region::post_regions`)
+/// whose texts are not its title links: a list of threads (a board's own list, "suggested
+/// topics" under a thread) is authored and dated like posts, but what it holds of text is each
+/// record's link to its thread.
 pub fn posts_from(facts: &PageFacts<'_>, page_url: &Url) -> Vec<Post> {
-    match post_region(facts, page_url) {
-        Some(region) => posts_of_list(facts, region, page_url),
-        None => Vec::new(),
+    for region in post_regions(facts, page_url) {
+        let posts = posts_of_list(facts, region, page_url);
+        if !texts_are_title_links(facts, region, &posts) {
+            return posts;
+        }
     }
+    Vec::new()
+}
+
+/// Whether at least half the posts read from region `region` have for text the text of a link
+/// of their record (the link table holds only links that lead to a page): the title of a thread
+/// entry, never a post's message.
+fn texts_are_title_links(facts: &PageFacts<'_>, region: usize, posts: &[Post]) -> bool {
+    let records = &facts.regions[region].records;
+    let read: Vec<(usize, &str)> = posts
+        .iter()
+        .filter_map(|post| {
+            let record = records.iter().position(|&node| node == post.node)?;
+            Some((record, post.text.trim()))
+        })
+        .filter(|(_, text)| !text.is_empty())
+        .collect();
+    if read.len() < 2 {
+        return false;
+    }
+    let mut titled = vec![false; records.len()];
+    for link in facts.links {
+        let Some((link_region, record)) = link.record else {
+            continue;
+        };
+        if link_region != region || titled[record] {
+            continue;
+        }
+        let text = link.text.trim();
+        if !text.is_empty()
+            && read.iter().any(|&(read_record, post_text)| {
+                read_record == record && same_words(post_text, text)
+            })
+        {
+            titled[record] = true;
+        }
+    }
+    let titles = read.iter().filter(|(record, _)| titled[*record]).count();
+    titles * 2 >= read.len()
+}
+
+/// Whether two texts hold the same words, whatever the white space between them.
+fn same_words(first: &str, second: &str) -> bool {
+    first.split_whitespace().eq(second.split_whitespace())
 }
 
 /// Reads region `region` as the post region, whatever its size: for a caller that knows from
@@ -241,7 +291,9 @@ fn without_subject_line(text: String, titles: &[String]) -> String {
 /// Many engines render a thread's first post apart from the replies (a question box above the
 /// answers, an announcement-styled opener), so it falls outside the post region. Look just before
 /// the region (preceding siblings of the first record, then of the region's ancestors, a few of
-/// each) for an element with a post time, a link and a body of text, and read it as a post.
+/// each) for an element with a post time, a link and a body of text, and read it as a post. Its
+/// date is its time when no later than the first reply's; a date equal to the last
+/// post's is the thread's last activity, shown in the header above the opening post.
 fn leading_post(
     facts: &PageFacts<'_>,
     region: usize,
@@ -251,6 +303,11 @@ fn leading_post(
     let document = facts.document;
     let first = *facts.regions[region].records.first()?;
     let first_time = posts.first().and_then(|post| post.time);
+    let last_time = posts
+        .iter()
+        .filter_map(|post| post.time)
+        .map(|time| time.local)
+        .max();
     let mut anchor = first;
     for _ in 0..4 {
         let mut sibling = document.node(anchor).previous_sibling;
@@ -264,13 +321,27 @@ fn leading_post(
             if looked > 3 {
                 break;
             }
+            let Some(mut post) = read_single_post(facts, candidate, None, time_column) else {
+                continue;
+            };
             // An element whose only date is one the page labels as a visit or join date is a
             // header (the site's "Last visit: ..." bar beside its menu links), not a post shown
             // apart: an opening post shows when it was written.
-            if let Some(post) = read_single_post(facts, candidate, first_time, time_column)
-                && post.time.is_some()
-            {
-                return Some(post);
+            let Some(time) = post.time else {
+                continue;
+            };
+            match first_time {
+                Some(first) if time.local > first.local => {
+                    // A thread's header may show when the thread was last active rather than
+                    // when it was opened: the time of its last post, to the minute. The opening
+                    // post is read then, without a time it does not show. Any other later date
+                    // (the page's clock in a header box, "it is currently ...") is no post's.
+                    if last_time.is_some_and(|last| time.local == last) {
+                        post.time = None;
+                        return Some(post);
+                    }
+                }
+                _ => return Some(post),
             }
         }
         anchor = document.node(anchor).parent?;
