@@ -302,7 +302,7 @@ pub struct OtherPagesScore {
 fn shows_no_post(route: &Route) -> Option<&'static str> {
     Some(match route {
         Route::Portal => "portal",
-        Route::Board { .. } | Route::BoardAfter { .. } => "board",
+        Route::Board { .. } | Route::BoardAfter { .. } | Route::AllThreads { .. } => "board",
         Route::ArchiveBoard { .. } => "archive-board",
         Route::Profile { .. } => "profile",
         Route::MemberList { .. } => "member-list",
