@@ -68,7 +68,7 @@ impl Site {
         let posts = self.history().thread_posts_at(thread, at);
         let answers = posts.get(1..)?;
         let draw = mix(self.config().seed ^ 0x6163_6365, u64::from(thread));
-        if answers.is_empty() || draw % 3 == 0 {
+        if answers.is_empty() || draw.is_multiple_of(3) {
             return None;
         }
         answers

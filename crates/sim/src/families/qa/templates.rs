@@ -282,11 +282,8 @@ impl Qa {
             let tag = history
                 .board(board)
                 .map_or_else(String::new, |b| b.name.clone());
-            let accepted =
-                summary.replies > 0 && mix(history.seed, u64::from(summary.thread)) % 2 == 0;
-            let status = match (summary.replies, accepted) {
-                (0, _) => "unanswered",
-                (_, true) => "answered-accepted",
+            let status = match summary.replies {
+                0 => "unanswered",
                 _ => "answered",
             };
             let pinned = match summary.sticky {
