@@ -60,7 +60,8 @@ use trawl_learn::sitemap::Role;
 use entries::{ListedThread, UrlKind};
 use states::{UrlState, UrlStates, answered, without_fragment};
 use threads::{
-    Counted, Lists, ThreadPosts, counts_are_replies, later_minute, posts_per_page, smaller_known,
+    Counted, Lists, ThreadPosts, counts_are_replies, counts_say_posts, later_minute,
+    posts_per_page, smaller_known,
 };
 
 pub use input::{CrawlRecord, EntrySeen, FetchedPage, LinkSeen, PostSeen};
@@ -318,6 +319,10 @@ impl<'a> Auditing<'a> {
         threads: &[ThreadPosts<'a>],
     ) -> Vec<UnreadPosts> {
         let mut unread = Vec::new();
+        let per_page = self.totals.posts_per_page.max(1);
+        if !counts_say_posts(threads, counted, per_page) {
+            return unread;
+        }
         let mut counted_lists: Vec<(&usize, &Counted<'_>)> = counted.iter().collect();
         counted_lists.sort_by_key(|(list, _)| **list);
         for (&list, count) in counted_lists {
