@@ -26,9 +26,9 @@ use crate::sample::url_shape;
 use crate::summary::PageSummary;
 
 /// The page number a link names when it is spelled as a later page of `page`'s own list, else
-/// `None`.
+/// `None`; always `None` from a page that is a worded view of a list ([`names_a_view`]).
 pub fn later_page_number(page: &Url, link: &Url) -> Option<u64> {
-    if link.host_str() != page.host_str() || link.path() != page.path() {
+    if link.host_str() != page.host_str() || link.path() != page.path() || names_a_view(page) {
         return None;
     }
     let own: Vec<(String, String)> = page.query_pairs().into_owned().collect();
@@ -56,9 +56,6 @@ pub fn later_page_checks(
     // the sampled pages linking it.
     let mut wanted: BTreeMap<String, Wanted> = BTreeMap::new();
     for (index, page) in pages.iter().enumerate() {
-        if names_a_view(&page.url) {
-            continue;
-        }
         for link in &page.links {
             if !is_same_site(&link.url) {
                 continue;
@@ -166,6 +163,12 @@ mod tests {
             ("http://f/q/5/t/", "http://f/q/6/u/?page=2", None),
             // A pair of the page dropped: another list.
             ("http://f/v.php?t=5", "http://f/v.php?f=2&start=15", None),
+            // A worded view's later pages are copies.
+            (
+                "http://f/b/2?order=title",
+                "http://f/b/2?order=title&page=2",
+                None,
+            ),
             // Two numbers added: no single page number.
             (
                 "http://f/v.php?t=5",
