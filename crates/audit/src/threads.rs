@@ -55,6 +55,36 @@ pub(crate) fn counts_are_replies(
     as_replies >= as_posts
 }
 
+/// Whether the boards' counts say how many posts threads hold at all. A thread of one page,
+/// not full, holds every post it has on the page the crawl read, so a count smaller than the
+/// posts read there (even read as replies) cannot be its count of posts; when at least a fifth
+/// of [`FEWEST_WHOLE_THREADS`] or more such threads show more posts than their count, the
+/// number read as a count is something else. On the simulator's qa family the votes printed
+/// before each question's answers were read as its replies, and the audit named threads whole
+/// on one page as threads missing pages. (A count larger than the posts read says only that
+/// some were not read, which the audit reports as unread posts.)
+pub(crate) fn counts_say_posts(
+    threads: &[ThreadPosts<'_>],
+    counted: &HashMap<usize, Counted<'_>>,
+    posts_per_page: usize,
+) -> bool {
+    let (mut whole, mut exceeding) = (0usize, 0usize);
+    for (list, count) in counted {
+        let (Some(replies), thread) = (count.replies, &threads[*list]) else {
+            continue;
+        };
+        if thread.pages_with_posts != 1 || thread.last_page_posts >= posts_per_page {
+            continue;
+        }
+        whole += 1;
+        exceeding += usize::from(thread.posts > replies + 1);
+    }
+    whole < FEWEST_WHOLE_THREADS || 5 * exceeding < whole
+}
+
+/// Threads whole on one page needed before their counts can be found to say something else.
+const FEWEST_WHOLE_THREADS: usize = 10;
+
 /// Whether ISO 8601 time `later` names a later minute than `earlier`. Both come from one
 /// forum's pages, read with the same zone, so their local dates and times compare as written;
 /// times of a day's precision, or shorter, say nothing.

@@ -384,6 +384,12 @@ mod tests {
                 true,
             ),
             ("/t/a-title/123", "/t/a-title/123?page=4", true),
+            // A pager that names the order of the list beside the page number.
+            (
+                "/questions/4002/a-title/",
+                "/questions/4002/a-title/?sort=oldest&page=2",
+                true,
+            ),
             // Another list: a thread and the next one share no number.
             ("/showthread.php?t=5", "/showthread.php?t=6", false),
             // Spelling alone cannot tell a page number from a list's id when both URLs carry

@@ -31,6 +31,7 @@
 
 pub mod duplicates;
 pub(crate) mod hex;
+pub mod later_pages;
 pub mod layout;
 pub mod partners;
 pub mod plan;

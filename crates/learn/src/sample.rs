@@ -48,6 +48,10 @@ pub struct SampleOptions {
     /// Most fetches spent after the sample on partners for the test for copies across layouts
     /// (see [`Sampler::partner_checks`]); a twentieth of `max_pages` bounds it as well.
     pub partner_checks: usize,
+    /// Most fetches spent after the sample on later pages of lists that the sample met only
+    /// as links (see [`Sampler::later_page_checks`]); a twentieth of `max_pages` bounds it as
+    /// well.
+    pub later_page_checks: usize,
 }
 
 impl Default for SampleOptions {
@@ -59,6 +63,7 @@ impl Default for SampleOptions {
             balance: 0.5,
             spelling_checks: 24,
             partner_checks: 12,
+            later_page_checks: 8,
         }
     }
 }
@@ -93,6 +98,7 @@ pub struct Sampler {
     balance: f64,
     spelling_budget: usize,
     partner_budget: usize,
+    later_page_budget: usize,
     random_state: u64,
 }
 
@@ -117,6 +123,7 @@ impl Sampler {
             balance: options.balance,
             spelling_budget: options.spelling_checks.min(options.max_pages / 10),
             partner_budget: options.partner_checks.min(options.max_pages / 20),
+            later_page_budget: options.later_page_checks.min(options.max_pages / 20),
             // SplitMix64 needs a non-trivial start; mixing the seed once keeps seeds 0 and 1 apart.
             random_state: options.seed ^ 0x9E37_79B9_7F4A_7C15,
         };
@@ -251,6 +258,31 @@ impl Sampler {
             .into_iter()
             .map(|url| SampleRequest {
                 depth: depth_of.get(url.as_str()).copied().unwrap_or(1),
+                url,
+            })
+            .collect()
+    }
+
+    /// The URLs to fetch once the sample is complete, so that lists whose later pages the
+    /// sample met only as links have one sampled page of each kind (see
+    /// [`crate::later_pages`]), each a level below the page that linked it. Record their pages
+    /// with [`Sampler::record`] like any other.
+    pub fn later_page_checks(&self) -> Vec<SampleRequest> {
+        let urls =
+            crate::later_pages::later_page_checks(&self.pages, self.later_page_budget, |url| {
+                self.is_same_site(url)
+            });
+        let mut depth_of: HashMap<String, u32> = HashMap::new();
+        for page in &self.pages {
+            for link in &page.links {
+                depth_of
+                    .entry(without_fragment(&link.url))
+                    .or_insert(page.depth + 1);
+            }
+        }
+        urls.into_iter()
+            .map(|url| SampleRequest {
+                depth: depth_of.get(&without_fragment(&url)).copied().unwrap_or(1),
                 url,
             })
             .collect()
@@ -411,6 +443,16 @@ pub fn sample_site(
         }
         first = false;
         progress(&sampler);
+    }
+    for request in sampler.later_page_checks() {
+        if !options.delay.is_zero() {
+            std::thread::sleep(options.delay);
+        }
+        // A later page that cannot be fetched leaves the plan as the sample alone made it.
+        if let Ok(response) = fetcher.fetch(&FetchRequest::new(request.url.as_str(), clock.now())) {
+            sampler.record(PageSummary::from_response(&request, &response));
+            progress(&sampler);
+        }
     }
     for request in sampler.partner_checks() {
         if !options.delay.is_zero() {

@@ -225,6 +225,7 @@ fn choose_with(sitemap: &Sitemap, strategy: Strategy, spellings: Spellings) -> T
             }
         }
     }
+    primary_lists::boards_left_as_spellings(sitemap, &mut verdicts);
     let (flipping, connectivity) = find_page_flipping(sitemap);
     // Vertices a representative's flipping links lead to are the later pages of its lists. (Not
     // the other way round: every spelling of a thread page, permalinks and "next thread" views

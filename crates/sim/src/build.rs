@@ -6,7 +6,7 @@
 use crate::families::AdjacentThreads;
 use crate::families::PermalinkStyle;
 use crate::random::{hash_text, mix};
-use crate::route::{ActionKind, Address, Route, SortOrder};
+use crate::route::{ActionKind, Address, AnswerOrder, Route, SortOrder, Variant};
 use crate::site::Site;
 use crate::views::*;
 
@@ -43,8 +43,18 @@ impl Site {
                     Body::Board(view),
                 )
             }
+            Route::AllThreads { page } => {
+                let view = self.all_threads_view(page, address.variant.sort, at);
+                (
+                    view.name.clone(),
+                    vec![self.portal_crumb()],
+                    Body::Board(view),
+                )
+            }
             Route::HiddenThread { .. } => return self.build_missing(at, ""),
-            Route::Thread { thread, page } => self.thread_page(thread, page, at),
+            Route::Thread { thread, page } => {
+                self.thread_page(thread, page, address.variant.answers, at)
+            }
             Route::Post { post } => {
                 let location = self.post_location(post, at);
                 match (self.family().profile().permalink, location) {
@@ -61,13 +71,15 @@ impl Site {
                             Body::SinglePost(view),
                         )
                     }
-                    (_, Some(Route::Thread { thread, page })) => self.thread_page(thread, page, at),
+                    (_, Some(Route::Thread { thread, page })) => {
+                        self.thread_page(thread, page, AnswerOrder::Oldest, at)
+                    }
                     _ => return self.build_missing(at, ""),
                 }
             }
             Route::AdjacentThread { thread, newer } => {
                 match self.neighbour_thread(thread, newer, at) {
-                    Some(neighbour) => self.thread_page(neighbour, 1, at),
+                    Some(neighbour) => self.thread_page(neighbour, 1, AnswerOrder::Oldest, at),
                     None => return self.build_missing(at, ""),
                 }
             }
@@ -306,6 +318,10 @@ impl Site {
             created: record.created,
             replies,
             views: replies * 9 + (mix(self.config().seed, u64::from(thread)) % 40) as u32 + 1,
+            votes: self.questions_and_answers().then(|| {
+                let question = self.history().thread_posts(thread).first().copied();
+                self.post_votes(question.unwrap_or(0))
+            }),
             sticky: record.sticky,
             page_links,
             last_post: self.last_post(thread, at),
@@ -327,7 +343,7 @@ impl Site {
         threads
     }
 
-    fn shortcuts(&self, at: i64) -> Vec<ThreadSummary> {
+    pub(crate) fn shortcuts(&self, at: i64) -> Vec<ThreadSummary> {
         if !self.traps().shortcuts {
             return Vec::new();
         }
@@ -382,17 +398,33 @@ impl Site {
     }
 
     /// A page navigator for a list of `total` pages; `route_of` names page `n`.
-    fn pager(
+    pub(crate) fn pager(
         &self,
         current: u32,
         total: u32,
         sort: SortOrder,
         route_of: impl Fn(u32) -> Route,
     ) -> Pager {
+        let variant = Variant {
+            sort,
+            ..Variant::default()
+        };
+        self.pager_in(current, total, &variant, route_of)
+    }
+
+    /// A page navigator whose links keep `variant`'s order (of threads or of answers).
+    fn pager_in(
+        &self,
+        current: u32,
+        total: u32,
+        variant: &Variant,
+        route_of: impl Fn(u32) -> Route,
+    ) -> Pager {
         let explicit = self.traps().explicit_first_page;
         let address_of = |page: u32| {
             let mut address = Address::canonical(route_of(page));
-            address.variant.sort = sort;
+            address.variant.sort = variant.sort;
+            address.variant.answers = variant.answers;
             address.variant.explicit_first_page = explicit && page == 1 && current != 1;
             address
         };
@@ -458,20 +490,7 @@ impl Site {
         } else {
             Vec::new()
         };
-        let sort_links = if self.traps().sort_orders {
-            [SortOrder::LastPost]
-                .into_iter()
-                .chain(SortOrder::ALTERNATIVES)
-                .filter(|&order| order != sort)
-                .map(|order| {
-                    let mut address = Address::canonical(Route::Board { board, page: 1 });
-                    address.variant.sort = order;
-                    (order, address)
-                })
-                .collect()
-        } else {
-            Vec::new()
-        };
+        let sort_links = self.sort_links(Route::Board { board, page: 1 }, sort);
         BoardView {
             board,
             name: self.board_name(board),
@@ -490,6 +509,23 @@ impl Site {
                 .archive_views
                 .then_some(Route::ArchiveBoard { board }),
         }
+    }
+
+    /// Links to page 1 of a list (`first`) in the orders other than `sort`; none when the
+    /// sort-orders trap is off.
+    pub(crate) fn sort_links(&self, first: Route, sort: SortOrder) -> Vec<(SortOrder, Address)> {
+        if !self.traps().sort_orders {
+            return Vec::new();
+        }
+        self.list_orders()
+            .into_iter()
+            .filter(|&order| order != sort)
+            .map(|order| {
+                let mut address = Address::canonical(first.clone());
+                address.variant.sort = order;
+                (order, address)
+            })
+            .collect()
     }
 
     pub(crate) fn post_view(&self, post: u32, at: i64) -> PostView {
@@ -521,6 +557,12 @@ impl Site {
                 kind: ActionKind::Message,
                 target: record.author,
             }),
+            votes: self.questions_and_answers().then(|| self.post_votes(post)),
+            accepted: false,
+            comments: match self.questions_and_answers() {
+                true => self.comments(post, at),
+                false => Vec::new(),
+            },
         }
     }
 
@@ -563,8 +605,14 @@ impl Site {
         })
     }
 
-    fn thread_page(&self, thread: u32, page: u32, at: i64) -> (String, Vec<(Route, String)>, Body) {
-        let view = self.thread_view(thread, page, at);
+    fn thread_page(
+        &self,
+        thread: u32,
+        page: u32,
+        answers: AnswerOrder,
+        at: i64,
+    ) -> (String, Vec<(Route, String)>, Body) {
+        let view = self.thread_view(thread, page, answers, at);
         (
             view.title.clone(),
             self.thread_crumbs(thread),
@@ -572,18 +620,23 @@ impl Site {
         )
     }
 
-    fn thread_view(&self, thread: u32, page: u32, at: i64) -> ThreadView {
+    fn thread_view(&self, thread: u32, page: u32, answers: AnswerOrder, at: i64) -> ThreadView {
         let traps = self.traps();
         let per_page = self.posts_per_page() as usize;
-        let posts = self.history().thread_posts_at(thread, at);
+        let posts = self.posts_in_order(thread, answers, at);
         // Families that repeat the last post of a page start the next one with it again.
         let repeated = usize::from(self.family().profile().quirks.repeat_last_post && page > 1);
-        let shown = posts
+        let mut shown: Vec<PostView> = posts
             .iter()
             .skip((page as usize - 1) * per_page - repeated)
             .take(per_page + repeated)
             .map(|&post| self.post_view(post, at))
             .collect();
+        let answer_orders = self.question_page_parts(thread, page, answers, &posts, &mut shown, at);
+        let pager_variant = Variant {
+            answers,
+            ..Variant::default()
+        };
         let board = self.history().thread(thread).map_or(0, |t| t.board);
         let adjacent = |newer: bool| -> Option<Route> {
             if !traps.adjacent_threads {
@@ -603,10 +656,12 @@ impl Site {
             title: self.thread_title(thread),
             board: (board, self.board_name(board)),
             posts: shown,
-            pager: self.pager(
+            answers,
+            answer_orders,
+            pager: self.pager_in(
                 page,
                 self.thread_pages(thread, at),
-                SortOrder::LastPost,
+                &pager_variant,
                 |page| Route::Thread { thread, page },
             ),
             previous_thread: adjacent(false),

@@ -7,7 +7,7 @@
 use serde::Serialize;
 
 use crate::families::{AdjacentThreads, LoginWall, PermalinkStyle};
-use crate::route::{Address, Route, SortOrder};
+use crate::route::{Address, AnswerOrder, Route, SortOrder};
 use crate::site::Site;
 
 /// The class a URL has for a crawler.
@@ -64,6 +64,8 @@ pub enum ListId {
     Board(u32),
     /// A thread's post list.
     Thread(u32),
+    /// The forum-wide list of every thread (question-and-answer sites).
+    AllThreads,
 }
 
 impl std::fmt::Display for ListId {
@@ -71,6 +73,7 @@ impl std::fmt::Display for ListId {
         match self {
             ListId::Board(board) => write!(formatter, "board:{board}"),
             ListId::Thread(thread) => write!(formatter, "thread:{thread}"),
+            ListId::AllThreads => write!(formatter, "threads:all"),
         }
     }
 }
@@ -157,11 +160,19 @@ impl Site {
         let traps = self.traps();
         let profile = self.family().profile();
         let variant = &address.variant;
-        let board_list = matches!(
+        let thread_list = matches!(
             address.route,
-            Route::Board { .. } | Route::BoardAfter { .. }
+            Route::Board { .. } | Route::BoardAfter { .. } | Route::AllThreads { .. }
         );
-        if variant.sort != SortOrder::LastPost && (!traps.sort_orders || !board_list) {
+        if variant.sort != SortOrder::LastPost
+            && (!traps.sort_orders || !thread_list || !self.list_orders().contains(&variant.sort))
+        {
+            return Judgement::missing();
+        }
+        let thread_page = matches!(address.route, Route::Thread { .. });
+        if variant.answers != AnswerOrder::Oldest
+            && (!traps.sort_orders || !thread_page || !self.questions_and_answers())
+        {
             return Judgement::missing();
         }
         if variant.explicit_first_page && !traps.explicit_first_page {
@@ -222,6 +233,13 @@ impl Site {
                     && page <= self.board_pages(board, at)
                 {
                     Judgement::valuable(Role::Board, Some(ListId::Board(board)), Some(page))
+                } else {
+                    Judgement::missing()
+                }
+            }
+            Route::AllThreads { page } => {
+                if self.questions_and_answers() && page >= 1 && page <= self.all_threads_pages(at) {
+                    Judgement::valuable(Role::Board, Some(ListId::AllThreads), Some(page))
                 } else {
                     Judgement::missing()
                 }

@@ -36,6 +36,7 @@ mod fetcher;
 mod history;
 pub mod html;
 mod judge;
+mod questions;
 mod random;
 mod route;
 mod site;
@@ -51,7 +52,7 @@ pub use history::{
     Board, Category, ForumHistory, HISTORY_END_SECONDS, HOURLY_ACTIVITY, Post, Scale, Thread, User,
 };
 pub use judge::{Judgement, ListId, PageClass, Role, Served};
-pub use route::{ActionKind, Address, Route, SortOrder, Variant};
+pub use route::{ActionKind, Address, AnswerOrder, Route, SortOrder, Variant};
 pub use site::{SimResponse, Site, SiteConfig};
 pub use text::{Language, slugify};
 pub use traps::{Traps, UnknownTrap};

@@ -27,6 +27,13 @@ pub enum Route {
         /// The thread the page follows.
         after: u32,
     },
+    /// Page `page` (1-based) of the forum-wide list of every thread, the "all questions" list
+    /// question-and-answer sites keep beside their per-tag lists. Only families with the
+    /// question-and-answer quirk have it.
+    AllThreads {
+        /// 1-based page number.
+        page: u32,
+    },
     /// Page `page` (1-based) of a thread.
     Thread {
         /// Thread id.
@@ -173,6 +180,25 @@ impl SortOrder {
     }
 }
 
+/// The order a question-and-answer site shows a question's answers in. The question itself
+/// always comes first; only the answers after it are reordered, so every order has the same
+/// number of pages, each a copy of the thread's page of the same number in another order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum AnswerOrder {
+    /// Oldest first: the order posts were written in, the canonical one.
+    #[default]
+    Oldest,
+    /// Most votes first.
+    Votes,
+    /// Newest first.
+    Newest,
+}
+
+impl AnswerOrder {
+    /// The orders other than the canonical one, which a question page offers as links.
+    pub const ALTERNATIVES: [AnswerOrder; 2] = [AnswerOrder::Votes, AnswerOrder::Newest];
+}
+
 /// The ways one page can be named by more than one URL.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub struct Variant {
@@ -189,6 +215,8 @@ pub struct Variant {
     /// a numbered pager for clients without scripts, and the server answers every one of its
     /// links with the first page.
     pub ignored_page: Option<u32>,
+    /// Thread pages of question-and-answer families: the answers in another order.
+    pub answers: AnswerOrder,
 }
 
 impl Variant {

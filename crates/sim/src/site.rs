@@ -337,21 +337,29 @@ impl Site {
     }
 
     fn compute_listing(&self, board: u32, order: SortOrder, at: i64, sticky: bool) -> Vec<u32> {
-        let Some(record) = self.history.board(board) else {
-            return Vec::new();
+        let mut threads: Vec<u32> = if board == crate::questions::ALL_THREADS {
+            // The forum-wide list of question-and-answer sites pins nothing.
+            match self.questions_and_answers() && !sticky {
+                true => (1..=self.history.threads_up_to(at)).collect(),
+                false => Vec::new(),
+            }
+        } else {
+            let Some(record) = self.history.board(board) else {
+                return Vec::new();
+            };
+            let existing = record.threads.partition_point(|&thread| {
+                self.history.thread(thread).is_some_and(|t| t.created <= at)
+            });
+            record.threads[..existing]
+                .iter()
+                .copied()
+                .filter(|&thread| {
+                    self.history
+                        .thread(thread)
+                        .is_some_and(|t| t.sticky == sticky)
+                })
+                .collect()
         };
-        let existing = record.threads.partition_point(|&thread| {
-            self.history.thread(thread).is_some_and(|t| t.created <= at)
-        });
-        let mut threads: Vec<u32> = record.threads[..existing]
-            .iter()
-            .copied()
-            .filter(|&thread| {
-                self.history
-                    .thread(thread)
-                    .is_some_and(|t| t.sticky == sticky)
-            })
-            .collect();
         match order {
             SortOrder::LastPost => threads.sort_by_key(|&thread| {
                 std::cmp::Reverse((self.last_post_at(thread, at).map_or(0, |(_, t)| t), thread))

@@ -643,6 +643,13 @@ pub(crate) fn post_paragraphs(seed: u64, language: Language, post: u32) -> Vec<S
         .collect()
 }
 
+/// The one sentence of a comment under a post on a question-and-answer site.
+pub(crate) fn comment_text(seed: u64, language: Language, comment: u64) -> String {
+    let mut random = Random::for_item(seed, "comment-text", comment);
+    let words = random.between(5, 16) as usize;
+    sentence(&mut random, language, words)
+}
+
 /// A user's display name; unique within a forum because the user number is folded in when the
 /// syllables collide.
 pub(crate) fn user_name(seed: u64, user: u32) -> String {

@@ -21,7 +21,7 @@ use serde::Serialize;
 use crate::dates;
 use crate::families::AdjacentThreads;
 use crate::judge::{PageClass, Role};
-use crate::route::{ActionKind, Address, Route, SortOrder};
+use crate::route::{ActionKind, Address, AnswerOrder, Route, SortOrder};
 use crate::site::Site;
 
 /// Calendar months listed before the history's first month and after the instant's month.
@@ -117,11 +117,25 @@ impl Site {
         visit(canonical(Route::Portal));
         visit(canonical(Route::Login { next: None }));
         let cursor = profile.quirks.board_cursor;
-        let orders = [SortOrder::LastPost]
+        let orders: Vec<SortOrder> = self
+            .list_orders()
             .into_iter()
-            .chain(SortOrder::ALTERNATIVES)
-            .filter(|&order| order == SortOrder::LastPost || traps.sort_orders);
-        let orders: Vec<SortOrder> = orders.collect();
+            .filter(|&order| order == SortOrder::LastPost || traps.sort_orders)
+            .collect();
+        if self.questions_and_answers() {
+            let pages = self.all_threads_pages(at);
+            for &sort in &orders {
+                for page in 1..=pages {
+                    let mut address = canonical(Route::AllThreads { page });
+                    address.variant.sort = sort;
+                    visit(address.clone());
+                    if page == 1 && pages > 1 && traps.explicit_first_page {
+                        address.variant.explicit_first_page = true;
+                        visit(address);
+                    }
+                }
+            }
+        }
         for board in 1..=history.board_count() {
             let pages = self.board_pages(board, at);
             for &sort in &orders {
@@ -162,6 +176,22 @@ impl Site {
             }
             if traps.explicit_first_page && pages > 1 {
                 visit(explicit(Route::Thread { thread, page: 1 }));
+            }
+            // The other orders of answers of question-and-answer sites, each paged alike.
+            let answer_orders = match self.questions_and_answers() && traps.sort_orders {
+                true => &AnswerOrder::ALTERNATIVES[..],
+                false => &[],
+            };
+            for &answers in answer_orders {
+                for page in 1..=pages {
+                    let mut address = canonical(Route::Thread { thread, page });
+                    address.variant.answers = answers;
+                    visit(address.clone());
+                    if page == 1 && pages > 1 && traps.explicit_first_page {
+                        address.variant.explicit_first_page = true;
+                        visit(address);
+                    }
+                }
             }
             if traps.print_views {
                 visit(canonical(Route::Print { thread }));

@@ -5,7 +5,7 @@
 //! family cannot link to something the ground truth does not know. Optional parts (shortcut lists,
 //! noisy dates, advertisements, signatures) are `None`/empty when their trap is switched off.
 
-use crate::route::{Address, Route, SortOrder};
+use crate::route::{Address, AnswerOrder, Route, SortOrder};
 
 /// One rendered page: the parts every page has plus the page-kind body.
 #[derive(Debug, Clone)]
@@ -160,6 +160,8 @@ pub struct ThreadSummary {
     pub replies: u32,
     /// A view counter derived from the replies.
     pub views: u32,
+    /// Question-and-answer sites: the question's votes.
+    pub votes: Option<i32>,
     /// Pinned.
     pub sticky: bool,
     /// Links to the thread's pages 2.. (the small page navigator in list entries).
@@ -203,10 +205,11 @@ pub struct Pager {
     pub next: Option<Address>,
 }
 
-/// A board's thread list page.
+/// A board's thread list page, or a page of the forum-wide list of question-and-answer sites.
 #[derive(Debug, Clone)]
 pub struct BoardView {
-    /// Board id.
+    /// Board id; 0 for the forum-wide list ([`Route::AllThreads`]), which has no new-thread or
+    /// archive link.
     pub board: u32,
     /// Board name.
     pub name: String,
@@ -252,6 +255,24 @@ pub struct PostView {
     pub quote: Option<Route>,
     /// Member-only private-message link to the author.
     pub message: Option<Route>,
+    /// Question-and-answer sites: the post's votes.
+    pub votes: Option<i32>,
+    /// Question-and-answer sites: whether the asker accepted this answer.
+    pub accepted: bool,
+    /// Question-and-answer sites: the comments under the post (not posts themselves).
+    pub comments: Vec<CommentView>,
+}
+
+/// A comment under a post on a question-and-answer site: one sentence, its author and time.
+/// Comments are not posts: the ground truth leaves them out.
+#[derive(Debug, Clone)]
+pub struct CommentView {
+    /// Who wrote it.
+    pub author: UserCard,
+    /// When.
+    pub created: i64,
+    /// The sentence.
+    pub text: String,
 }
 
 /// A link inside a post's text: user content, not navigation.
@@ -282,8 +303,14 @@ pub struct ThreadView {
     /// Board id and name.
     pub board: (u32, String),
     /// The posts of this page. In families that repeat the last post of a page atop the next,
-    /// later pages start with that post again (the ground truth counts it once, on its own page).
+    /// later pages start with that post again, and question-and-answer sites start every later
+    /// page with the question again (the ground truth counts it once, on its own page).
     pub posts: Vec<PostView>,
+    /// The order of answers shown (question-and-answer sites; the canonical order elsewhere).
+    pub answers: AnswerOrder,
+    /// Links to page 1 in the other orders of answers (empty unless the site has them and the
+    /// sort-orders trap is on).
+    pub answer_orders: Vec<(AnswerOrder, Address)>,
     /// Page-flipping links.
     pub pager: Pager,
     /// Link to the previous (older) thread of the board.

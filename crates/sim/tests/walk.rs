@@ -195,3 +195,8 @@ fn slugtree_walk_agrees_with_truth() {
 fn yabb_walk_agrees_with_truth() {
     check_walk(FamilyName::Yabb);
 }
+
+#[test]
+fn qa_walk_agrees_with_truth() {
+    check_walk(FamilyName::Qa);
+}

@@ -306,13 +306,28 @@ fn value_with_free_name(value: &str) -> Option<String> {
 }
 
 /// Whether segment `position` of `shape` is a level of the hierarchy: URLs go on below it,
-/// in this pattern or in another one under the same path.
+/// in this pattern or in another one under the same path, or, when it ends the path, the same
+/// path comes with more than one query (a list's later pages or other orders). Measured on the
+/// simulator's question-and-answer family: tags are boards named by a last segment
+/// (`/questions/tagged/<tag>/`, later pages `?sort=active&page=2`), each tag was a pattern and
+/// a vertex of its own, all but one left out as copies of the all-questions list's layout, and
+/// no tag list was crawled. A page kind that ends the path (`/members/list/`, `/search/`)
+/// rarely comes in several queries with siblings of one layout beside it.
 fn is_level(shapes: &BTreeSet<Shape>, shape: &Shape, position: usize) -> bool {
+    let ends_path = shape.segments.len() == position + 1;
     shape.segments.len() > position + 1
         || shapes.iter().any(|other| {
             other.segments.len() > position + 1
                 && other.segments[..=position] == shape.segments[..=position]
         })
+        || (ends_path
+            && shapes
+                .iter()
+                .filter(|other| other.segments == shape.segments)
+                .map(|other| other.query.as_str())
+                .collect::<BTreeSet<&str>>()
+                .len()
+                >= 2)
 }
 
 #[cfg(test)]

@@ -39,17 +39,21 @@ pub(super) fn year_month(text: &str) -> Option<(i32, u32)> {
 
 /// The plain address a quirk's route stands for, for families without that quirk: a cursor
 /// page as the list's first page, a members-only thread as a thread id (which such families
-/// answer "not found", having no thread of that id). No page of theirs links either.
+/// answer "not found", having no thread of that id), the forum-wide thread list of
+/// question-and-answer sites as the portal, another order of answers as the canonical one. No
+/// page of theirs links any of them.
 pub(super) fn without_quirks(address: &Address) -> Address {
     let route = match address.route {
         Route::BoardAfter { board, .. } => Route::Board { board, page: 1 },
         Route::HiddenThread { thread } => Route::Thread { thread, page: 1 },
+        Route::AllThreads { .. } => Route::Portal,
         ref other => other.clone(),
     };
     Address {
         route,
         variant: Variant {
             ignored_page: None,
+            answers: crate::route::AnswerOrder::Oldest,
             ..address.variant.clone()
         },
     }

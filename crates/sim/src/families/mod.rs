@@ -26,6 +26,7 @@ mod discourse;
 mod discuz;
 mod nodebb;
 mod phpbb;
+mod qa;
 mod skeleton;
 mod slugtree;
 mod smf;
@@ -156,6 +157,12 @@ pub struct Quirks {
     /// Some post texts link another thread: a public one, or one of a members-only board
     /// ([`Route::HiddenThread`]) that guests get "not found" for.
     pub links_in_posts: bool,
+    /// A question-and-answer site: every thread is also listed on one forum-wide list
+    /// ([`Route::AllThreads`]) beside the boards (tags); lists sort by activity, creation or
+    /// number of answers; a question's answers sort by votes or newest first beside the
+    /// canonical oldest-first order ([`crate::route::AnswerOrder`]), each order its own pages;
+    /// the question is shown again atop every later page; posts carry votes and comments.
+    pub question_and_answer: bool,
 }
 
 impl Quirks {
@@ -164,6 +171,7 @@ impl Quirks {
         board_cursor: false,
         repeat_last_post: false,
         links_in_posts: false,
+        question_and_answer: false,
     };
 }
 
@@ -278,11 +286,15 @@ pub enum FamilyName {
     /// YaBB-like CGI forum (phpBB 2-like layout): `YaBB.pl?num=<start second>/15`, one post over
     /// three table rows, names not links, windows-1252 named only in `<meta>`.
     Yabb,
+    /// A question-and-answer site (Stack Exchange-, OSQA- or Askbot-like): tags as boards
+    /// beside an all-questions list, answers sorted by votes or age on pages of their own
+    /// (`/questions/5/slug/?sort=votes&page=2`), votes, comments and accepted answers.
+    Qa,
 }
 
 impl FamilyName {
     /// Every family, in a fixed order.
-    pub const ALL: [FamilyName; 10] = [
+    pub const ALL: [FamilyName; 11] = [
         FamilyName::Phpbb,
         FamilyName::Vbulletin,
         FamilyName::Discuz,
@@ -293,6 +305,7 @@ impl FamilyName {
         FamilyName::Nodebb,
         FamilyName::Slugtree,
         FamilyName::Yabb,
+        FamilyName::Qa,
     ];
 
     /// The command-line name.
@@ -308,6 +321,7 @@ impl FamilyName {
             FamilyName::Nodebb => "nodebb",
             FamilyName::Slugtree => "slugtree",
             FamilyName::Yabb => "yabb",
+            FamilyName::Qa => "qa",
         }
     }
 
@@ -331,6 +345,7 @@ impl FamilyName {
             FamilyName::Nodebb => Box::new(nodebb::Nodebb::new()),
             FamilyName::Slugtree => Box::new(slugtree::Slugtree::new()),
             FamilyName::Yabb => Box::new(yabb::Yabb::new()),
+            FamilyName::Qa => Box::new(qa::Qa::new()),
         }
     }
 }

@@ -91,7 +91,7 @@ impl Family for Phpbb {
         };
         let mut url = match &address.route {
             // Quirks this engine lacks are spelled as the plain route they stand for.
-            Route::BoardAfter { .. } | Route::HiddenThread { .. } => {
+            Route::BoardAfter { .. } | Route::HiddenThread { .. } | Route::AllThreads { .. } => {
                 return self.encode(&without_quirks(address), _history);
             }
             Route::Portal => "/index.php".to_string(),

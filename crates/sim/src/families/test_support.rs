@@ -50,6 +50,9 @@ pub(crate) fn summary(address: Option<Address>) -> String {
     if let Some(page) = variant.ignored_page {
         text += &format!(" ignored-page={page}");
     }
+    if variant.answers != crate::route::AnswerOrder::Oldest {
+        text += &format!(" answers={:?}", variant.answers);
+    }
     for (flag, name) in [
         (variant.explicit_first_page, " explicit"),
         (variant.alias, " alias"),

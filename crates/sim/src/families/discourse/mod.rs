@@ -206,7 +206,7 @@ impl Family for Discourse {
         let listed = |page: u32| page > 1 || variant.explicit_first_page;
         match address.route {
             // Quirks this engine lacks are spelled as the plain route they stand for.
-            Route::BoardAfter { .. } | Route::HiddenThread { .. } => {
+            Route::BoardAfter { .. } | Route::HiddenThread { .. } | Route::AllThreads { .. } => {
                 self.encode(&without_quirks(address), history)
             }
             Route::Portal if alias => "/categories".to_string(),

@@ -131,7 +131,7 @@ impl Family for Discuz {
         let rewritten = !explicit && !variant.alias;
         let mut url = match &address.route {
             // Quirks this engine lacks are spelled as the plain route they stand for.
-            Route::BoardAfter { .. } | Route::HiddenThread { .. } => {
+            Route::BoardAfter { .. } | Route::HiddenThread { .. } | Route::AllThreads { .. } => {
                 return self.encode(&without_quirks(address), history);
             }
             Route::Portal => "/forum.php".to_string(),

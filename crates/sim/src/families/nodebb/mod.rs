@@ -58,6 +58,7 @@ impl Nodebb {
                     board_cursor: true,
                     repeat_last_post: true,
                     links_in_posts: true,
+                    question_and_answer: false,
                 },
             },
         }
@@ -190,6 +191,9 @@ impl Family for Nodebb {
         };
         let then = |url: &str| if url.contains('?') { '&' } else { '?' };
         match address.route {
+            Route::AllThreads { .. } => {
+                self.encode(&super::common::without_quirks(address), history)
+            }
             Route::Portal if alias => "/categories".to_string(),
             Route::Portal => "/".to_string(),
             Route::Board { board, page } => {

@@ -206,7 +206,7 @@ impl Family for Slugtree {
         let index = self.index(history);
         let variant = &address.variant;
         let mut url = match address.route {
-            Route::BoardAfter { .. } | Route::HiddenThread { .. } => {
+            Route::BoardAfter { .. } | Route::HiddenThread { .. } | Route::AllThreads { .. } => {
                 return self.encode(&super::common::without_quirks(address), history);
             }
             Route::Portal => "/".to_string(),

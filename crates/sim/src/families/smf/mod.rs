@@ -255,7 +255,7 @@ impl Family for Smf {
         // Writing into a String cannot fail.
         let _ = match address.route {
             // Quirks this engine lacks are spelled as the plain route they stand for.
-            Route::BoardAfter { .. } | Route::HiddenThread { .. } => {
+            Route::BoardAfter { .. } | Route::HiddenThread { .. } | Route::AllThreads { .. } => {
                 return self.encode(&without_quirks(address), history);
             }
             Route::Portal => Ok(()),

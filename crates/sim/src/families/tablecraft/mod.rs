@@ -144,7 +144,7 @@ impl Family for Tablecraft {
         let numbered = |page: u32| page > 1 || variant.explicit_first_page;
         match &address.route {
             // Quirks this engine lacks are spelled as the plain route they stand for.
-            Route::BoardAfter { .. } | Route::HiddenThread { .. } => {
+            Route::BoardAfter { .. } | Route::HiddenThread { .. } | Route::AllThreads { .. } => {
                 self.encode(&without_quirks(address), _history)
             }
             Route::Portal => "/".to_string(),

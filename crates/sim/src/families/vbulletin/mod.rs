@@ -197,7 +197,7 @@ impl Family for Vbulletin {
         let shows = |page: u32| page > 1 || variant.explicit_first_page;
         let link = match address.route {
             // Quirks this engine lacks are spelled as the plain route they stand for.
-            Route::BoardAfter { .. } | Route::HiddenThread { .. } => {
+            Route::BoardAfter { .. } | Route::HiddenThread { .. } | Route::AllThreads { .. } => {
                 return self.encode(&without_quirks(address), history);
             }
             Route::Portal => script("/index.php"),

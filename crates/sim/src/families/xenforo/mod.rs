@@ -186,7 +186,7 @@ impl Family for Xenforo {
         let thread = |id| slugged("threads", &thread_slug(history, id), id, variant.alias);
         match address.route {
             // Quirks this engine lacks are spelled as the plain route they stand for.
-            Route::BoardAfter { .. } | Route::HiddenThread { .. } => {
+            Route::BoardAfter { .. } | Route::HiddenThread { .. } | Route::AllThreads { .. } => {
                 self.encode(&without_quirks(address), history)
             }
             Route::Portal if variant.alias => "/index.php".to_string(),

@@ -145,7 +145,7 @@ impl Family for Yabb {
         let num = |thread: u32| self.stamp(history, thread);
         let query = match address.route {
             // Quirks this engine lacks are spelled as the plain route they stand for.
-            Route::BoardAfter { .. } | Route::HiddenThread { .. } => {
+            Route::BoardAfter { .. } | Route::HiddenThread { .. } | Route::AllThreads { .. } => {
                 return self.encode(&without_quirks(address), history);
             }
             Route::Portal => String::new(),
