@@ -24,6 +24,7 @@ macro_rules! put {
 mod common;
 mod discourse;
 mod discuz;
+mod mailarchive;
 mod nodebb;
 mod phpbb;
 mod skeleton;
@@ -156,6 +157,10 @@ pub struct Quirks {
     /// Some post texts link another thread: a public one, or one of a members-only board
     /// ([`Route::HiddenThread`]) that guests get "not found" for.
     pub links_in_posts: bool,
+    /// A reply opens by quoting the message it answers (`ForumHistory::reply_parent`): an
+    /// attribution line, then that message's first paragraph after `> `, as mail clients quote.
+    /// The quote is part of the post's text, as it is of a mail's body.
+    pub quotes_parent: bool,
 }
 
 impl Quirks {
@@ -164,6 +169,7 @@ impl Quirks {
         board_cursor: false,
         repeat_last_post: false,
         links_in_posts: false,
+        quotes_parent: false,
     };
 }
 
@@ -247,6 +253,19 @@ pub trait Family: Send + Sync + std::fmt::Debug {
     fn robots_txt(&self, _history: &ForumHistory) -> Option<String> {
         None
     }
+
+    /// The address a visitor is given to enter the site: the portal for most families; another
+    /// spelling of it (an alias the server redirects) for sites whose front page sends visitors
+    /// elsewhere, as a list server's host sends them to the archive index.
+    fn entry(&self) -> Address {
+        Address::canonical(Route::Portal)
+    }
+
+    /// The status of the family's redirects (301 for most engines; 302 for hosts that redirect
+    /// their front page by a temporary redirect).
+    fn redirect_status(&self) -> u16 {
+        301
+    }
 }
 
 /// The families the simulator offers.
@@ -275,6 +294,10 @@ pub enum FamilyName {
     /// Slug-only hierarchical URLs without ids (`/c/category/board/thread-slug/?page=2`), as
     /// small Django forums print them.
     Slugtree,
+    /// A mailing-list archive (pipermail, MHonArc or hypermail style): lists as path segments,
+    /// paged thread and date indexes, one page per message in month folders, threads as reply
+    /// chains, the host's front page answering 302 to the archive index.
+    Mailarchive,
     /// YaBB-like CGI forum (phpBB 2-like layout): `YaBB.pl?num=<start second>/15`, one post over
     /// three table rows, names not links, windows-1252 named only in `<meta>`.
     Yabb,
@@ -282,7 +305,7 @@ pub enum FamilyName {
 
 impl FamilyName {
     /// Every family, in a fixed order.
-    pub const ALL: [FamilyName; 10] = [
+    pub const ALL: [FamilyName; 11] = [
         FamilyName::Phpbb,
         FamilyName::Vbulletin,
         FamilyName::Discuz,
@@ -293,6 +316,7 @@ impl FamilyName {
         FamilyName::Nodebb,
         FamilyName::Slugtree,
         FamilyName::Yabb,
+        FamilyName::Mailarchive,
     ];
 
     /// The command-line name.
@@ -308,6 +332,7 @@ impl FamilyName {
             FamilyName::Nodebb => "nodebb",
             FamilyName::Slugtree => "slugtree",
             FamilyName::Yabb => "yabb",
+            FamilyName::Mailarchive => "mailarchive",
         }
     }
 
@@ -331,6 +356,7 @@ impl FamilyName {
             FamilyName::Nodebb => Box::new(nodebb::Nodebb::new()),
             FamilyName::Slugtree => Box::new(slugtree::Slugtree::new()),
             FamilyName::Yabb => Box::new(yabb::Yabb::new()),
+            FamilyName::Mailarchive => Box::new(mailarchive::Mailarchive::new()),
         }
     }
 }

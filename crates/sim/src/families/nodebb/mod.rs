@@ -58,6 +58,7 @@ impl Nodebb {
                     board_cursor: true,
                     repeat_last_post: true,
                     links_in_posts: true,
+                    quotes_parent: false,
                 },
             },
         }
