@@ -25,6 +25,7 @@ use crate::layout::{LayoutClustering, cluster_layouts};
 use crate::summary::PageSummary;
 use crate::url_patterns::{UrlPatternId, UrlPatternSet};
 
+mod message_indexes;
 mod roles;
 mod slug_levels;
 

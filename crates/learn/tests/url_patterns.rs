@@ -270,10 +270,13 @@ fn qa() {
 }
 
 /// Families whose URLs alone do not keep every kind apart yet, with what mixes: slugtree's
-/// forms (`/c/<category>/<board>/new/`) are spelled as threads of every board. They are learned
-/// apart only by the pages' layouts and content in the sitemap; URL-level learning has work
-/// left here (issue 18).
-const URLS_DO_NOT_TELL_KINDS_APART_YET: [FamilyName; 1] = [FamilyName::Slugtree];
+/// forms (`/c/<category>/<board>/new/`) are spelled as threads of every board. A list archive
+/// names its lists by a path segment alone (`/archives/<list>/<month>/msgN.html`), a vocabulary
+/// of five words the URLs cannot tell from page kinds, so each list's messages are a pattern
+/// until `sitemap::slug_levels` folds them by layout. Both are learned apart only by the pages'
+/// layouts and content in the sitemap; URL-level learning has work left here (issue 18).
+const URLS_DO_NOT_TELL_KINDS_APART_YET: [FamilyName; 2] =
+    [FamilyName::Slugtree, FamilyName::Mailarchive];
 
 /// Families whose boards are named by a word alone (qa's tags, `/questions/tagged/<tag>/`):
 /// to URLs alone such a word is a vocabulary of page kinds, and each board with its orders and

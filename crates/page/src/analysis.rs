@@ -6,8 +6,8 @@ use crate::charset::{DecodedPage, decode_html};
 use crate::dom::{Document, NodeKind, ROOT};
 use crate::links::{Link, link_table_in_slots};
 use crate::records::{
-    PageFacts, Post, ThreadEntry, lone_post_element, posts_from, posts_in_region,
-    thread_entries_from,
+    PageFacts, Post, ThreadEntry, lone_post_element, mail_message_post, posts_from,
+    posts_in_region, thread_entries_from,
 };
 use crate::regions::{
     RecordSlot, Region, SingleRecord, find_regions, record_slots, single_record_of,
@@ -217,11 +217,18 @@ impl PageStructure {
             || posts_from(&facts, &url),
             || thread_entries_from(&facts),
         );
+        // A mailing-list archive's message page shows one mail under its header fields; when
+        // the page gave no posts, such a header makes the page one post.
+        let mail = posts
+            .is_empty()
+            .then(|| mail_message_post(&facts))
+            .flatten();
         // A thread of one post repeats nothing; when the page gave neither posts nor thread
         // entries, a lone element made like a post is read as the page's one post.
-        let lone = (posts.is_empty() && thread_entries.is_empty())
+        let lone = (mail.is_none() && posts.is_empty() && thread_entries.is_empty())
             .then(|| lone_post_element(&facts))
             .flatten();
+        posts.extend(mail);
         drop(facts);
         if let Some(record) = lone.and_then(|element| single_record_of(&document, element)) {
             posts = posts_of_added_record(

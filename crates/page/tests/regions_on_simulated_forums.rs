@@ -114,16 +114,22 @@ fn check_board_pages(family: FamilyName) {
     );
 }
 
+/// Whether a family's thread pages list posts: a mailing-list archive shows one message a
+/// page, which repeats nothing (its pages are read by their mail header instead).
+fn lists_posts(family: FamilyName) -> bool {
+    family.build().profile().posts_per_page > 1
+}
+
 #[test]
 fn post_lists_are_found_with_one_record_per_post() {
-    for family in FamilyName::ALL {
+    for family in FamilyName::ALL.into_iter().filter(|&f| lists_posts(f)) {
         check_thread_pages(family);
     }
 }
 
 #[test]
 fn thread_lists_are_found_and_differ_from_post_lists() {
-    for family in FamilyName::ALL {
+    for family in FamilyName::ALL.into_iter().filter(|&f| lists_posts(f)) {
         check_board_pages(family);
     }
 }

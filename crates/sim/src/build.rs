@@ -541,7 +541,7 @@ impl Site {
             number,
             author: self.user_card(record.author, at),
             created: record.created,
-            paragraphs: crate::text::post_paragraphs(self.config().seed, history.language, post),
+            paragraphs: self.post_paragraphs(post),
             link: self.body_link(post),
             signature: if traps.ads_and_signatures {
                 crate::text::signature(self.config().seed, history.language, record.author)
@@ -564,6 +564,27 @@ impl Site {
                 false => Vec::new(),
             },
         }
+    }
+
+    /// A post's paragraphs as its page shows them: in families whose replies quote the message
+    /// they answer, the attribution line and the quoted first paragraph come first.
+    pub(crate) fn post_paragraphs(&self, post: u32) -> Vec<String> {
+        let history = self.history();
+        let seed = self.config().seed;
+        let own = crate::text::post_paragraphs(seed, history.language, post);
+        let parent = match self.family().profile().quirks.quotes_parent {
+            true => history.reply_parent(post),
+            false => None,
+        };
+        let Some(parent) = parent else {
+            return own;
+        };
+        let author = history.post(parent).map_or(0, |record| record.author);
+        let quoted = crate::text::post_paragraphs(seed, history.language, parent);
+        let mut lines = vec![format!("{} wrote:", crate::text::user_name(seed, author))];
+        lines.extend(quoted.first().map(|first| format!("> {first}")));
+        lines.extend(own);
+        lines
     }
 
     /// The link at the end of a post's text, for families whose posts link other threads: about

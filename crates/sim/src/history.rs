@@ -437,6 +437,24 @@ impl ForumHistory {
         &all[..visible]
     }
 
+    /// The post a reply answers, as its mail's `In-Reply-To` names it: mostly the message just
+    /// before it in the thread, one time in four an earlier one, so reply chains branch into
+    /// trees as mailing-list threads do. `None` for a thread's first post (or an unknown post).
+    pub fn reply_parent(&self, post: u32) -> Option<u32> {
+        let record = self.post(post)?;
+        let posts = self.thread_posts(record.thread);
+        let index = posts.binary_search(&post).ok()?;
+        if index == 0 {
+            return None;
+        }
+        let draw = crate::random::mix(self.seed, u64::from(post));
+        let parent = match draw % 4 {
+            0 => (draw >> 8) as usize % index,
+            _ => index - 1,
+        };
+        Some(posts[parent])
+    }
+
     /// Number of posts created at or before `at`: post ids `1..=n` exist then.
     pub fn posts_up_to(&self, at: i64) -> u32 {
         self.posts.partition_point(|post| post.created <= at) as u32

@@ -154,9 +154,10 @@ impl Site {
         &self.forum_name
     }
 
-    /// The portal's path (the URL a crawler is given).
+    /// The portal's path as a visitor is given it (the URL a crawler starts from): the portal
+    /// itself, or the front page redirecting to it for families that have one.
     pub fn portal_path(&self) -> String {
-        self.url_of(&Address::canonical(Route::Portal))
+        self.url_of(&self.family.entry())
     }
 
     /// The path and query spelling `address` in this site's family.
@@ -235,7 +236,7 @@ impl Site {
                 target.variant.session = session_in_links;
                 headers.push(("Location".to_string(), self.url_of(&target)));
                 return SimResponse {
-                    status: 301,
+                    status: self.family.redirect_status(),
                     headers,
                     body: Vec::new(),
                 };

@@ -115,6 +115,10 @@ impl Site {
             address
         };
         visit(canonical(Route::Portal));
+        let entry = self.family().entry();
+        if !entry.variant.is_canonical() {
+            visit(entry);
+        }
         visit(canonical(Route::Login { next: None }));
         let cursor = profile.quirks.board_cursor;
         let orders: Vec<SortOrder> = self
@@ -269,8 +273,7 @@ impl Site {
 
     /// A post's text as the ground truth writes it: its paragraphs, then the line of its link.
     fn post_text(&self, post: u32) -> String {
-        let history = self.history();
-        let mut lines = crate::text::post_paragraphs(self.config().seed, history.language, post);
+        let mut lines = self.post_paragraphs(post);
         lines.extend(self.body_link(post).map(|link| link.text()));
         lines.join("\n")
     }

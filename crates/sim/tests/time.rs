@@ -32,8 +32,14 @@ fn threads_and_posts_appear_only_once_created() {
             family.name()
         );
         if second > first {
-            let early = site.serve(&page, first, None);
-            let late = site.serve(&page, second, None);
+            // The reply's page: the first one, unless the family shows one message a page.
+            let per_page = site.family().profile().posts_per_page;
+            let reply_page = site.url_of(&Address::canonical(Route::Thread {
+                thread,
+                page: 1 / per_page + 1,
+            }));
+            let early = site.serve(&reply_page, first, None);
+            let late = site.serve(&reply_page, second, None);
             let reply_text = history_text(&site, posts[1]);
             let early_text = visible_text(&decode_body(&site, &early.body));
             let late_text = visible_text(&decode_body(&site, &late.body));

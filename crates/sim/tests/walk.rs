@@ -52,7 +52,7 @@ fn check_walk(family: FamilyName) {
             }
             PageClass::Duplicate => {
                 assert!(
-                    matches!(answer.status, 200 | 301),
+                    matches!(answer.status, 200 | 301 | 302),
                     "{}: {path}",
                     family.name()
                 )
@@ -199,4 +199,9 @@ fn yabb_walk_agrees_with_truth() {
 #[test]
 fn qa_walk_agrees_with_truth() {
     check_walk(FamilyName::Qa);
+}
+
+#[test]
+fn mailarchive_walk_agrees_with_truth() {
+    check_walk(FamilyName::Mailarchive);
 }

@@ -154,6 +154,7 @@ pub(super) fn assign_roles(sitemap: &mut Sitemap) {
         };
     }
     demote_member_pages(sitemap);
+    super::message_indexes::mark_indexes_without_entries(sitemap);
     if let Some(vertex) = sitemap.vertices.get_mut(portal_vertex) {
         vertex.role = Role::Portal;
     }

@@ -12,6 +12,13 @@
 //! group join it, since they are the same kind of URL under a slug the sample did not meet.
 //! Repeated until nothing changes, so categories fold after the boards under them.
 //!
+//! A sampled pattern that forms no group of its own layout (its pages split between layouts, or
+//! mostly in a layout no other pattern of its shape has) joins a group of its shape when a
+//! quarter or more of its pages are laid out like that group: a forum showing one message a
+//! page lays out a message with replies listed under it apart from one without, and a list
+//! whose messages fell mostly in the second kept a pattern of its own, which the plan then left
+//! uncrawled.
+//!
 //! A segment that ends every URL it appears in (`/latest`, `/top`, `/login.php`) is left
 //! alone: those are page kinds, even when their pages look alike. So is the first segment,
 //! and any segment not under a literal one: sections of a site (`/t/`, `/u/`, `/msg/`) are
@@ -123,6 +130,10 @@ pub(super) fn fold_slug_levels(
         .into_iter()
         .map(|(text, layout)| (Shape::of(&text), layout))
         .collect();
+    let sampled_layouts_of_shape: HashMap<Shape, BTreeMap<usize, usize>> = layouts_of_text
+        .into_iter()
+        .map(|(text, counts)| (Shape::of(&text), counts))
+        .collect();
     let mut folded_any = false;
     loop {
         let mut replaced: HashMap<Shape, Shape> = HashMap::new();
@@ -157,10 +168,34 @@ pub(super) fn fold_slug_levels(
                     continue;
                 }
                 let key = shape.without(position);
-                let layout = match layout_of_shape.get(shape) {
-                    Some(layout) => *layout,
+                let own_layout = layout_of_shape.get(shape).copied();
+                let in_a_group =
+                    own_layout.is_some_and(|own| groups.contains_key(&(key.clone(), own)));
+                let layout = match (own_layout, sampled_layouts_of_shape.get(shape)) {
+                    (Some(own), _) if in_a_group => own,
+                    // Sampled, but laid out apart from every group of its shape, or with its
+                    // pages split between layouts: where a thread page holds one message, a
+                    // page listing the replies to it has a repetitive region and one answered
+                    // by none has not, so one list's messages can fall mostly in the other
+                    // layout, or in both about evenly. It joins the group of its shape that a
+                    // quarter or more of its pages are laid out like, the largest share first.
+                    (_, Some(counts)) => {
+                        let total: usize = counts.values().sum();
+                        let joined = layouts_of_key.get(&key).and_then(|layouts| {
+                            layouts
+                                .iter()
+                                .map(|layout| (counts.get(layout).copied().unwrap_or(0), *layout))
+                                .filter(|(count, _)| *count > 0 && count * 4 >= total)
+                                .max()
+                        });
+                        match joined {
+                            Some((_, layout)) if is_level(&shapes, shape, position) => layout,
+                            _ => continue,
+                        }
+                    }
+                    (Some(own), None) => own,
                     // Never sampled: it joins the one group of its shape, if there is one.
-                    None => match layouts_of_key.get(&key).map(Vec::as_slice) {
+                    (None, None) => match layouts_of_key.get(&key).map(Vec::as_slice) {
                         Some([layout]) if is_level(&shapes, shape, position) => *layout,
                         _ => continue,
                     },

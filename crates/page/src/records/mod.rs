@@ -54,6 +54,7 @@ mod date_labels;
 mod dates;
 mod entries;
 mod lone_post;
+mod mail_message;
 mod post_list;
 mod post_region;
 mod posts;
@@ -61,6 +62,7 @@ mod text_column;
 
 pub use entries::{extract_thread_entries, thread_entries_from};
 pub use lone_post::lone_post_element;
+pub use mail_message::mail_message_post;
 pub use posts::{extract_posts, posts_from, posts_in_region};
 
 use authors::{PROFILE_HINTS, choose_author_column, hinted, name_like, own_hint, shows_a_date};

@@ -24,6 +24,7 @@ macro_rules! put {
 mod common;
 mod discourse;
 mod discuz;
+mod mailarchive;
 mod nodebb;
 mod phpbb;
 mod qa;
@@ -163,6 +164,10 @@ pub struct Quirks {
     /// canonical oldest-first order ([`crate::route::AnswerOrder`]), each order its own pages;
     /// the question is shown again atop every later page; posts carry votes and comments.
     pub question_and_answer: bool,
+    /// A reply opens by quoting the message it answers (`ForumHistory::reply_parent`): an
+    /// attribution line, then that message's first paragraph after `> `, as mail clients quote.
+    /// The quote is part of the post's text, as it is of a mail's body.
+    pub quotes_parent: bool,
 }
 
 impl Quirks {
@@ -172,6 +177,7 @@ impl Quirks {
         repeat_last_post: false,
         links_in_posts: false,
         question_and_answer: false,
+        quotes_parent: false,
     };
 }
 
@@ -255,6 +261,19 @@ pub trait Family: Send + Sync + std::fmt::Debug {
     fn robots_txt(&self, _history: &ForumHistory) -> Option<String> {
         None
     }
+
+    /// The address a visitor is given to enter the site: the portal for most families; another
+    /// spelling of it (an alias the server redirects) for sites whose front page sends visitors
+    /// elsewhere, as a list server's host sends them to the archive index.
+    fn entry(&self) -> Address {
+        Address::canonical(Route::Portal)
+    }
+
+    /// The status of the family's redirects (301 for most engines; 302 for hosts that redirect
+    /// their front page by a temporary redirect).
+    fn redirect_status(&self) -> u16 {
+        301
+    }
 }
 
 /// The families the simulator offers.
@@ -283,6 +302,10 @@ pub enum FamilyName {
     /// Slug-only hierarchical URLs without ids (`/c/category/board/thread-slug/?page=2`), as
     /// small Django forums print them.
     Slugtree,
+    /// A mailing-list archive (pipermail, MHonArc or hypermail style): lists as path segments,
+    /// paged thread and date indexes, one page per message in month folders, threads as reply
+    /// chains, the host's front page answering 302 to the archive index.
+    Mailarchive,
     /// YaBB-like CGI forum (phpBB 2-like layout): `YaBB.pl?num=<start second>/15`, one post over
     /// three table rows, names not links, windows-1252 named only in `<meta>`.
     Yabb,
@@ -294,7 +317,7 @@ pub enum FamilyName {
 
 impl FamilyName {
     /// Every family, in a fixed order.
-    pub const ALL: [FamilyName; 11] = [
+    pub const ALL: [FamilyName; 12] = [
         FamilyName::Phpbb,
         FamilyName::Vbulletin,
         FamilyName::Discuz,
@@ -306,6 +329,7 @@ impl FamilyName {
         FamilyName::Slugtree,
         FamilyName::Yabb,
         FamilyName::Qa,
+        FamilyName::Mailarchive,
     ];
 
     /// The command-line name.
@@ -322,6 +346,7 @@ impl FamilyName {
             FamilyName::Slugtree => "slugtree",
             FamilyName::Yabb => "yabb",
             FamilyName::Qa => "qa",
+            FamilyName::Mailarchive => "mailarchive",
         }
     }
 
@@ -346,6 +371,7 @@ impl FamilyName {
             FamilyName::Slugtree => Box::new(slugtree::Slugtree::new()),
             FamilyName::Yabb => Box::new(yabb::Yabb::new()),
             FamilyName::Qa => Box::new(qa::Qa::new()),
+            FamilyName::Mailarchive => Box::new(mailarchive::Mailarchive::new()),
         }
     }
 }

@@ -59,6 +59,7 @@ impl Nodebb {
                     repeat_last_post: true,
                     links_in_posts: true,
                     question_and_answer: false,
+                    quotes_parent: false,
                 },
             },
         }
