@@ -382,7 +382,7 @@ fn cell_column(
 impl<'page> PageFacts<'page> {
     /// The same facts over another list of regions (the page's own and one gathered from
     /// records they left apart) and its record slots.
-    fn with_regions<'wider>(
+    pub(super) fn with_regions<'wider>(
         &self,
         regions: &'wider [Region],
         slots: &'wider [Option<RecordSlot>],
@@ -397,6 +397,7 @@ impl<'page> PageFacts<'page> {
             links: self.links,
             dates: self.dates.clone(),
             holds_date: self.holds_date.clone(),
+            followable: self.followable.clone(),
             sizes: self.sizes.clone(),
         }
     }

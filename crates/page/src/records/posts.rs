@@ -5,11 +5,13 @@ use url::Url;
 
 use super::post_list::posts_of_list;
 use super::post_region::post_region;
-use super::text_column::{PostTexts, choose_text_column, element_identity, has_identity};
+use super::text_column::{
+    PostTexts, choose_text_column, element_identity, has_identity, repeated_control_rows,
+};
 use super::*;
 use crate::dom::{Document, NodeId, NodeKind};
 use crate::links::Link;
-use crate::regions::{RecordSlot, Region, column_of};
+use crate::regions::{RecordSlot, Region, column_of, record_slots};
 use crate::time::{DateContext, ParsedTime, Precision};
 
 /// Extracts the posts of a thread page.
@@ -31,6 +33,39 @@ pub fn extract_posts(
 pub fn posts_from(facts: &PageFacts<'_>, page_url: &Url) -> Vec<Post> {
     match post_region(facts, page_url) {
         Some(region) => posts_of_list(facts, region, page_url),
+        None => posts_of_paired_rows(facts, page_url),
+    }
+}
+
+/// The posts of a list whose posts are each a header row and a body row made alike (hand-made
+/// tables: `<tr><td><b>name</b> wrote on date:</td></tr><tr><td>message</td></tr>`, the rows
+/// differing only in colours the region finder does not compare). Such rows are all one
+/// record each, so only every other record carries a date and the region is not taken for
+/// posts. When a region's records are dated and undated by turns, starting with a dated one,
+/// its records are read again two rows at a time.
+fn posts_of_paired_rows(facts: &PageFacts<'_>, page_url: &Url) -> Vec<Post> {
+    let Some(index) = (0..facts.regions.len()).find(|&index| {
+        let region = &facts.regions[index];
+        let dated = facts.dates_by_record(index);
+        region.width == 1
+            && region.text_share >= 0.1
+            && region.records.len() >= 4
+            && region.records.len().is_multiple_of(2)
+            && dated
+                .iter()
+                .enumerate()
+                .all(|(record, dates)| dates.is_empty() == (record % 2 == 1))
+    }) else {
+        return Vec::new();
+    };
+    let mut regions = facts.regions.to_vec();
+    let paired = &mut regions[index];
+    paired.width = 2;
+    paired.records = paired.records.iter().copied().step_by(2).collect();
+    let slots = record_slots(facts.document, &regions);
+    let paired_facts = facts.with_regions(&regions, &slots);
+    match post_region(&paired_facts, page_url) {
+        Some(region) => posts_of_list(&paired_facts, region, page_url),
         None => Vec::new(),
     }
 }
@@ -75,11 +110,20 @@ pub(super) fn posts_and_time_column(
     let mut texts = PostTexts::default();
     let bodies = choose_text_column(facts, region, &excluded, &mut texts);
     let permalinks = choose_permalink_column(facts, region, page_url);
+    let controls = repeated_control_rows(facts, &bodies);
     let mut body_texts: Vec<String> = bodies
         .iter()
-        .map(|body| {
-            body.map(|node| without_subject_line(texts.block(document, node).to_string(), &titles))
-                .unwrap_or_default()
+        .zip(&controls)
+        .map(|(body, controls)| {
+            body.map(|node| {
+                let text = if controls.is_empty() {
+                    texts.block(document, node).to_string()
+                } else {
+                    block_text_skipping(document, node, controls)
+                };
+                without_subject_line(text, &titles)
+            })
+            .unwrap_or_default()
         })
         .collect();
     texts_from_following_siblings(facts, region, &mut body_texts);
@@ -89,9 +133,7 @@ pub(super) fn posts_and_time_column(
             author: authors[record].as_ref().map(|(_, name)| name.clone()),
             author_url: authors[record]
                 .as_ref()
-                .filter(|(node, _)| document.node(*node).is("a"))
-                .and_then(|(node, _)| document.attribute(*node, "href"))
-                .map(str::to_string),
+                .and_then(|(node, name)| followable_author_url(facts, *node, name)),
             time: times[record].map(|candidate| candidate.time),
             text,
             permalink: permalinks[record].clone(),
@@ -103,6 +145,52 @@ pub(super) fn posts_and_time_column(
         posts.insert(0, leading);
     }
     (posts, time_column)
+}
+
+/// The profile link of an author shown by element `node` as `name`: the element's own `href`
+/// when it is a link a crawler can follow, else the followable link just inside it or just
+/// around it that shows the same name (`<div class="author"><a href=...>name</a></div>`, or
+/// `<a href=...><span class="username">name</span></a>`), when the chosen element is the
+/// name's box or its label rather than the link. A `mailto:` or `javascript:` link leads to no
+/// page: the author is then the name alone.
+pub(super) fn followable_author_url(
+    facts: &PageFacts<'_>,
+    node: NodeId,
+    name: &str,
+) -> Option<String> {
+    let document = facts.document;
+    let href = |link: NodeId| document.attribute(link, "href").map(str::to_string);
+    if document.node(node).is("a") {
+        return if facts.followable[node as usize] {
+            href(node)
+        } else {
+            None
+        };
+    }
+    let shows_name = |link: NodeId| {
+        facts.followable[link as usize]
+            && document
+                .text_content(link)
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ")
+                .eq_ignore_ascii_case(name)
+    };
+    if let Some(inner) = document
+        .descendants(node)
+        .find(|&inner| inner != node && document.node(inner).is("a") && shows_name(inner))
+    {
+        return href(inner);
+    }
+    let mut current = document.node(node).parent;
+    for _ in 0..3 {
+        let Some(outer) = current else { break };
+        if document.node(outer).is("a") {
+            return if shows_name(outer) { href(outer) } else { None };
+        }
+        current = document.node(outer).parent;
+    }
+    None
 }
 
 /// Gives records without a text the text of the element that follows them, when most records
@@ -295,17 +383,23 @@ pub(super) fn read_single_post(
     {
         return None;
     }
+    let titles = page_titles(facts.document);
+    let text = without_subject_line(block_text(facts.document, parts.body), &titles);
+    // A thread's title bar ("Router drops ... Discussion started by alice, May 4, 2016") is
+    // dated and authored like a post, but all it says beside its date and starter is the
+    // thread's title: it is the thread's header, not a post shown apart.
+    let folded = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    if titles
+        .iter()
+        .any(|title| *title == without_reply_prefix(&folded))
+    {
+        return None;
+    }
     Some(Post {
-        author_url: facts
-            .document
-            .attribute(parts.author.node, "href")
-            .map(str::to_string),
+        author_url: followable_author_url(facts, parts.author.node, &parts.author.name),
         author: Some(parts.author.name),
         time,
-        text: without_subject_line(
-            block_text(facts.document, parts.body),
-            &page_titles(facts.document),
-        ),
+        text,
         permalink: None,
         node: element,
     })

@@ -1,8 +1,10 @@
 //! Classic engines of the 2000s: FluxBB (French: "Aujourd'hui" and ISO-like dates, user titles,
 //! join dates, signatures after a rule), YaBB (English: a post over two table rows, names as
-//! bold text, "05/04/16 at 21:05:12", a quote whose header carries a date) and UBB.threads
+//! bold text, "05/04/16 at 21:05:12", a quote whose header carries a date), UBB.threads
 //! (Spanish: a post over four table rows: subject, poster and date, body, buttons; names not
-//! links; a footer naming the forum's zone).
+//! links; a footer naming the forum's zone) and Phorum 5 (English: the profile link inside an
+//! author box, a row of Reply and Quote buttons inside the message's element, a meridiem glued
+//! to the minutes, a reply form).
 
 use crate::check::{EnginePage, Wanted, check};
 use crate::threads::{ENGLISH, FRENCH, SPANISH};
@@ -193,6 +195,65 @@ fn ubb_threads_posts_over_four_table_rows_in_spanish() {
             url: "https://foros.example.es/ubbthreads/showflat.php?Number=5600",
             language: "es",
             title: "Tomates con hojas amarillas - Foros",
+            body,
+        },
+        &wanted,
+    );
+}
+
+#[test]
+fn phorum_5_in_english() {
+    let shown = [
+        ("May 04, 2016 09:05PM", "2016-05-04T21:05"),
+        ("May 05, 2016 08:30AM", "2016-05-05T08:30"),
+        ("May 05, 2016 07:45PM", "2016-05-05T19:45"),
+        ("June 02, 2016 10:02AM", "2016-06-02T10:02"),
+    ];
+    let mut posts = String::new();
+    let mut wanted = Vec::new();
+    for (index, (message, (date, iso))) in ENGLISH.messages.iter().zip(shown).enumerate() {
+        let msg = 4400 + index;
+        let profile = format!("profile.php?1,{}", message.user_id);
+        let signature = if index == 0 {
+            format!(
+                "<div class=\"message-signature\">-- <br>{}</div>",
+                ENGLISH.signature
+            )
+        } else {
+            String::new()
+        };
+        posts.push_str(&format!(
+            "<a name=\"msg-{msg}\"></a><div class=\"message\"><div class=\"generic\"><table border=\"0\" cellspacing=\"0\"><tr>\
+             <td width=\"100%\"><div class=\"message-author icon-user\"><a href=\"{profile}\">{name}</a></div>\
+             <small><strong><a href=\"read.php?1,4400,{msg}#msg-{msg}\">Re: {subject}</a> </strong><br>{date}</small></td>\
+             <td class=\"message-user-info\" nowrap=\"nowrap\"><strong>Registered:</strong> 9 years ago<br><strong>Posts:</strong> {count}</td></tr></table></div>\
+             <div class=\"message-body\">{body}{signature}<div class=\"message-options\">\
+             <a class=\"icon icon-comment-add\" href=\"read.php?1,4400,{msg}#REPLY\">Reply</a> <a class=\"icon icon-comment-edit\" href=\"read.php?1,4400,{msg},quote=1#REPLY\">Quote</a></div></div></div>",
+            name = message.name,
+            count = message.post_count,
+            subject = ENGLISH.subject,
+            body = message.html_with_breaks(),
+        ));
+        wanted.push(Wanted::new(
+            profile.replace("&amp;", "&"),
+            iso,
+            &message.text(),
+        ));
+    }
+    let body = format!(
+        "<div class=\"nav\"><a class=\"icon icon-folder\" href=\"list.php?1\">Message List</a> <a class=\"icon icon-comment-add\" href=\"posting.php?1\">New Topic</a></div>\
+         <h1>{subject}</h1>{posts}\
+         <a name=\"REPLY\"></a><div class=\"generic\"><form action=\"posting.php\" method=\"post\" id=\"post-form\" name=\"post_form\"><h4>Your Name:</h4><input type=\"text\" name=\"author\" size=\"30\">\
+         <h4>Subject:</h4><input type=\"text\" name=\"subject\" size=\"50\" value=\"Re: {subject}\"><textarea name=\"body\" rows=\"15\" cols=\"50\"></textarea>\
+         <input type=\"submit\" name=\"finish\" value=\"Post\"></form></div>",
+        subject = ENGLISH.subject,
+    );
+    check(
+        EnginePage {
+            engine: "Phorum 5 (English)",
+            url: "https://www.example-phorum.net/read.php?1,4400",
+            language: "en",
+            title: "Router drops the connection every evening",
             body,
         },
         &wanted,

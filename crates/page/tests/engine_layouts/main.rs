@@ -15,6 +15,7 @@ mod archives_and_questions;
 mod check;
 mod classic;
 mod first_six;
+mod hand_made;
 mod modern;
 mod mybb_invision;
 mod phpbb;
