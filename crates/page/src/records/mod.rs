@@ -48,6 +48,7 @@ use crate::links::Link;
 use crate::regions::{RecordSlot, Region, column_of};
 use crate::time::{DateContext, ParsedTime, Precision};
 
+mod anchors;
 mod author_signals;
 mod authors;
 mod date_labels;
@@ -80,6 +81,11 @@ pub struct Post {
     pub text: String,
     /// Absolute URL of the post's permalink, fragment kept.
     pub permalink: Option<String>,
+    /// What names the post apart from its page, the same on every page that shows it (see
+    /// `anchors`): the name the page gives the post's element (`data-pid=102`, `id=post-1200`,
+    /// `name=msg-4400`), else its permalink. A post that an engine repeats at the top of the
+    /// next page has the same anchor on both pages.
+    pub anchor: Option<String>,
     /// The record's first element.
     pub node: NodeId,
 }

@@ -3,6 +3,7 @@
 
 use url::Url;
 
+use super::anchors::{anchor_of, record_anchors};
 use super::post_list::posts_of_list;
 use super::post_region::post_region;
 use super::text_column::{
@@ -110,6 +111,7 @@ pub(super) fn posts_and_time_column(
     let mut texts = PostTexts::default();
     let bodies = choose_text_column(facts, region, &excluded, &mut texts);
     let permalinks = choose_permalink_column(facts, region, page_url);
+    let anchors = record_anchors(facts, region);
     let controls = repeated_control_rows(facts, &bodies);
     let mut body_texts: Vec<String> = bodies
         .iter()
@@ -136,6 +138,9 @@ pub(super) fn posts_and_time_column(
                 .and_then(|(node, name)| followable_author_url(facts, *node, name)),
             time: times[record].map(|candidate| candidate.time),
             text,
+            anchor: anchors[record]
+                .clone()
+                .or_else(|| permalinks[record].clone()),
             permalink: permalinks[record].clone(),
             node: regions[region].records[record],
         })
@@ -401,6 +406,7 @@ pub(super) fn read_single_post(
         time,
         text,
         permalink: None,
+        anchor: anchor_of(facts.document, &[element]),
         node: element,
     })
 }

@@ -378,6 +378,9 @@ fn runs(children: &[NodeId], shapes: &Shapes, widest: usize) -> Vec<(usize, usiz
                 if width > 1 && !members_differ(&pairs, start, width, mean) {
                     continue;
                 }
+                if repeats_a_narrower_record(&pairs, start, width) {
+                    continue;
+                }
                 // Coverage weighed by resemblance: MDR takes the widest coverage; weighing it
                 // keeps a post's header and body rows together when single rows also resemble
                 // each other loosely.
@@ -419,6 +422,22 @@ fn members_differ(
         .map(|member| pairs.of_groups(member, 1))
         .fold(f32::MAX, f32::min);
     inner < record_similarity - 0.15
+}
+
+/// Whether the record of `width` children from `start` is two or more alike records of a
+/// narrower width: the record of a post printed over three table rows, taken two posts at a
+/// time. Comparing every other post can resemble more than comparing neighbours (when posts
+/// with and without a signature alternate), so the wider record would win on resemblance and
+/// every other post would be read as a part of the one before it. MDR's generalized nodes are
+/// the smallest that repeat.
+fn repeats_a_narrower_record(pairs: &PairSimilarities, start: usize, width: usize) -> bool {
+    (2..width)
+        .filter(|narrower| width.is_multiple_of(*narrower))
+        .any(|narrower| {
+            (0..width / narrower - 1).all(|part| {
+                pairs.of_groups(start + part * narrower, narrower) >= SIMILARITY_THRESHOLD
+            })
+        })
 }
 
 fn pattern_id(
