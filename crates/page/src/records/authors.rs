@@ -5,7 +5,6 @@ use super::posts::shared_identity;
 use super::text_column::has_identity;
 use super::{PageFacts, author_signals};
 use crate::dom::{Document, NodeId, NodeKind};
-use crate::regions::column_of;
 
 /// Words of buttons and labels that appear as links in every record but are not names.
 const ACTION_WORDS: [&str; 24] = [
@@ -274,7 +273,7 @@ fn collect_name_elements(
                 if !name_like(&text) || shows_a_date(facts, node) {
                     continue;
                 }
-                let column = column_of(document, member, node);
+                let column = facts.column(region, member, node);
                 let entry = AuthorColumn::find_or_add(columns, column, records, hinted);
                 if entry.values[record].is_none() {
                     entry.values[record] = Some((node, text));

@@ -45,7 +45,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 use crate::dom::{Document, NodeId, NodeKind, ROOT, trim_whitespace};
 use crate::links::Link;
-use crate::regions::{RecordSlot, Region, column_of};
+use crate::regions::{RecordSlot, Region, column_below_root, column_of};
 use crate::time::{DateContext, ParsedTime, Precision};
 
 mod anchors;
@@ -420,10 +420,20 @@ impl PageFacts<'_> {
             slot = self.slots[current as usize]?;
         }
         let _ = current;
-        Some((
-            slot.record as usize,
-            column_of(self.document, slot.member, node),
-        ))
+        Some((slot.record as usize, self.column(region, slot.member, node)))
+    }
+
+    /// The column of `node` in the record of region `region` whose member `member` holds it.
+    /// Records of one element are placed below their root, whose class may mark one record
+    /// apart (the first post, a sticky thread) while the rest of it is made like the others
+    /// (see [`column_below_root`]); the members of wider records are told apart by their own
+    /// tag and class.
+    fn column(&self, region: usize, member: NodeId, node: NodeId) -> u64 {
+        if self.regions[region].width == 1 {
+            column_below_root(self.document, member, node)
+        } else {
+            column_of(self.document, member, node)
+        }
     }
 
     /// Date candidates of region `region` that name a day or more, by record: what tells a

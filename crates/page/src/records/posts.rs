@@ -12,7 +12,7 @@ use super::text_column::{
 use super::*;
 use crate::dom::{Document, NodeId, NodeKind};
 use crate::links::Link;
-use crate::regions::{RecordSlot, Region, column_of, record_slots};
+use crate::regions::{RecordSlot, Region, column_below_root, column_of, record_slots};
 use crate::time::{DateContext, ParsedTime, Precision};
 
 /// Extracts the posts of a thread page.
@@ -441,8 +441,10 @@ pub(super) fn single_post_parts(
     // An element made like the records of a post region shows its time where they do.
     let in_column = || {
         dated().filter(|candidate| {
-            time_column
-                .is_some_and(|column| column_of(document, element, candidate.element) == column)
+            time_column.is_some_and(|column| {
+                column_of(document, element, candidate.element) == column
+                    || column_below_root(document, element, candidate.element) == column
+            })
         })
     };
     // A date the page labels as the author's join date is taken only when there is no other:

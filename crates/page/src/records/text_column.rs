@@ -7,7 +7,7 @@ use std::rc::Rc;
 
 use super::{ColumnTable, PageFacts, SmallKeyHasher, block_text, is_ancestor};
 use crate::dom::{Document, NodeId, NodeKind};
-use crate::regions::{column_below_root, column_of};
+use crate::regions::column_below_root;
 
 /// Dates whose columns recur in at least half of the records (post times, join dates, last
 /// visits): fields of the record template. A post's text holds none of them systematically, so an
@@ -72,7 +72,7 @@ pub(super) fn choose_text_column(
                 {
                     continue;
                 }
-                table.offer(column_of(document, member, node), record, node);
+                table.offer(facts.column(region, member, node), record, node);
             }
         }
     }
