@@ -61,6 +61,19 @@ pub(super) fn choose_text_column(
             current = document.node(node).parent;
         }
     }
+    // What lies inside a field is the field's too: the name inside the author's link (`<a><span
+    // class="name">Alexandra</span></a>`), the words inside a `<time>`. Beside short messages
+    // ("Thanks!", "+1") such an element holds the most text of its column and was taken for
+    // the text.
+    // A field named by the record's own element (`data-author` on the post's root) is the
+    // whole record: its inside is the post.
+    let record_element =
+        |node: NodeId| facts.slots[node as usize].is_some_and(|slot| slot.member == node);
+    for &field in fields.iter().filter(|&&field| !record_element(field)) {
+        for node in document.descendants(field) {
+            holds_field[node as usize] = true;
+        }
+    }
     let mut table = ColumnTable::new(records);
     for record in 0..records {
         for member in facts.regions[region].record_nodes(document, record) {
