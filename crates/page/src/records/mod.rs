@@ -117,28 +117,24 @@ pub fn block_text(document: &Document, node: NodeId) -> String {
 fn block_text_skipping(document: &Document, node: NodeId, skipped: &[NodeId]) -> String {
     let mut lines: Vec<String> = vec![String::new()];
     let mut walk = document.descendants(node);
-    let mut open_blocks: Vec<NodeId> = Vec::new();
+    // The elements the walk is inside that part words when it leaves them, each with whether
+    // it is a block, which also ends the line.
+    let mut open: Vec<(NodeId, bool)> = Vec::new();
     // Whether the next text continues the last one's word: nothing but the tags of inline
     // formatting stood between them, as in `<a>amarillas</a>:` or `<b>Re</b>sult`, which a
     // browser shows without a space. Any other element in between separates them.
     let mut glued = false;
-    let mut open_separators: Vec<NodeId> = Vec::new();
     while let Some(id) = walk.next() {
-        // Close blocks we have left: a block ends when the walk leaves its subtree.
-        while let Some(&block) = open_blocks.last() {
-            if is_ancestor(document, block, id) {
+        // Close the elements we have left: one ends when the walk leaves its subtree.
+        while let Some(&(element, block)) = open.last() {
+            if is_ancestor(document, element, id) {
                 break;
             }
-            open_blocks.pop();
-            lines.push(String::new());
-        }
-        // Leaving an element that is no inline formatting separates words as entering it does.
-        while let Some(&separator) = open_separators.last() {
-            if is_ancestor(document, separator, id) {
-                break;
-            }
-            open_separators.pop();
+            open.pop();
             glued = false;
+            if block {
+                lines.push(String::new());
+            }
         }
         let data = document.node(id);
         match data.kind {
@@ -171,13 +167,13 @@ fn block_text_skipping(document: &Document, node: NodeId, skipped: &[NodeId]) ->
                 glued = false;
                 lines.push(String::new());
                 if data.first_child.is_some() {
-                    open_blocks.push(id);
+                    open.push((id, true));
                 }
             }
             NodeKind::Element if id != node && !is_inline_formatting_tag(data.tag()) => {
                 glued = false;
                 if data.first_child.is_some() {
-                    open_separators.push(id);
+                    open.push((id, false));
                 }
             }
             _ => {}

@@ -47,12 +47,12 @@ pub fn posts_from(facts: &PageFacts<'_>, page_url: &Url) -> Vec<Post> {
 fn posts_of_paired_rows(facts: &PageFacts<'_>, page_url: &Url) -> Vec<Post> {
     let Some(index) = (0..facts.regions.len()).find(|&index| {
         let region = &facts.regions[index];
-        let dated = facts.dates_by_record(index);
         region.width == 1
             && region.text_share >= 0.1
             && region.records.len() >= 4
             && region.records.len().is_multiple_of(2)
-            && dated
+            && facts
+                .dates_by_record(index)
                 .iter()
                 .enumerate()
                 .all(|(record, dates)| dates.is_empty() == (record % 2 == 1))

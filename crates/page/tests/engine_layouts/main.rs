@@ -14,6 +14,7 @@
 mod archives_and_questions;
 mod check;
 mod classic;
+mod discuz;
 mod first_six;
 mod hand_made;
 mod modern;

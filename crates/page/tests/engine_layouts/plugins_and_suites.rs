@@ -5,7 +5,10 @@
 //! (German: a thread header naming the starter and the thread's date above the posts, user
 //! titles, reaction counts, quotes, a quick-reply box) and Jive (English: the first message
 //! marked apart by its root's class, points and levels beside the name, "in response to"
-//! lines naming another member, a "More Like This" sidebar).
+//! lines naming another member, a "More Like This" sidebar) and Kunena 5 in Joomla (French: how
+//! long ago each message was written, "il y a 8 ans 10 mois", with the date in `title`, a
+//! "topic starter" badge in the first author's box, a row of buttons under every message, a
+//! login box).
 
 use crate::check::{EnginePage, Wanted, check};
 use crate::threads::{ENGLISH, FRENCH, GERMAN, SPANISH};
@@ -381,6 +384,92 @@ fn jive_in_english() {
             url: "https://community.example.com/thread/410",
             language: "en",
             title: "Router drops the connection every evening | Example Community",
+            body,
+        },
+        &wanted,
+    );
+}
+
+#[test]
+fn kunena_5_in_french() {
+    // Kunena shows how long ago a message was written and the date itself in `title`.
+    let shown = [
+        (
+            "il y a 8 ans 10 mois",
+            "04 mai 2016 21:05",
+            "2016-05-04T21:05",
+        ),
+        (
+            "il y a 8 ans 10 mois",
+            "05 mai 2016 08:30",
+            "2016-05-05T08:30",
+        ),
+        (
+            "il y a 8 ans 10 mois",
+            "05 mai 2016 19:45",
+            "2016-05-05T19:45",
+        ),
+        (
+            "il y a 8 ans 10 mois",
+            "02 juin 2016 10:02",
+            "2016-06-02T10:02",
+        ),
+    ];
+    let mut posts = String::new();
+    let mut wanted = Vec::new();
+    for (index, (message, (ago, date, iso))) in FRENCH.messages.iter().zip(shown).enumerate() {
+        let id = 4401 + index;
+        let slug = message.name.to_lowercase().replace(' ', "-");
+        let profile = format!("/forum/user/{}-{slug}", message.user_id);
+        let starter = if index == 0 {
+            "<li><span class=\"topic-starter\">Auteur du sujet</span></li>"
+        } else {
+            ""
+        };
+        let signature = if index == 0 {
+            format!(
+                "<div class=\"ksig\"><hr><span class=\"ksignature\">{}</span></div>",
+                FRENCH.signature
+            )
+        } else {
+            String::new()
+        };
+        posts.push_str(&format!(
+            "<div class=\"row message\" id=\"kmessage-{id}\"><div class=\"span2 hidden-phone\"><ul class=\"unstyled center profilebox\">\
+             <li><strong><a class=\"kwho-user hasTooltip\" href=\"{profile}\" title=\"Voir le profil de {name}\">{name}</a></strong></li>\
+             <li><a class=\"kwho-user\" href=\"{profile}\"><img class=\"img-circle\" src=\"/media/kunena/avatars/resized/size72/{id}.jpg\" alt=\"Avatar de {name}\"></a></li>\
+             {starter}<li><span class=\"label label-default\">Hors ligne</span></li><li>{title}</li><li>Messages : {count}</li><li>Remerciements reçus {thanks}</li></ul></div>\
+             <div class=\"span10 message-published\"><small class=\"text-muted pull-right hidden-phone\"><span class=\"icon icon-clock\"></span>\
+             <span class=\"kdate hasTooltip\" title=\"{date}\">{ago}</span> <a href=\"#{id}\" id=\"{id}\" rel=\"canonical\">#{id}</a></small>\
+             <div class=\"horizontal-message\"><div class=\"horizontal-message-top\"><h3 class=\"kmsgtitle\">Re: {subject}</h3></div>\
+             <div class=\"kmessage\"><div class=\"kmsg\">{body}</div></div>{signature}</div></div></div>\
+             <div class=\"row message-footer\"><div class=\"span10 offset2\"><div class=\"btn-toolbar\">\
+             <a class=\"btn btn-small\" href=\"/forum/general/reply/{id}\" rel=\"nofollow\"><i class=\"icon icon-undo\"></i> Répondre</a> \
+             <a class=\"btn btn-small\" href=\"/forum/general/reply/{id}?quote=1\" rel=\"nofollow\"><i class=\"icon icon-quote\"></i> Citer</a> \
+             <a class=\"btn btn-small\" href=\"/forum/general/report/{id}\" rel=\"nofollow\"><i class=\"icon icon-warning\"></i> Signaler</a></div></div></div>",
+            name = message.name,
+            title = message.user_title,
+            count = message.post_count,
+            thanks = message.post_count / 9,
+            subject = FRENCH.subject,
+            body = message.html_paragraphs(),
+        ));
+        wanted.push(Wanted::new(profile, iso, &message.text()));
+    }
+    let body = format!(
+        "<div id=\"kunena\" class=\"layout\"><h1>{subject}</h1><div class=\"pull-left\"><ul class=\"pagination\"><li class=\"active\"><a>1</a></li></ul></div>\
+         <div class=\"topic-item-messages\">{posts}</div>\
+         <div class=\"well well-small\"><h3>Connexion</h3><form action=\"/forum\" method=\"post\"><input type=\"text\" name=\"username\" placeholder=\"Identifiant\">\
+         <input type=\"password\" name=\"password\" placeholder=\"Mot de passe\"><button type=\"submit\">Connexion</button></form></div>\
+         <div class=\"pull-right large-kicon\"><p>Temps de génération de la page : 0.254 secondes</p></div></div>",
+        subject = FRENCH.subject,
+    );
+    check(
+        EnginePage {
+            engine: "Kunena 5 (French)",
+            url: "https://www.velo-exemple.fr/forum/general/2201-velo-electrique-autonomie-en-hiver",
+            language: "fr-FR",
+            title: "Vélo électrique : autonomie en hiver - Général - Forum",
             body,
         },
         &wanted,

@@ -276,6 +276,17 @@ fn entry_element(
         if facts.sizes[element as usize] > LONGEST_ENTRY {
             return None;
         }
+        // The cheap tests first: this runs for every titled link of a page when no list of
+        // threads shows the shape of their links. An element that fails them is left for its
+        // parent, which holds every link this one holds, so a link to another thread found
+        // there ends the search as it would have here.
+        let counted = facts.holds_date[element as usize]
+            && document
+                .descendants(element)
+                .any(|node| count_of_text(facts, node).is_some());
+        if !counted {
+            continue;
+        }
         // Links without a title of their own (an icon to the last post, a page number, the
         // reply count) may point elsewhere in the same thread.
         let other_thread = facts.links.iter().any(|other| {
@@ -284,15 +295,7 @@ fn entry_element(
                 && is_ancestor(document, element, other.node)
                 && UrlShape::of(&other.url).as_ref() == Some(shape)
         });
-        if other_thread {
-            return None;
-        }
-        let counted = document
-            .descendants(element)
-            .any(|node| count_of_text(facts, node).is_some());
-        if counted && facts.holds_date[element as usize] {
-            return Some(element);
-        }
+        return (!other_thread).then_some(element);
     }
     None
 }
