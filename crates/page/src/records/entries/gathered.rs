@@ -185,6 +185,14 @@ fn read_lone_entry(
     // of one element: further links of the entry (its start date, its last page) point to the
     // same thread.
     let mut candidates: Vec<(NodeId, (String, String))> = Vec::new();
+    // Which elements show a count, found in one pass over the page rather than once for every
+    // level above every titled link.
+    let holds_count = nodes_holding(
+        document,
+        document
+            .descendants(ROOT)
+            .filter_map(|node| count_of_text(facts, node).map(|(parent, _)| parent)),
+    );
     for link in facts.links {
         let text = link.text.trim();
         if region.is_some_and(|region| facts.place(region, link.node).is_some())
@@ -198,7 +206,8 @@ fn read_lone_entry(
         if shape.is_some_and(|shape| *shape != link_shape) {
             continue;
         }
-        let Some(element) = entry_element(facts, link.node, &link.url, &link_shape) else {
+        let Some(element) = entry_element(facts, &holds_count, link.node, &link.url, &link_shape)
+        else {
             continue;
         };
         // Without a list of threads beside it, a member's box in a post (a name, post and
@@ -265,6 +274,7 @@ fn read_lone_entry(
 /// [`LONGEST_ENTRY`] bytes of text.
 fn entry_element(
     facts: &PageFacts<'_>,
+    holds_count: &[bool],
     link: NodeId,
     url: &str,
     shape: &UrlShape,
@@ -280,10 +290,7 @@ fn entry_element(
         // threads shows the shape of their links. An element that fails them is left for its
         // parent, which holds every link this one holds, so a link to another thread found
         // there ends the search as it would have here.
-        let counted = facts.holds_date[element as usize]
-            && document
-                .descendants(element)
-                .any(|node| count_of_text(facts, node).is_some());
+        let counted = facts.holds_date[element as usize] && holds_count[element as usize];
         if !counted {
             continue;
         }
