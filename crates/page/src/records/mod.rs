@@ -36,9 +36,11 @@
 //! make one a join date, `authors` (with `author_signals`) chooses
 //! the author column (by what authors are: names that repeat only for their person, not counts,
 //! not ranks that different persons share), `text_column` the text column (which varies from
-//! record to record, unlike template notes), `post_region` the post region, `posts` its
-//! columns, `post_list` the pieces of a cut list, `lone_post` the one post of a page that repeats
-//! nothing, and `entries` the thread entries of board pages.
+//! record to record, unlike template notes, and leaves out rows of buttons inside the text),
+//! `post_region` the post region, `posts` its columns, `single_post` one element read as a post
+//! on its own, `post_list` the pieces of a cut list, `lone_post` the one post of a page that
+//! repeats nothing, `anchors` the name each post keeps from page to page, and `entries` the
+//! thread entries of board pages.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -58,6 +60,7 @@ mod lone_post;
 mod post_list;
 mod post_region;
 mod posts;
+mod single_post;
 mod text_column;
 
 pub use entries::{extract_thread_entries, thread_entries_from};

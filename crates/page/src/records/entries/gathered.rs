@@ -197,9 +197,11 @@ fn read_lone_entry(
         let text = link.text.trim();
         if region.is_some_and(|region| facts.place(region, link.node).is_some())
             || !title_like(text)
+            || !near_a_count_and_a_date(facts, &holds_count, link.node)
         {
             continue;
         }
+        // Parsing the URL is the costly part, left for the few links the test above keeps.
         let Some(link_shape) = UrlShape::of(&link.url) else {
             continue;
         };
@@ -267,6 +269,26 @@ fn read_lone_entry(
         replies: integer_column(&widened, lone)[0],
         last_reply: latest_date_column(&widened, lone)[0],
     }])
+}
+
+/// Whether an element within [`ENTRY_DEPTH`] levels above `link`, and no larger than an entry,
+/// shows both a count and a date: what [`entry_element`] needs first, tested without reading
+/// any URL.
+fn near_a_count_and_a_date(facts: &PageFacts<'_>, holds_count: &[bool], link: NodeId) -> bool {
+    let mut element = link;
+    for _ in 0..ENTRY_DEPTH {
+        let Some(parent) = facts.document.node(element).parent else {
+            return false;
+        };
+        element = parent;
+        if facts.sizes[element as usize] > LONGEST_ENTRY {
+            return false;
+        }
+        if facts.holds_date[element as usize] && holds_count[element as usize] {
+            return true;
+        }
+    }
+    false
 }
 
 /// The closest element above thread link `link` (to `url`) that shows a count and a date and no
