@@ -223,6 +223,12 @@ fn read_lone_entry(
         {
             continue;
         }
+        // Nor is a post's header and footer ("Posts: 152" beside the name, "Posted on: ..."
+        // beside a "Link" button): a board's row shows its counts bare, each in a cell of its
+        // own (replies, views).
+        if shape.is_none() && bare_numbers(document, element) < 2 {
+            continue;
+        }
         if !candidates.iter().any(|(known, _)| *known == element) {
             candidates.push((element, (text.to_string(), link.url.clone())));
         }
@@ -269,6 +275,22 @@ fn read_lone_entry(
         replies: integer_column(&widened, lone)[0],
         last_reply: latest_date_column(&widened, lone)[0],
     }])
+}
+
+/// How many texts below `element` are a number alone ("17", "1,204").
+fn bare_numbers(document: &Document, element: NodeId) -> usize {
+    document
+        .descendants(element)
+        .filter(|&node| {
+            document.node(node).kind == NodeKind::Text && {
+                let text = trim_whitespace(document.text_of(node));
+                text.bytes().any(|byte| byte.is_ascii_digit())
+                    && text
+                        .bytes()
+                        .all(|byte| byte.is_ascii_digit() || byte == b',' || byte == b'.')
+            }
+        })
+        .count()
 }
 
 /// Whether an element within [`ENTRY_DEPTH`] levels above `link`, and no larger than an entry,
