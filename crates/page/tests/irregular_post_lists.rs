@@ -381,3 +381,52 @@ fn a_site_header_with_the_last_visit_is_no_first_post() {
         );
     }
 }
+
+/// A post over three table rows as old engines print it: the poster row (name in bold, join
+/// date), the message row (with a signature under a rule when `signed`) and the footer row
+/// (the date and buttons).
+fn three_row_post(index: usize, name: &str, signed: bool) -> String {
+    let signature = if signed {
+        "<hr size=\"1\"><div class=\"signature\">Greetings from the garden.</div>"
+    } else {
+        ""
+    };
+    format!(
+        "<tr><td class=\"poster\" colspan=\"2\"><b>{name}</b> <span class=\"small\">Posts: {posts}<br>\
+         Registered: 2024-0{month}-11 09:00</span></td></tr>\
+         <tr><td class=\"message\" colspan=\"2\"><div class=\"text\"><p>{message}</p></div>{signature}</td></tr>\
+         <tr><td class=\"footer\">Reply #{index} on: 2025-12-{day:02} 1{index}:30</td><td class=\"footer\" align=\"right\">\
+         <a href=\"/t.pl?num=7;r={index}\">Link</a> <a href=\"/t.pl?action=post;num=7;quote={index}\">Quote</a></td></tr>",
+        posts = 10 + index * 13,
+        month = 1 + index % 8,
+        message = MESSAGES[index],
+        day = 10 + index,
+    )
+}
+
+#[test]
+fn posts_over_three_rows_signed_every_other_time_are_read_one_by_one() {
+    // Posts signed by turns make every other post resemble its predecessor less than the post
+    // two before it: two posts, six rows, were taken for one record and every other post lost.
+    let names = ["anna", "bruno", "carla", "david", "emil", "fatima"];
+    let rows: String = names
+        .iter()
+        .enumerate()
+        .map(|(index, name)| three_row_post(index, name, index % 2 == 0))
+        .collect();
+    let html = page(&format!(
+        "<table class=\"bordercolor\" width=\"100%\"><tr><td class=\"titlebg\" colspan=\"2\">Topic: New moderators</td></tr>{rows}</table>"
+    ));
+    let expected: Vec<String> = names
+        .iter()
+        .enumerate()
+        .map(|(index, name)| {
+            line(
+                name,
+                &format!("2025-12-{:02}T1{index}:30:00", 10 + index),
+                index,
+            )
+        })
+        .collect();
+    check(&html, &expected);
+}

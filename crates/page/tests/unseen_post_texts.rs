@@ -1,8 +1,10 @@
 //! Post texts on handwritten thread pages whose records hold, besides the message, template text
 //! repeated in every record (a note of the reply form, a row of "Quote Reply Report" buttons, a
 //! "log in to reply" line), sometimes longer than the messages themselves; and pages whose post
-//! header and message stand in two table rows, the message row made unlike the others. A post
-//! text varies from record to record; a note the template prints under every post does not.
+//! header and message stand in two table rows, the message row made unlike the others; and short
+//! messages beside names and dates held in inner elements of the author's link and the `<time>`.
+//! A post text varies from record to record; a note the template prints under every post does
+//! not; and what lies inside a field is the field's.
 
 use jiff::Timestamp;
 use trawl_page::analysis::analyse_text;
@@ -237,4 +239,31 @@ fn records_of_header_rows_take_their_message_from_the_next_row() {
             );
         }
     }
+}
+
+/// Posts with short messages whose author link holds the name in an inner element, and whose
+/// time element holds its words in one: the inner elements are the fields', never the text.
+#[test]
+fn short_messages_beside_names_and_times_inside_their_elements_are_the_texts() {
+    let names = [
+        "Alexandra Konstantinopoulou",
+        "Bartholomew Featherstonehaugh",
+        "Alexandra Konstantinopoulou",
+        "Maximiliane Oberhauser-Lind",
+    ];
+    let posts: String = SHORT
+        .iter()
+        .zip(names)
+        .enumerate()
+        .map(|(index, (message, name))| {
+            format!(
+                "<div class=\"post\"><div class=\"head\"><a class=\"author\" href=\"/member/{id}\"><span class=\"display\">{name}</span></a>\
+                 <time datetime=\"2024-05-0{day}T10:00:00Z\"><span class=\"long-date\">Wednesday, 0{day} May 2024 at 10:00 in the morning</span></time></div>\
+                 <div class=\"body\">{message}</div></div>",
+                id = name.len(),
+                day = index + 1,
+            )
+        })
+        .collect();
+    check(&page("en", posts), &SHORT);
 }

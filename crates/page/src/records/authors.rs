@@ -5,7 +5,6 @@ use super::posts::shared_identity;
 use super::text_column::has_identity;
 use super::{PageFacts, author_signals};
 use crate::dom::{Document, NodeId, NodeKind};
-use crate::regions::column_of;
 
 /// Words of buttons and labels that appear as links in every record but are not names.
 const ACTION_WORDS: [&str; 24] = [
@@ -245,8 +244,8 @@ fn inside_rank_mark(document: &Document, node: NodeId, member: NodeId) -> bool {
     false
 }
 
-/// Adds to `columns`, per record, the first non-link element that `accepts` and whose text is a
-/// name holding no date, grouped by column.
+/// Adds to `columns`, per record, the first element that `accepts`, is no followable link and
+/// whose text is a name holding no date, grouped by column.
 fn collect_name_elements(
     facts: &PageFacts<'_>,
     region: usize,
@@ -260,7 +259,13 @@ fn collect_name_elements(
         for member in facts.regions[region].record_nodes(document, record) {
             for node in document.descendants(member) {
                 let data = document.node(node);
-                if data.kind != NodeKind::Element || data.is("a") || !accepts(document, node) {
+                // Followable links were offered as link columns already; a link that leads
+                // to no page (`mailto:`, `javascript:`) is left out of the link table, but its
+                // text is a name as much as a bold one is.
+                if data.kind != NodeKind::Element
+                    || (data.is("a") && facts.followable[node as usize])
+                    || !accepts(document, node)
+                {
                     continue;
                 }
                 let text = document.text_content(node);
@@ -268,7 +273,7 @@ fn collect_name_elements(
                 if !name_like(&text) || shows_a_date(facts, node) {
                     continue;
                 }
-                let column = column_of(document, member, node);
+                let column = facts.column(region, member, node);
                 let entry = AuthorColumn::find_or_add(columns, column, records, hinted);
                 if entry.values[record].is_none() {
                     entry.values[record] = Some((node, text));
@@ -378,7 +383,8 @@ pub(super) fn choose_author_column(facts: &PageFacts<'_>, region: usize) -> Auth
         });
     }
     // Last resort for templates with no author markup at all (FluxBB shows guests a bare
-    // `<dt><strong>name</strong></dt>`): short bold or term texts, unhinted, so that any hinted
+    // `<dt><strong>name</strong></dt>`, hand-made pages a `mailto:` link): short bold or term
+    // texts and links to no page, unhinted, so that any hinted
     // column found above would have won and only a steady, varied, early column wins here.
     let hinted_names = columns
         .iter()
@@ -386,7 +392,7 @@ pub(super) fn choose_author_column(facts: &PageFacts<'_>, region: usize) -> Auth
     if !hinted_names {
         collect_name_elements(facts, region, &mut columns, false, |document, node| {
             let data = document.node(node);
-            data.is("strong") || data.is("b") || data.is("dt")
+            data.is("strong") || data.is("b") || data.is("dt") || data.is("a")
         });
     }
     let refused = refused_columns(facts.document, &columns, records);

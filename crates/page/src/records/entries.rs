@@ -8,7 +8,7 @@
 use super::*;
 use crate::dom::{Document, NodeId, NodeKind, trim_whitespace};
 use crate::links::Link;
-use crate::regions::{RecordSlot, Region, column_of, record_slots};
+use crate::regions::{RecordSlot, Region, record_slots};
 use crate::time::{DateContext, ParsedTime};
 
 mod gathered;
@@ -54,8 +54,17 @@ pub fn thread_entries_from(facts: &PageFacts<'_>) -> Vec<ThreadEntry> {
         }
     }
     let Some((rank, region)) = best else {
-        return Vec::new();
+        return gathered::lone_entry_without_list(facts);
     };
+    // A region whose records show no count is at best a box of thread links, and may be the
+    // cells of the one row of a board's last page read as records (title, starter, last
+    // poster): a lone entry showing its counts, when the page has one, is the board's list.
+    if rank.count_columns == 0 {
+        let lone = gathered::lone_entry_without_list(facts);
+        if !lone.is_empty() {
+            return lone;
+        }
+    }
     match gathered::entry_records(facts, region, rank) {
         gathered::EntryRecords::Region => entries_of_region(facts, region),
         gathered::EntryRecords::Gathered(gathered) => {
@@ -218,7 +227,7 @@ fn count_columns(facts: &PageFacts<'_>, region: usize) -> Vec<Vec<Option<u64>>> 
                 let Some((parent, value)) = count_of_text(facts, node) else {
                     continue;
                 };
-                let column = column_of(document, member, parent);
+                let column = facts.column(region, member, parent);
                 columns.offer(column, record, value);
             }
         }
@@ -376,13 +385,13 @@ fn cell_column(
         }
         cell = parent;
     }
-    Some(column_of(document, member, cell))
+    Some(facts.column(region, member, cell))
 }
 
 impl<'page> PageFacts<'page> {
     /// The same facts over another list of regions (the page's own and one gathered from
     /// records they left apart) and its record slots.
-    fn with_regions<'wider>(
+    pub(super) fn with_regions<'wider>(
         &self,
         regions: &'wider [Region],
         slots: &'wider [Option<RecordSlot>],
@@ -397,6 +406,7 @@ impl<'page> PageFacts<'page> {
             links: self.links,
             dates: self.dates.clone(),
             holds_date: self.holds_date.clone(),
+            followable: self.followable.clone(),
             sizes: self.sizes.clone(),
         }
     }

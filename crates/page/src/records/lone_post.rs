@@ -16,7 +16,7 @@
 //! menu entries or their text is fields and navigation, which the share test turns away. Short
 //! messages beside many fields are missed: with one record, nothing tells a field from a message.
 
-use super::posts::single_post_parts;
+use super::single_post::single_post_parts;
 use super::*;
 use crate::dom::{Document, NodeId, NodeKind, ROOT};
 

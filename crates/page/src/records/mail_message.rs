@@ -58,6 +58,9 @@ pub fn mail_message_post(facts: &PageFacts<'_>) -> Option<Post> {
         time: Some(header.date.time),
         text: text.join("\n"),
         permalink: None,
+        // A message page holds one mail, so the page itself names it; an element id or named
+        // anchor at its header, where the archive gives one, is kept as for any post.
+        anchor: super::anchors::anchor_of(document, &[header.first]),
         node: header.first,
     })
 }

@@ -36,18 +36,21 @@
 //! make one a join date, `authors` (with `author_signals`) chooses
 //! the author column (by what authors are: names that repeat only for their person, not counts,
 //! not ranks that different persons share), `text_column` the text column (which varies from
-//! record to record, unlike template notes), `post_region` the post region, `posts` its
-//! columns, `post_list` the pieces of a cut list, `lone_post` the one post of a page that repeats
-//! nothing, and `entries` the thread entries of board pages.
+//! record to record, unlike template notes, and leaves out rows of buttons inside the text),
+//! `post_region` the post region, `posts` its columns, `single_post` one element read as a post
+//! on its own, `post_list` the pieces of a cut list, `lone_post` the one post of a page that
+//! repeats nothing, `anchors` the name each post keeps from page to page, and `entries` the
+//! thread entries of board pages.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use crate::dom::{Document, NodeId, NodeKind, ROOT, trim_whitespace};
 use crate::links::Link;
-use crate::regions::{RecordSlot, Region, column_of};
+use crate::regions::{RecordSlot, Region, column_below_root, column_of};
 use crate::time::{DateContext, ParsedTime, Precision};
 
+mod anchors;
 mod author_signals;
 mod authors;
 mod date_labels;
@@ -58,6 +61,7 @@ mod mail_message;
 mod post_list;
 mod post_region;
 mod posts;
+mod single_post;
 mod text_column;
 
 pub use entries::{extract_thread_entries, thread_entries_from};
@@ -82,6 +86,11 @@ pub struct Post {
     pub text: String,
     /// Absolute URL of the post's permalink, fragment kept.
     pub permalink: Option<String>,
+    /// What names the post apart from its page, the same on every page that shows it (see
+    /// `anchors`): the name the page gives the post's element (`data-pid=102`, `id=post-1200`,
+    /// `name=msg-4400`), else its permalink. A post that an engine repeats at the top of the
+    /// next page has the same anchor on both pages.
+    pub anchor: Option<String>,
     /// The record's first element.
     pub node: NodeId,
 }
@@ -104,41 +113,72 @@ pub struct ThreadEntry {
 /// The text of `node` with line breaks where the page breaks lines: at `<br>` and around block
 /// elements; runs of spaces collapse, blank lines are dropped.
 pub fn block_text(document: &Document, node: NodeId) -> String {
+    block_text_skipping(document, node, &[])
+}
+
+/// [`block_text`] of `node` without the elements `skipped` (and what they hold): the template's
+/// rows of buttons that a post's text element holds, see
+/// [`text_column::repeated_control_rows`].
+fn block_text_skipping(document: &Document, node: NodeId, skipped: &[NodeId]) -> String {
     let mut lines: Vec<String> = vec![String::new()];
     let mut walk = document.descendants(node);
-    let mut open_blocks: Vec<NodeId> = Vec::new();
+    // The elements the walk is inside that part words when it leaves them, each with whether
+    // it is a block, which also ends the line.
+    let mut open: Vec<(NodeId, bool)> = Vec::new();
+    // Whether the next text continues the last one's word: nothing but the tags of inline
+    // formatting stood between them, as in `<a>amarillas</a>:` or `<b>Re</b>sult`, which a
+    // browser shows without a space. Any other element in between separates them.
+    let mut glued = false;
     while let Some(id) = walk.next() {
-        // Close blocks we have left: a block ends when the walk leaves its subtree.
-        while let Some(&block) = open_blocks.last() {
-            if is_ancestor(document, block, id) {
+        // Close the elements we have left: one ends when the walk leaves its subtree.
+        while let Some(&(element, block)) = open.last() {
+            if is_ancestor(document, element, id) {
                 break;
             }
-            open_blocks.pop();
-            lines.push(String::new());
+            open.pop();
+            glued = false;
+            if block {
+                lines.push(String::new());
+            }
         }
         let data = document.node(id);
         match data.kind {
             NodeKind::Text => {
                 let line = lines.last_mut().expect("there is always a line");
-                for word in document.text_of(id).split_whitespace() {
-                    if !line.is_empty() && !line.ends_with(' ') {
+                let text = document.text_of(id);
+                let mut continues_word = glued && !text.starts_with(char::is_whitespace);
+                for word in text.split_whitespace() {
+                    if !line.is_empty() && !line.ends_with(' ') && !continues_word {
                         line.push(' ');
                     }
+                    continues_word = false;
                     line.push_str(word);
                 }
-                if document.text_of(id).ends_with(char::is_whitespace) && !line.is_empty() {
+                if text.ends_with(char::is_whitespace) && !line.is_empty() {
                     line.push(' ');
                 }
+                glued = !line.is_empty();
             }
             NodeKind::Element
-                if data.is("script") || data.is("style") || is_signature(document, id) =>
+                if data.is("script")
+                    || data.is("style")
+                    || is_signature(document, id)
+                    || skipped.contains(&id) =>
             {
+                glued = false;
                 walk.skip_children()
             }
             NodeKind::Element if id != node && is_block(data.tag()) => {
+                glued = false;
                 lines.push(String::new());
                 if data.first_child.is_some() {
-                    open_blocks.push(id);
+                    open.push((id, true));
+                }
+            }
+            NodeKind::Element if id != node && !is_inline_formatting_tag(data.tag()) => {
+                glued = false;
+                if data.first_child.is_some() {
+                    open.push((id, false));
                 }
             }
             _ => {}
@@ -168,6 +208,39 @@ pub fn block_text(document: &Document, node: NodeId) -> String {
         above += characters[index];
     }
     lines[..end].join("\n")
+}
+
+/// Whether elements with tag `tag` only format the text they hold, so that a word goes on
+/// across their tags. Elements that templates commonly style as blocks (`cite` heads a quote on
+/// a line of its own) are left out: a space where a browser breaks the line is the lesser loss.
+fn is_inline_formatting_tag(tag: &str) -> bool {
+    matches!(
+        tag,
+        "a" | "abbr"
+            | "b"
+            | "bdi"
+            | "bdo"
+            | "big"
+            | "code"
+            | "del"
+            | "em"
+            | "font"
+            | "i"
+            | "ins"
+            | "kbd"
+            | "mark"
+            | "s"
+            | "small"
+            | "span"
+            | "strike"
+            | "strong"
+            | "sub"
+            | "sup"
+            | "time"
+            | "tt"
+            | "u"
+            | "var"
+    )
 }
 
 /// Whether elements with tag `tag` break lines in [`block_text`]. One `match` rather than a
@@ -301,6 +374,9 @@ pub struct PageFacts<'a> {
     /// For every node, whether it is or contains the element of a date: asked for every link of
     /// every candidate region, which comparing with every date made quadratic.
     holds_date: Vec<bool>,
+    /// For every node, whether it is a link of the link table: a link that leads to a page, not
+    /// a `mailto:` or `javascript:` one.
+    followable: Vec<bool>,
     sizes: Vec<u32>,
 }
 
@@ -315,6 +391,10 @@ impl<'a> PageFacts<'a> {
     ) -> Self {
         let dates = date_candidates(document, context);
         let holds_date = nodes_holding(document, dates.iter().map(|date| date.element));
+        let mut followable = vec![false; document.len()];
+        for link in links {
+            followable[link.node as usize] = true;
+        }
         PageFacts {
             document,
             regions,
@@ -322,6 +402,7 @@ impl<'a> PageFacts<'a> {
             links,
             dates,
             holds_date,
+            followable,
             sizes: text_sizes(document),
         }
     }
@@ -340,10 +421,20 @@ impl PageFacts<'_> {
             slot = self.slots[current as usize]?;
         }
         let _ = current;
-        Some((
-            slot.record as usize,
-            column_of(self.document, slot.member, node),
-        ))
+        Some((slot.record as usize, self.column(region, slot.member, node)))
+    }
+
+    /// The column of `node` in the record of region `region` whose member `member` holds it.
+    /// Records of one element are placed below their root, whose class may mark one record
+    /// apart (the first post, a sticky thread) while the rest of it is made like the others
+    /// (see [`column_below_root`]); the members of wider records are told apart by their own
+    /// tag and class.
+    fn column(&self, region: usize, member: NodeId, node: NodeId) -> u64 {
+        if self.regions[region].width == 1 {
+            column_below_root(self.document, member, node)
+        } else {
+            column_of(self.document, member, node)
+        }
     }
 
     /// Date candidates of region `region` that name a day or more, by record: what tells a
@@ -499,6 +590,38 @@ mod tests {
             "<div>Thanks!<br>_____<br>A long signature with links and quotes</div>",
             "Thanks! | _____ | A long signature with links and quotes",
         );
+    }
+
+    #[test]
+    fn words_run_on_across_inline_formatting_and_part_at_other_elements() {
+        let cases = [
+            // A link's text and the colon after it, as a browser shows them.
+            (
+                "<p><a href='/post/102'>Tomates con hojas amarillas</a>: Puede ser</p>",
+                "Tomates con hojas amarillas: Puede ser",
+            ),
+            (
+                "<p><b>Re</b>sult <i>and</i> <u>more</u></p>",
+                "Result and more",
+            ),
+            ("<p>回复<a href='/u/1'>小明</a>：好的</p>", "回复小明：好的"),
+            // Table cells, images and elements that templates show as blocks part words.
+            (
+                "<table><tr><td>name</td><td>date</td></tr></table>",
+                "name date",
+            ),
+            ("<p>one<img src='x.png'>two</p>", "one two"),
+            (
+                "<blockquote><cite>jp_roux a écrit :</cite>Rangez-la</blockquote>",
+                "jp_roux a écrit : Rangez-la",
+            ),
+            ("<p><label>Name</label>Anna</p>", "Name Anna"),
+            // Whitespace in the markup still parts words around inline elements.
+            ("<p>said: <a href='#'>up</a> then</p>", "said: up then"),
+        ];
+        for (html, expected) in cases {
+            check_text(html, expected);
+        }
     }
 
     #[test]

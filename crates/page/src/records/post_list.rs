@@ -16,7 +16,8 @@
 use url::Url;
 
 use super::post_region::mostly_dated;
-use super::posts::{posts_and_time_column, posts_in_region, read_single_post, shared_identity};
+use super::posts::{posts_and_time_column, posts_in_region, shared_identity};
+use super::single_post::read_single_post;
 use super::text_column::has_identity;
 use super::{PageFacts, Post};
 use crate::dom::{NodeId, NodeKind, ROOT};

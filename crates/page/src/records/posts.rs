@@ -1,16 +1,21 @@
-//! Posts of thread pages: the post region, its time, author, text and permalink columns, and
-//! the leading post rendered apart.
+//! Posts of thread pages: the post region, its time, author, text, permalink and anchor
+//! columns, the leading post rendered apart (read by `single_post`), and lists whose posts are
+//! a header row and a body row made alike.
 
 use url::Url;
 
+use super::anchors::record_anchors;
 use super::post_list::posts_of_list;
 use super::post_region::post_regions;
-use super::text_column::{PostTexts, choose_text_column, element_identity, has_identity};
+use super::single_post::read_single_post;
+use super::text_column::{
+    PostTexts, choose_text_column, element_identity, has_identity, repeated_control_rows,
+};
 use super::*;
 use crate::dom::{Document, NodeId, NodeKind};
 use crate::links::Link;
-use crate::regions::{RecordSlot, Region, column_of};
-use crate::time::{DateContext, ParsedTime, Precision};
+use crate::regions::{RecordSlot, Region, record_slots};
+use crate::time::{DateContext, Precision};
 
 /// Extracts the posts of a thread page.
 pub fn extract_posts(
@@ -40,7 +45,40 @@ pub fn posts_from(facts: &PageFacts<'_>, page_url: &Url) -> Vec<Post> {
             return posts;
         }
     }
-    Vec::new()
+    posts_of_paired_rows(facts, page_url)
+}
+
+/// The posts of a list whose posts are each a header row and a body row made alike (hand-made
+/// tables: `<tr><td><b>name</b> wrote on date:</td></tr><tr><td>message</td></tr>`, the rows
+/// differing only in colours the region finder does not compare). Such rows are all one
+/// record each, so only every other record carries a date and the region is not taken for
+/// posts. When a region's records are dated and undated by turns, starting with a dated one,
+/// its records are read again two rows at a time.
+fn posts_of_paired_rows(facts: &PageFacts<'_>, page_url: &Url) -> Vec<Post> {
+    let Some(index) = (0..facts.regions.len()).find(|&index| {
+        let region = &facts.regions[index];
+        region.width == 1
+            && region.text_share >= 0.1
+            && region.records.len() >= 4
+            && region.records.len().is_multiple_of(2)
+            && facts
+                .dates_by_record(index)
+                .iter()
+                .enumerate()
+                .all(|(record, dates)| dates.is_empty() == (record % 2 == 1))
+    }) else {
+        return Vec::new();
+    };
+    let mut regions = facts.regions.to_vec();
+    let paired = &mut regions[index];
+    paired.width = 2;
+    paired.records = paired.records.iter().copied().step_by(2).collect();
+    let slots = record_slots(facts.document, &regions);
+    let paired_facts = facts.with_regions(&regions, &slots);
+    match post_regions(&paired_facts, page_url).into_iter().next() {
+        Some(region) => posts_of_list(&paired_facts, region, page_url),
+        None => Vec::new(),
+    }
 }
 
 /// Whether at least half the posts read from region `region` have for text the text of a link
@@ -125,11 +163,21 @@ pub(super) fn posts_and_time_column(
     let mut texts = PostTexts::default();
     let bodies = choose_text_column(facts, region, &excluded, &mut texts);
     let permalinks = choose_permalink_column(facts, region, page_url);
+    let anchors = record_anchors(facts, region);
+    let controls = repeated_control_rows(facts, &bodies);
     let mut body_texts: Vec<String> = bodies
         .iter()
-        .map(|body| {
-            body.map(|node| without_subject_line(texts.block(document, node).to_string(), &titles))
-                .unwrap_or_default()
+        .zip(&controls)
+        .map(|(body, controls)| {
+            body.map(|node| {
+                let text = if controls.is_empty() {
+                    texts.block(document, node).to_string()
+                } else {
+                    block_text_skipping(document, node, controls)
+                };
+                without_subject_line(text, &titles)
+            })
+            .unwrap_or_default()
         })
         .collect();
     texts_from_following_siblings(facts, region, &mut body_texts);
@@ -139,11 +187,12 @@ pub(super) fn posts_and_time_column(
             author: authors[record].as_ref().map(|(_, name)| name.clone()),
             author_url: authors[record]
                 .as_ref()
-                .filter(|(node, _)| document.node(*node).is("a"))
-                .and_then(|(node, _)| document.attribute(*node, "href"))
-                .map(str::to_string),
+                .and_then(|(node, name)| followable_author_url(facts, *node, name)),
             time: times[record].map(|candidate| candidate.time),
             text,
+            anchor: anchors[record]
+                .clone()
+                .or_else(|| permalinks[record].clone()),
             permalink: permalinks[record].clone(),
             node: regions[region].records[record],
         })
@@ -153,6 +202,52 @@ pub(super) fn posts_and_time_column(
         posts.insert(0, leading);
     }
     (posts, time_column)
+}
+
+/// The profile link of an author shown by element `node` as `name`: the element's own `href`
+/// when it is a link a crawler can follow, else the followable link just inside it or just
+/// around it that shows the same name (`<div class="author"><a href=...>name</a></div>`, or
+/// `<a href=...><span class="username">name</span></a>`), when the chosen element is the
+/// name's box or its label rather than the link. A `mailto:` or `javascript:` link leads to no
+/// page: the author is then the name alone.
+pub(super) fn followable_author_url(
+    facts: &PageFacts<'_>,
+    node: NodeId,
+    name: &str,
+) -> Option<String> {
+    let document = facts.document;
+    let href = |link: NodeId| document.attribute(link, "href").map(str::to_string);
+    if document.node(node).is("a") {
+        return if facts.followable[node as usize] {
+            href(node)
+        } else {
+            None
+        };
+    }
+    let shows_name = |link: NodeId| {
+        facts.followable[link as usize]
+            && document
+                .text_content(link)
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ")
+                .eq_ignore_ascii_case(name)
+    };
+    if let Some(inner) = document
+        .descendants(node)
+        .find(|&inner| inner != node && document.node(inner).is("a") && shows_name(inner))
+    {
+        return href(inner);
+    }
+    let mut current = document.node(node).parent;
+    for _ in 0..3 {
+        let Some(outer) = current else { break };
+        if document.node(outer).is("a") {
+            return if shows_name(outer) { href(outer) } else { None };
+        }
+        current = document.node(outer).parent;
+    }
+    None
 }
 
 /// Gives records without a text the text of the element that follows them, when most records
@@ -206,7 +301,7 @@ fn most_common(values: impl Iterator<Item = u64>) -> Option<u64> {
 
 /// The thread's title as the page names it: the `<title>` and the parts it joins with a
 /// separator ("Thread title - Forum name"), and the main headings.
-fn page_titles(document: &Document) -> Vec<String> {
+pub(super) fn page_titles(document: &Document) -> Vec<String> {
     const SEPARATORS: [&str; 7] = [" - ", " | ", " :: ", " » ", " – ", " — ", " · "];
     let mut titles: Vec<String> = Vec::new();
     for node in document.descendants(ROOT) {
@@ -266,7 +361,7 @@ fn subject_elements(facts: &PageFacts<'_>, region: usize, titles: &[String]) -> 
 }
 
 /// `subject` without the "Re: " that replies put before the thread's title.
-fn without_reply_prefix(subject: &str) -> &str {
+pub(super) fn without_reply_prefix(subject: &str) -> &str {
     const REPLY_PREFIXES: [&str; 6] = ["Re:", "RE:", "Aw:", "AW:", "回复:", "回复："];
     REPLY_PREFIXES
         .iter()
@@ -277,7 +372,7 @@ fn without_reply_prefix(subject: &str) -> &str {
 /// A post's text without a first line that only repeats the thread's title (engines print the
 /// subject above the message, "Re: " prefixed in replies), when more text follows: the subject
 /// is the thread's, the message is the post's.
-fn without_subject_line(text: String, titles: &[String]) -> String {
+pub(super) fn without_subject_line(text: String, titles: &[String]) -> String {
     let Some((first, rest)) = text.split_once('\n') else {
         return text;
     };
@@ -347,163 +442,6 @@ fn leading_post(
         anchor = document.node(anchor).parent?;
     }
     None
-}
-
-/// Reads one element as a post when it has a date no later than the first reply, an author-like
-/// link and at least a sentence of text outside them. When the element is made like the
-/// records of a post region whose times stand in column `time_column`, the date in that column
-/// is the post's: the first date of such a post is often its author's join date.
-pub(super) fn read_single_post(
-    facts: &PageFacts<'_>,
-    element: NodeId,
-    not_after: Option<ParsedTime>,
-    time_column: Option<u64>,
-) -> Option<Post> {
-    let parts = single_post_parts(facts, element, time_column)?;
-    let time = parts.date.may_be_record_time().then_some(parts.date.time);
-    if let (Some(limit), Some(time)) = (not_after, time)
-        && time.local > limit.local
-    {
-        return None;
-    }
-    Some(Post {
-        author_url: facts
-            .document
-            .attribute(parts.author.node, "href")
-            .map(str::to_string),
-        author: Some(parts.author.name),
-        time,
-        text: without_subject_line(
-            block_text(facts.document, parts.body),
-            &page_titles(facts.document),
-        ),
-        permalink: None,
-        node: element,
-    })
-}
-
-/// What one element read as a post on its own shows: its date, its author and the element of
-/// its text.
-pub(super) struct SinglePostParts {
-    pub(super) date: DateCandidate,
-    pub(super) author: SingleAuthor,
-    pub(super) body: NodeId,
-}
-
-/// The parts of `element` read as one post, when it has a date to the day or finer (the one in
-/// `time_column` when there is one there, and an attribute meant for machines preferred), an
-/// author (see [`single_post_author`]) and, outside both, an element with at least 20 bytes of
-/// text: the largest such is the body.
-pub(super) fn single_post_parts(
-    facts: &PageFacts<'_>,
-    element: NodeId,
-    time_column: Option<u64>,
-) -> Option<SinglePostParts> {
-    let document = facts.document;
-    if facts.sizes[element as usize] < 30 {
-        return None;
-    }
-    let inside = |node: NodeId| node == element || is_ancestor(document, element, node);
-    let dated = || {
-        facts.dates.iter().filter(|candidate| {
-            inside(candidate.element) && candidate.time.precision >= Precision::Day
-        })
-    };
-    // An element made like the records of a post region shows its time where they do.
-    let in_column = || {
-        dated().filter(|candidate| {
-            time_column
-                .is_some_and(|column| column_of(document, element, candidate.element) == column)
-        })
-    };
-    // A date the page labels as the author's join date is taken only when there is no other:
-    // it still shows that the element is a post, but it will not be given as the post's time.
-    let preference = |candidate: &&DateCandidate| (candidate.profile_date, !candidate.machine);
-    let date = in_column()
-        .min_by_key(preference)
-        .or_else(|| dated().min_by_key(preference))
-        .copied()?;
-    let author = single_post_author(facts, element)?;
-    let mut best: Option<(NodeId, u32)> = None;
-    for node in document.descendants(element) {
-        if document.node(node).kind != NodeKind::Element
-            || node == date.element
-            || is_ancestor(document, node, date.element)
-            || node == author.node
-            || is_ancestor(document, node, author.node)
-        {
-            continue;
-        }
-        let size = facts.sizes[node as usize];
-        if best.is_none_or(|(_, best_size)| size > best_size) {
-            best = Some((node, size));
-        }
-    }
-    let (body, size) = best?;
-    if size < 20 {
-        return None;
-    }
-    Some(SinglePostParts { date, author, body })
-}
-
-/// The author of a post read on its own, and the element that shows it.
-pub(super) struct SingleAuthor {
-    pub(super) node: NodeId,
-    pub(super) name: String,
-}
-
-/// The author of one post element, from the plainest signal to the weakest: a name the element
-/// states in an attribute (`data-author`, with its link if it has one); a name-like link to a
-/// profile URL; an element whose own class or itemprop says it is a name (`span.username`) and
-/// that holds no date; a name-like link somewhere under author-like markup. The order matters
-/// because post headers hold buttons ("Teilen", "Share") under user-menu markup too.
-fn single_post_author(facts: &PageFacts<'_>, element: NodeId) -> Option<SingleAuthor> {
-    let document = facts.document;
-    let inside = |node: NodeId| node == element || is_ancestor(document, element, node);
-    if let Some(name) = author_signals::explicit_author(document, element) {
-        let node = facts
-            .links
-            .iter()
-            .find(|link| inside(link.node) && link.text.trim().eq_ignore_ascii_case(&name))
-            .map_or(element, |link| link.node);
-        return Some(SingleAuthor { node, name });
-    }
-    let name_links = || {
-        facts
-            .links
-            .iter()
-            .filter(move |link| inside(link.node) && name_like(link.text.trim()))
-    };
-    if let Some(link) = name_links().find(|link| {
-        PROFILE_HINTS
-            .iter()
-            .any(|hint| link.url.to_ascii_lowercase().contains(hint))
-    }) {
-        return Some(SingleAuthor {
-            node: link.node,
-            name: link.text.trim().to_string(),
-        });
-    }
-    for node in document.descendants(element) {
-        let data = document.node(node);
-        if data.kind != NodeKind::Element || data.is("a") || !own_hint(document, node) {
-            continue;
-        }
-        let text = document.text_content(node);
-        let text = text.trim();
-        if name_like(text) && !shows_a_date(facts, node) {
-            return Some(SingleAuthor {
-                node,
-                name: text.to_string(),
-            });
-        }
-    }
-    name_links()
-        .find(|link| hinted(document, link.node, element))
-        .map(|link| SingleAuthor {
-            node: link.node,
-            name: link.text.trim().to_string(),
-        })
 }
 
 /// Per record, the date of the column that behaves like post times.

@@ -7,7 +7,7 @@ use std::rc::Rc;
 
 use super::{ColumnTable, PageFacts, SmallKeyHasher, block_text, is_ancestor};
 use crate::dom::{Document, NodeId, NodeKind};
-use crate::regions::column_of;
+use crate::regions::column_below_root;
 
 /// Dates whose columns recur in at least half of the records (post times, join dates, last
 /// visits): fields of the record template. A post's text holds none of them systematically, so an
@@ -61,6 +61,19 @@ pub(super) fn choose_text_column(
             current = document.node(node).parent;
         }
     }
+    // What lies inside a field is the field's too: the name inside the author's link (`<a><span
+    // class="name">Alexandra</span></a>`), the words inside a `<time>`. Beside short messages
+    // ("Thanks!", "+1") such an element holds the most text of its column and was taken for
+    // the text.
+    // A field named by the record's own element (`data-author` on the post's root) is the
+    // whole record: its inside is the post.
+    let record_element =
+        |node: NodeId| facts.slots[node as usize].is_some_and(|slot| slot.member == node);
+    for &field in fields.iter().filter(|&&field| !record_element(field)) {
+        for node in document.descendants(field) {
+            holds_field[node as usize] = true;
+        }
+    }
     let mut table = ColumnTable::new(records);
     for record in 0..records {
         for member in facts.regions[region].record_nodes(document, record) {
@@ -72,7 +85,7 @@ pub(super) fn choose_text_column(
                 {
                     continue;
                 }
-                table.offer(column_of(document, member, node), record, node);
+                table.offer(facts.column(region, member, node), record, node);
             }
         }
     }
@@ -185,7 +198,172 @@ pub(super) fn choose_text_column(
             None => break,
         }
     }
+    fill_records_marked_apart(facts, region, &holds_field, &mut chosen);
     chosen
+}
+
+/// Gives a record that the text column missed the element standing where the column's elements
+/// stand below their record's root, when the root alone is made differently: engines mark the
+/// thread's first post (or a moderator's) by a class on the post's root element, which moves
+/// all of that post's fields into columns of their own (see [`column_below_root`]), so its
+/// message came out empty though it sits where every other message does.
+fn fill_records_marked_apart(
+    facts: &PageFacts<'_>,
+    region: usize,
+    holds_field: &[bool],
+    chosen: &mut [Option<NodeId>],
+) {
+    if chosen.iter().all(Option::is_some) {
+        return;
+    }
+    let document = facts.document;
+    let piece = &facts.regions[region];
+    let member_holding = |record: usize, node: NodeId| {
+        piece
+            .record_nodes(document, record)
+            .into_iter()
+            .find(|&member| member == node || is_ancestor(document, member, node))
+    };
+    let mut columns: Vec<u64> = chosen
+        .iter()
+        .enumerate()
+        .filter_map(|(record, node)| {
+            let node = (*node)?;
+            Some(column_below_root(
+                document,
+                member_holding(record, node)?,
+                node,
+            ))
+        })
+        .collect();
+    // The column's elements must agree on where they stand, or there is no place to look in.
+    columns.dedup();
+    let [column] = columns[..] else { return };
+    for (record, value) in chosen.iter_mut().enumerate() {
+        if value.is_some() {
+            continue;
+        }
+        *value = piece
+            .record_nodes(document, record)
+            .into_iter()
+            .flat_map(|member| document.descendants(member).map(move |node| (member, node)))
+            .find(|&(member, node)| {
+                document.node(node).kind == NodeKind::Element
+                    && facts.sizes[node as usize] > 0
+                    && !holds_field[node as usize]
+                    && column_below_root(document, member, node) == column
+            })
+            .map(|(_, node)| node);
+    }
+}
+
+/// Per record, the rows of buttons inside its text element: elements whose every word is a
+/// link's or a button's ("Reply Quote", "Antworten Zitieren") standing at one place below the
+/// text element in at least half of the records, with one same text in more than half of them.
+/// Engines that print a post's buttons inside the element of its message (under the message,
+/// beside the signature) made them the last line of every post; a link that the author wrote
+/// says something of its own, and a row that only some posts show (a moderator's tools) is not
+/// repeated enough to be taken.
+pub(super) fn repeated_control_rows(
+    facts: &PageFacts<'_>,
+    bodies: &[Option<NodeId>],
+) -> Vec<Vec<NodeId>> {
+    let document = facts.document;
+    let records = bodies.len();
+    let mut rows: Vec<Vec<NodeId>> = vec![Vec::new(); records];
+    if records < 2 {
+        return rows;
+    }
+    // (place of the row, per record the row there and its words). A row is known by its tag
+    // and class where it has one, since a signature shown above it in some posts only moves it
+    // one sibling down; else by its column below the text element.
+    let mut columns: Vec<(String, Vec<Option<RowAndWords>>)> = Vec::new();
+    for (record, body) in bodies.iter().enumerate() {
+        let Some(body) = *body else { continue };
+        for row in control_rows(document, body) {
+            let column = element_identity(document, row)
+                .unwrap_or_else(|| format!("column {}", column_below_root(document, body, row)));
+            let words = document
+                .text_content(row)
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ");
+            let index = match columns.iter().position(|(seen, _)| *seen == column) {
+                Some(index) => index,
+                None => {
+                    columns.push((column, vec![None; records]));
+                    columns.len() - 1
+                }
+            };
+            columns[index].1[record].get_or_insert((row, words));
+        }
+    }
+    for (_, values) in columns {
+        let present: Vec<&(NodeId, String)> = values.iter().flatten().collect();
+        if present.len() * 2 < records || present.len() < 2 {
+            continue;
+        }
+        let Some(shared) = present.iter().map(|(_, words)| words).find(|words| {
+            present.iter().filter(|(_, other)| other == *words).count() * 2 > records
+        }) else {
+            continue;
+        };
+        for (record, value) in values.iter().enumerate() {
+            if let Some((row, words)) = value
+                && words == shared
+            {
+                rows[record].push(*row);
+            }
+        }
+    }
+    rows
+}
+
+/// A row of buttons and the words it shows.
+type RowAndWords = (NodeId, String);
+
+/// The outermost elements below `body` whose words are all inside links or buttons, and that
+/// have a word.
+fn control_rows(document: &Document, body: NodeId) -> Vec<NodeId> {
+    let mut rows = Vec::new();
+    let mut walk = document.descendants(body);
+    while let Some(node) = walk.next() {
+        if node == body || document.node(node).kind != NodeKind::Element {
+            continue;
+        }
+        let mut worded = false;
+        let mut free_words = false;
+        for inner in document.descendants(node) {
+            if document.node(inner).kind != NodeKind::Text
+                || !document.text_of(inner).chars().any(char::is_alphanumeric)
+            {
+                continue;
+            }
+            worded = true;
+            let mut current = document.node(inner).parent;
+            let mut controlled = false;
+            while let Some(ancestor) = current {
+                let data = document.node(ancestor);
+                if data.is("a") || data.is("button") {
+                    controlled = true;
+                    break;
+                }
+                if ancestor == node {
+                    break;
+                }
+                current = data.parent;
+            }
+            if !controlled {
+                free_words = true;
+                break;
+            }
+        }
+        if worded && !free_words {
+            rows.push(node);
+            walk.skip_children();
+        }
+    }
+    rows
 }
 
 /// Whether more than half of a column's values show one same text: template text repeated

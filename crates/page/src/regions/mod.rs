@@ -185,17 +185,47 @@ pub fn find_regions(document: &Document) -> Vec<Region> {
 /// The column of `node` inside the record starting at `record_root` (the node must be inside).
 pub fn column_of(document: &Document, record_root: NodeId, node: NodeId) -> ColumnId {
     let signatures = signatures(document);
+    column_with_root(
+        document,
+        record_root,
+        node,
+        signatures[record_root as usize],
+    )
+}
+
+/// The column of `node` inside the record starting at `record_root`, with the root known by its
+/// tag alone. Engines mark one record apart by the class of its root (the thread's first post
+/// as `topic-owner-post` or `firstmessage`, a moderator's post), which moves every field of
+/// that record into columns of its own under [`column_of`]; below the root the record is made
+/// like the others, and this column tells that record's fields where they stand.
+pub fn column_below_root(document: &Document, record_root: NodeId, node: NodeId) -> ColumnId {
+    let mut tag_hash = FNV_OFFSET;
+    for byte in document.node(record_root).tag().as_bytes() {
+        tag_hash = fnv(tag_hash, u64::from(*byte));
+    }
+    column_with_root(document, record_root, node, tag_hash as u32)
+}
+
+/// [`column_of`] with the root's signature given.
+fn column_with_root(
+    document: &Document,
+    record_root: NodeId,
+    node: NodeId,
+    root_signature: u32,
+) -> ColumnId {
+    let signatures = signatures(document);
     let mut hash = FNV_OFFSET;
     let mut current = node;
     // Walk up to the record's root, hashing tag+class on the way; the record's own siblings
     // (width > 1) are distinguished because the walk stops at whichever of them holds the node.
     loop {
+        if current == record_root {
+            hash = fnv(hash, u64::from(root_signature));
+            break;
+        }
         // The position among same-tag siblings (`td[2]`, `font[1]`) tells apart fields that have
         // the same tag path, such as a post's author cell and text cell in a table layout.
         hash = fnv(hash, u64::from(signatures[current as usize]));
-        if current == record_root {
-            break;
-        }
         match document.node(current).parent {
             Some(parent) => {
                 // The record root's own position differs from record to record; below it,
@@ -348,6 +378,9 @@ fn runs(children: &[NodeId], shapes: &Shapes, widest: usize) -> Vec<(usize, usiz
                 if width > 1 && !members_differ(&pairs, start, width, mean) {
                     continue;
                 }
+                if repeats_a_narrower_record(&pairs, start, width) {
+                    continue;
+                }
                 // Coverage weighed by resemblance: MDR takes the widest coverage; weighing it
                 // keeps a post's header and body rows together when single rows also resemble
                 // each other loosely.
@@ -389,6 +422,22 @@ fn members_differ(
         .map(|member| pairs.of_groups(member, 1))
         .fold(f32::MAX, f32::min);
     inner < record_similarity - 0.15
+}
+
+/// Whether the record of `width` children from `start` is two or more alike records of a
+/// narrower width: the record of a post printed over three table rows, taken two posts at a
+/// time. Comparing every other post can resemble more than comparing neighbours (when posts
+/// with and without a signature alternate), so the wider record would win on resemblance and
+/// every other post would be read as a part of the one before it. MDR's generalized nodes are
+/// the smallest that repeat.
+fn repeats_a_narrower_record(pairs: &PairSimilarities, start: usize, width: usize) -> bool {
+    (2..width)
+        .filter(|narrower| width.is_multiple_of(*narrower))
+        .any(|narrower| {
+            (0..width / narrower - 1).all(|part| {
+                pairs.of_groups(start + part * narrower, narrower) >= SIMILARITY_THRESHOLD
+            })
+        })
 }
 
 fn pattern_id(

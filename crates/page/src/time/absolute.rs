@@ -10,7 +10,7 @@ use jiff::civil::Date;
 use super::DayMonthOrder;
 use super::calendar::{Clock, FetchClock, date_and_clock, make_date, month_only};
 use super::clock::{ClockForms, read_clock};
-use super::cursor::Cursor;
+use super::cursor::{Cursor, is_space};
 use super::dates::{DateReading, read_date_from_digit, read_month_name_first};
 use super::lexicon::{StartKinds, lexicon};
 use super::scan::Found;
@@ -246,20 +246,25 @@ fn take_year_after_clock(probe: &mut Cursor<'_>, reading: &mut DateReading) {
     *probe = year_probe;
 }
 
-/// Skips what may join a date or day word to its time: spaces, a comma or dash, and up to two
+/// Skips what may join a date or day word to its time: spaces, a comma, dash or spaced colon, and up to two
 /// joining words ("at", "um", "à", "a las", "alle ore", "o godz.", "kl."), and tells whether a
 /// word of a day-first language was among them. Whether a time really follows is for the
 /// caller to read.
 pub(super) fn skip_joiner(cursor: &mut Cursor<'_>) -> Joiner {
     let mut joiner = Joiner::None;
     let mut probe = *cursor;
-    probe.skip_spaces();
+    let spaced = probe.skip_spaces();
     if probe
         .eat_one_of(&[
             ',', '\u{ff0c}', '@', '-', '\u{2013}', '\u{2014}', '|', '\u{b7}',
         ])
         .is_some()
     {
+        probe.skip_spaces();
+    } else if spaced && probe.peek() == Some(':') && probe.peek_second().is_some_and(is_space) {
+        // A colon between spaces, as old ASP boards print "05/04/2016 : 21:05:12". A colon
+        // glued to the date is a label's ("Date: ...") or part of a clock, never a joiner.
+        probe.next_char();
         probe.skip_spaces();
     }
     for _ in 0..2 {

@@ -1,8 +1,12 @@
 //! Classic engines of the 2000s: FluxBB (French: "Aujourd'hui" and ISO-like dates, user titles,
 //! join dates, signatures after a rule), YaBB (English: a post over two table rows, names as
-//! bold text, "05/04/16 at 21:05:12", a quote whose header carries a date) and UBB.threads
+//! bold text, "05/04/16 at 21:05:12", a quote whose header carries a date), UBB.threads
 //! (Spanish: a post over four table rows: subject, poster and date, body, buttons; names not
-//! links; a footer naming the forum's zone).
+//! links; a footer naming the forum's zone), Phorum 5 (English: the profile link inside an
+//! author box, a row of Reply and Quote buttons inside the message's element, a meridiem glued
+//! to the minutes, a reply form) and Snitz Forums 2000 (English: one table row per post with the
+//! author cell beside a nested table of header and message, rows coloured by turns, "Posted -
+//! 05/04/2016 : 21:05:12" with the clock joined by a colon, the signature after a rule).
 
 use crate::check::{EnginePage, Wanted, check};
 use crate::threads::{ENGLISH, FRENCH, SPANISH};
@@ -193,6 +197,138 @@ fn ubb_threads_posts_over_four_table_rows_in_spanish() {
             url: "https://foros.example.es/ubbthreads/showflat.php?Number=5600",
             language: "es",
             title: "Tomates con hojas amarillas - Foros",
+            body,
+        },
+        &wanted,
+    );
+}
+
+#[test]
+fn phorum_5_in_english() {
+    let shown = [
+        ("May 04, 2016 09:05PM", "2016-05-04T21:05"),
+        ("May 05, 2016 08:30AM", "2016-05-05T08:30"),
+        ("May 05, 2016 07:45PM", "2016-05-05T19:45"),
+        ("June 02, 2016 10:02AM", "2016-06-02T10:02"),
+    ];
+    let mut posts = String::new();
+    let mut wanted = Vec::new();
+    for (index, (message, (date, iso))) in ENGLISH.messages.iter().zip(shown).enumerate() {
+        let msg = 4400 + index;
+        let profile = format!("profile.php?1,{}", message.user_id);
+        let signature = if index == 0 {
+            format!(
+                "<div class=\"message-signature\">-- <br>{}</div>",
+                ENGLISH.signature
+            )
+        } else {
+            String::new()
+        };
+        posts.push_str(&format!(
+            "<a name=\"msg-{msg}\"></a><div class=\"message\"><div class=\"generic\"><table border=\"0\" cellspacing=\"0\"><tr>\
+             <td width=\"100%\"><div class=\"message-author icon-user\"><a href=\"{profile}\">{name}</a></div>\
+             <small><strong><a href=\"read.php?1,4400,{msg}#msg-{msg}\">Re: {subject}</a> </strong><br>{date}</small></td>\
+             <td class=\"message-user-info\" nowrap=\"nowrap\"><strong>Registered:</strong> 9 years ago<br><strong>Posts:</strong> {count}</td></tr></table></div>\
+             <div class=\"message-body\">{body}{signature}<div class=\"message-options\">\
+             <a class=\"icon icon-comment-add\" href=\"read.php?1,4400,{msg}#REPLY\">Reply</a> <a class=\"icon icon-comment-edit\" href=\"read.php?1,4400,{msg},quote=1#REPLY\">Quote</a></div></div></div>",
+            name = message.name,
+            count = message.post_count,
+            subject = ENGLISH.subject,
+            body = message.html_with_breaks(),
+        ));
+        wanted.push(Wanted::new(
+            profile.replace("&amp;", "&"),
+            iso,
+            &message.text(),
+        ));
+    }
+    let body = format!(
+        "<div class=\"nav\"><a class=\"icon icon-folder\" href=\"list.php?1\">Message List</a> <a class=\"icon icon-comment-add\" href=\"posting.php?1\">New Topic</a></div>\
+         <h1>{subject}</h1>{posts}\
+         <a name=\"REPLY\"></a><div class=\"generic\"><form action=\"posting.php\" method=\"post\" id=\"post-form\" name=\"post_form\"><h4>Your Name:</h4><input type=\"text\" name=\"author\" size=\"30\">\
+         <h4>Subject:</h4><input type=\"text\" name=\"subject\" size=\"50\" value=\"Re: {subject}\"><textarea name=\"body\" rows=\"15\" cols=\"50\"></textarea>\
+         <input type=\"submit\" name=\"finish\" value=\"Post\"></form></div>",
+        subject = ENGLISH.subject,
+    );
+    check(
+        EnginePage {
+            engine: "Phorum 5 (English)",
+            url: "https://www.example-phorum.net/read.php?1,4400",
+            language: "en",
+            title: "Router drops the connection every evening",
+            body,
+        },
+        &wanted,
+    );
+}
+
+#[test]
+fn snitz_forums_2000_in_english() {
+    // Snitz joins the date and the clock with " : " and prints the topic's first message in a
+    // row of its own colour above the replies.
+    let shown = [
+        ("05/04/2016 : 21:05:12", "2016-05-04T21:05:12"),
+        ("05/05/2016 : 08:30:00", "2016-05-05T08:30:00"),
+        ("05/05/2016 : 19:45:31", "2016-05-05T19:45:31"),
+        ("06/02/2016 : 10:02:45", "2016-06-02T10:02:45"),
+    ];
+    let mut rows = String::new();
+    let mut wanted = Vec::new();
+    for (index, (message, (date, iso))) in ENGLISH.messages.iter().zip(shown).enumerate() {
+        let profile = format!("pop_profile.asp?mode=display&amp;id={}", message.user_id);
+        let colour = if index == 0 {
+            "#F7F7F7"
+        } else if index % 2 == 1 {
+            "#FFFFFF"
+        } else {
+            "#F0F0F0"
+        };
+        let signature = if index == 0 {
+            format!(
+                "<hr noshade size=\"1\"><span class=\"spnMessageText\">{}</span>",
+                ENGLISH.signature
+            )
+        } else {
+            String::new()
+        };
+        rows.push_str(&format!(
+            "<tr><td bgcolor=\"{colour}\" valign=\"top\" width=\"150\" nowrap><p><b><span class=\"spnMessageText\">\
+             <a href=\"{profile}\" title=\"View user's profile\">{name}</a></span></b><br><small>{title}<br>\
+             <img src=\"icon_star_blue.gif\" width=\"13\" height=\"12\" border=\"0\"><br><br>Netherlands<br>{count} Posts</small></p></td>\
+             <td bgcolor=\"{colour}\" width=\"100%\" height=\"100%\" valign=\"top\"><table width=\"100%\" height=\"100%\" border=\"0\" cellspacing=\"0\" cellpadding=\"0\"><tr>\
+             <td valign=\"top\"><img src=\"icon_posticon.gif\" width=\"15\" height=\"15\" border=\"0\" hspace=\"3\"><small>Posted&nbsp;-&nbsp;{date}</small>\
+             &nbsp;&nbsp;<a href=\"post.asp?method=ReplyQuote&amp;REPLY_ID={reply}&amp;TOPIC_ID=812&amp;FORUM_ID=3\"><img src=\"icon_reply_topic.gif\" alt=\"Reply with Quote\" title=\"Reply with Quote\" border=\"0\"></a>\
+             <hr noshade size=\"1\"></td></tr><tr><td valign=\"top\" height=\"100%\"><span class=\"spnMessageText\" id=\"msg\">{body}</span>{signature}</td></tr></table></td></tr>",
+            name = message.name,
+            title = message.user_title,
+            count = message.post_count,
+            reply = 3300 + index,
+            body = message.html_with_breaks(),
+        ));
+        wanted.push(Wanted::new(
+            profile.replace("&amp;", "&"),
+            iso,
+            &message.text(),
+        ));
+    }
+    let body = format!(
+        "<table border=\"0\" width=\"100%\"><tr><td width=\"33%\" align=\"left\" nowrap><font face=\"Verdana\" size=\"2\">\
+         <img src=\"icon_folder_open.gif\" border=\"0\">&nbsp;<a href=\"default.asp\">All Forums</a><br>\
+         <img src=\"icon_bar.gif\" border=\"0\"><img src=\"icon_folder_open.gif\" border=\"0\">&nbsp;<a href=\"default.asp#CatID1\">Networking</a><br>\
+         <img src=\"icon_blank.gif\" border=\"0\"><img src=\"icon_bar.gif\" border=\"0\"><img src=\"icon_folder_open_topic.gif\" border=\"0\">&nbsp;{subject}</font></td></tr></table>\
+         <table border=\"0\" width=\"100%\" cellspacing=\"0\" cellpadding=\"0\" align=\"center\"><tr><td bgcolor=\"#000000\">\
+         <table border=\"0\" width=\"100%\" cellspacing=\"1\" cellpadding=\"4\"><tr><td align=\"center\" bgcolor=\"#0066CC\" width=\"100\" nowrap><b><font color=\"#FFFFFF\">Author</font></b></td>\
+         <td align=\"center\" bgcolor=\"#0066CC\" width=\"100%\"><b><font color=\"#FFFFFF\">Topic</font></b></td></tr>{rows}</table></td></tr></table>\
+         <table width=\"100%\"><tr><td><a href=\"post.asp?method=Reply&amp;TOPIC_ID=812&amp;FORUM_ID=3\"><img src=\"icon_reply_topic.gif\" border=\"0\"> Reply to Topic</a></td>\
+         <td align=\"right\"><font size=\"1\">Snitz Forums 2000</font></td></tr></table>",
+        subject = ENGLISH.subject,
+    );
+    check(
+        EnginePage {
+            engine: "Snitz Forums 2000 (English)",
+            url: "http://www.example-lan.org/forum/topic.asp?TOPIC_ID=812",
+            language: "en",
+            title: "Example LAN Forums - Router drops the connection every evening",
             body,
         },
         &wanted,

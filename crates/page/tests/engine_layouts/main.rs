@@ -14,7 +14,9 @@
 mod archives_and_questions;
 mod check;
 mod classic;
+mod discuz;
 mod first_six;
+mod hand_made;
 mod mail_archives;
 mod modern;
 mod mybb_invision;

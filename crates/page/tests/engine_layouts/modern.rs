@@ -1,11 +1,13 @@
 //! Engines of the JavaScript era, as their pages for crawlers or as a browser saves them:
 //! Discourse (Chinese: the page for crawlers with its related-topics table), Flarum
-//! (English: badges, a "likes this" footer naming other users) and Vanilla (English: the
+//! (English: badges, a "likes this" footer naming other users), Vanilla (English: the
 //! discussion apart from its comments, a month alone as visible text and the time with a meridiem
-//! glued to the minutes in `title`, role titles).
+//! glued to the minutes in `title`, role titles) and NodeBB (Spanish: the first post marked
+//! apart by a class on its root element alone, times in `title` and `datePublished`, a quote
+//! whose attribution runs into a colon, group badges, a quick-reply form).
 
 use crate::check::{EnginePage, Wanted, check};
-use crate::threads::{CHINESE, ENGLISH};
+use crate::threads::{CHINESE, ENGLISH, SPANISH};
 
 #[test]
 fn discourse_page_for_crawlers_in_chinese() {
@@ -243,6 +245,105 @@ fn vanilla_in_english() {
             url: "https://vanilla.example.com/discussion/42/router-drops-the-connection-every-evening",
             language: "en",
             title: "Router drops the connection every evening — Vanilla Forums",
+            body,
+        },
+        &wanted,
+    );
+}
+
+#[test]
+fn nodebb_in_spanish() {
+    let shown = [
+        (
+            "2016-05-04T19:05:00.000Z",
+            1_462_388_700_000_u64,
+            "2016-05-04T19:05:00+00:00",
+        ),
+        (
+            "2016-05-05T06:30:00.000Z",
+            1_462_429_800_000,
+            "2016-05-05T06:30:00+00:00",
+        ),
+        (
+            "2016-05-05T17:45:00.000Z",
+            1_462_470_300_000,
+            "2016-05-05T17:45:00+00:00",
+        ),
+        (
+            "2016-06-02T08:02:00.000Z",
+            1_464_854_520_000,
+            "2016-06-02T08:02:00+00:00",
+        ),
+    ];
+    let mut posts = String::new();
+    let mut wanted = Vec::new();
+    for (index, (message, (machine, millis, iso))) in SPANISH.messages.iter().zip(shown).enumerate()
+    {
+        let pid = 101 + index;
+        let slug = format!("usuario-{}", message.user_id);
+        let (quote_html, quote_text) = if index == 2 {
+            (
+                "<p><a href=\"/user/usuario-203\" rel=\"nofollow\">@pepe_garcia</a> dijo en <a href=\"/post/102\" rel=\"nofollow\">Tomates con hojas amarillas</a>:</p>\
+                 <blockquote><p>Puede ser falta de nitrógeno.</p></blockquote>",
+                "@pepe_garcia dijo en Tomates con hojas amarillas: Puede ser falta de nitrógeno. ",
+            )
+        } else {
+            ("", "")
+        };
+        let signature = if index == 0 {
+            format!(
+                "<div component=\"post/signature\" data-uid=\"{}\" class=\"post-signature\">{}</div>",
+                message.user_id, SPANISH.signature
+            )
+        } else {
+            String::new()
+        };
+        let group = if message.user_title == "Moderador" {
+            "<a href=\"/groups/moderadores\"><small class=\"label group-label inline-block\" style=\"color:#ffffff;background-color: #000000;\">Moderadores</small></a>"
+        } else {
+            ""
+        };
+        posts.push_str(&format!(
+            "<li component=\"post\" class=\"{owner}\" data-index=\"{index}\" data-pid=\"{pid}\" data-uid=\"{id}\" data-timestamp=\"{millis}\" data-username=\"{name}\" data-userslug=\"{slug}\" itemscope itemtype=\"http://schema.org/Comment\">\
+             <a component=\"post/anchor\" data-index=\"{index}\" id=\"{index}\"></a><meta itemprop=\"datePublished\" content=\"{machine}\"><meta itemprop=\"dateModified\" content=\"\">\
+             <div class=\"clearfix post-header\"><div class=\"icon pull-left\"><a href=\"/user/{slug}\"><img component=\"user/picture\" data-uid=\"{id}\" src=\"/assets/uploads/profile/{id}.png\" align=\"left\" itemprop=\"image\">\
+             <i component=\"user/status\" class=\"fa fa-circle status offline\" title=\"Desconectado\"></i></a></div>\
+             <small class=\"pull-left\"><strong><a href=\"/user/{slug}\" itemprop=\"author\" data-username=\"{name}\" data-uid=\"{id}\">{name}</a></strong> {group}\
+             <span class=\"visible-xs-inline-block visible-sm-inline-block visible-md-inline-block visible-lg-inline-block\">\
+             <a class=\"permalink\" href=\"/post/{pid}\"><span class=\"timeago\" title=\"{machine}\"></span></a>\
+             <i component=\"post/edit-indicator\" class=\"fa fa-pencil-square edit-icon hidden\"></i>\
+             <small data-editor=\"\" component=\"post/editor\" class=\"hidden\">última edición por <span class=\"timeago\" title=\"\"></span></small></span></small></div><br>\
+             <div class=\"content\" component=\"post/content\" itemprop=\"text\">{quote_html}{body}</div>\
+             <div class=\"post-footer\">{signature}<div class=\"clearfix\"><small class=\"pull-right\"><span class=\"post-tools\">\
+             <a component=\"post/reply\" href=\"#\" class=\"no-select \">Responder</a> <a component=\"post/quote\" href=\"#\" class=\"no-select \">Citar</a></span>\
+             <span class=\"votes\"><a component=\"post/upvote\" href=\"#\"><i class=\"fa fa-chevron-up\"></i></a><span component=\"post/vote-count\" data-votes=\"{votes}\">{votes}</span>\
+             <a component=\"post/downvote\" href=\"#\"><i class=\"fa fa-chevron-down\"></i></a></span></small></div></div><hr></li>",
+            owner = if index == 0 { "topic-owner-post" } else { "" },
+            name = message.name,
+            id = message.user_id,
+            votes = 4 - index,
+            body = message.html_paragraphs(),
+        ));
+        wanted.push(Wanted::new(
+            format!("/user/{slug}"),
+            iso,
+            &format!("{quote_text}{}", message.text()),
+        ));
+    }
+    let body = format!(
+        "<div class=\"topic\"><h1 component=\"post/header\" class=\"hidden-xs\" itemprop=\"name\"><span class=\"topic-title\" component=\"topic/title\">{subject}</span></h1>\
+         <ul component=\"topic\" class=\"posts\" data-tid=\"12\">{posts}</ul>\
+         <div component=\"topic/quickreply/container\" class=\"clearfix quick-reply\"><form method=\"post\" action=\"/compose\">\
+         <textarea name=\"content\" component=\"topic/quickreply/text\" class=\"form-control\" rows=\"5\" placeholder=\"Respuesta rápida\"></textarea>\
+         <button type=\"submit\" component=\"topic/quickreply/button\" class=\"btn btn-primary pull-right\">Publicar respuesta rápida</button></form></div></div>",
+        subject = SPANISH.subject,
+    );
+    check(
+        EnginePage {
+            engine: "NodeBB (Spanish)",
+            url: "https://comunidad.example.es/topic/12/tomates-con-hojas-amarillas",
+            language: "es",
+            title: "Tomates con hojas amarillas | Comunidad",
             body,
         },
         &wanted,

@@ -1,9 +1,12 @@
+//! XenForo 1 (English: a title bar above the posts naming the starter and the thread's date,
+//! which is the thread's header and no post; user titles, trophy points, a quote with a
+//! "Click to expand..." line, likes naming other users, a reply form made like a post) and
 //! XenForo 2 (Russian: `<time>` with an offset, a Unix `data-time`, user titles and banners,
 //! reactions listing other users' names, similar threads with starters and dates, a quick-reply
 //! block made like a post).
 
 use crate::check::{EnginePage, Wanted, check};
-use crate::threads::RUSSIAN;
+use crate::threads::{ENGLISH, RUSSIAN};
 
 #[test]
 fn xenforo_2_in_russian() {
@@ -150,6 +153,113 @@ fn xenforo_2_in_russian() {
             url: "https://forum.example.ru/threads/noutbuk.3/",
             language: "ru",
             title: "Ноутбук перегревается при игре | Форум",
+            body,
+        },
+        &wanted,
+    );
+}
+
+#[test]
+fn xenforo_1_in_english() {
+    // Older posts show a date with the time in `title`; the latest one a Unix time.
+    let shown = [
+        (
+            "<span class=\"DateTime\" title=\"May 4, 2016 at 9:05 PM\">May 4, 2016</span>",
+            "2016-05-04T21:05",
+        ),
+        (
+            "<span class=\"DateTime\" title=\"May 5, 2016 at 8:30 AM\">May 5, 2016</span>",
+            "2016-05-05T08:30",
+        ),
+        (
+            "<span class=\"DateTime\" title=\"May 5, 2016 at 7:45 PM\">May 5, 2016</span>",
+            "2016-05-05T19:45",
+        ),
+        (
+            "<span class=\"DateTime\" title=\"Jun 2, 2016 at 10:02 AM\">Jun 2, 2016</span>",
+            "2016-06-02T10:02",
+        ),
+    ];
+    let mut posts = String::new();
+    let mut wanted = Vec::new();
+    for (index, (message, (date, iso))) in ENGLISH.messages.iter().zip(shown).enumerate() {
+        let post_id = 1200 + index;
+        let member = format!(
+            "members/{}.{}/",
+            message.name.to_lowercase().replace(' ', "-"),
+            message.user_id
+        );
+        let (quote_html, quote_text) = if index == 1 {
+            (
+                "<div class=\"bbCodeBlock bbCodeQuote\" data-author=\"alice_w\"><aside><div class=\"attribution type\">alice_w said: \
+                 <a href=\"goto/post?id=1200#post-1200\" class=\"AttributionLink\">&uarr;</a></div><blockquote class=\"quoteContainer\">\
+                 <div class=\"quote\">Only a restart brings it back.</div><div class=\"quoteExpand\">Click to expand...</div></blockquote></aside></div>",
+                "alice_w said: ↑ Only a restart brings it back. Click to expand... ",
+            )
+        } else {
+            ("", "")
+        };
+        let signature = if index == 0 {
+            format!(
+                "<div class=\"baseHtml signature messageText ugc\"><aside>{}</aside></div>",
+                ENGLISH.signature
+            )
+        } else {
+            String::new()
+        };
+        let likes = if index % 2 == 0 {
+            "<div class=\"likesSummary secondaryContent\"><span class=\"LikeText\"><a href=\"members/gina.61/\" class=\"username\" dir=\"auto\">gina</a> and \
+             <a href=\"members/henry.62/\" class=\"username\" dir=\"auto\">henry</a> like this.</span></div>"
+        } else {
+            ""
+        };
+        posts.push_str(&format!(
+            "<li id=\"post-{post_id}\" class=\"message \" data-author=\"{name}\">\
+             <div class=\"messageUserInfo\" itemscope=\"itemscope\" itemtype=\"http://data-vocabulary.org/Person\"><div class=\"messageUserBlock \">\
+             <div class=\"avatarHolder\"><span class=\"helper\"></span><a href=\"{member}\" class=\"avatar Av{id}m\" data-avatarhtml=\"true\"><img src=\"data/avatars/m/0/{id}.jpg\" width=\"96\" height=\"96\" alt=\"{name}\"></a></div>\
+             <h3 class=\"userText\"><a href=\"{member}\" class=\"username\" dir=\"auto\" itemprop=\"name\">{name}</a><em class=\"userTitle\" itemprop=\"title\">{title}</em></h3>\
+             <div class=\"extraUserInfo\"><dl class=\"pairsJustified\"><dt>Messages:</dt><dd><a href=\"search/member?user_id={id}\" class=\"concealed\" rel=\"nofollow\">{count}</a></dd></dl>\
+             <dl class=\"pairsJustified\"><dt>Likes Received:</dt><dd>{liked}</dd></dl><dl class=\"pairsJustified\"><dt>Trophy Points:</dt><dd><a href=\"{member}trophies\" class=\"OverlayTrigger concealed\">{trophies}</a></dd></dl></div>\
+             <span class=\"arrow\"><span></span></span></div></div>\
+             <div class=\"messageInfo primaryContent\"><div class=\"messageContent\"><article><blockquote class=\"messageText SelectQuoteContainer ugc baseHtml\">\
+             {quote_html}{body}<div class=\"messageTextEndMarker\">&nbsp;</div></blockquote></article></div>{signature}\
+             <div class=\"messageMeta ToggleTriggerAnchor\"><div class=\"privateControls\"><span class=\"item muted\"><span class=\"authorEnd\"><a href=\"{member}\" class=\"username author\" dir=\"auto\">{name}</a>,</span>\
+             <a href=\"threads/router-drops.3/#post-{post_id}\" title=\"Permalink\" class=\"datePermalink\">{date}</a></span></div>\
+             <div class=\"publicControls\"><a href=\"threads/router-drops.3/#post-{post_id}\" title=\"Permalink\" class=\"item muted postNumber hashPermalink OverlayTrigger\" data-href=\"posts/{post_id}/permalink\">#{number}</a>\
+             <a href=\"posts/{post_id}/like\" class=\"LikeLink item control like\" data-container=\"#likes-post-{post_id}\"><span></span><span class=\"LikeLabel\">Like</span></a>\
+             <a href=\"threads/router-drops.3/reply?quote={post_id}\" data-messageid=\"{post_id}\" class=\"ReplyQuote item control reply\" title=\"Reply, quoting this message\"><span></span>Reply</a></div></div>\
+             <div id=\"likes-post-{post_id}\">{likes}</div></div></li>",
+            number = index + 1,
+            name = message.name,
+            id = message.user_id,
+            title = message.user_title,
+            count = message.post_count,
+            liked = message.post_count / 4,
+            trophies = 10 + index * 7,
+            body = message.html_with_breaks(),
+        ));
+        wanted.push(Wanted::new(
+            member,
+            iso,
+            &format!("{quote_text}{}", message.text()),
+        ));
+    }
+    let body = format!(
+        "<div class=\"titleBar\"><h1>{subject}</h1><p id=\"pageDescription\" class=\"muted \">Discussion in '<a href=\"forums/networking.4/\">Networking</a>' started by \
+         <a href=\"members/alice_w.1021/\" class=\"username\" dir=\"auto\">alice_w</a>, <span class=\"DateTime\" title=\"May 4, 2016 at 9:05 PM\">May 4, 2016</span>.</p></div>\
+         <form action=\"inline-mod/post/switch\" method=\"post\" class=\"InlineModForm section\" id=\"ThreadPosts\"><ol class=\"messageList\" id=\"messageList\">{posts}</ol></form>\
+         <form action=\"threads/router-drops.3/add-reply\" method=\"post\" class=\"AutoValidator blendedEditor\" id=\"QuickReply\">\
+         <div class=\"messageUserInfo\"><div class=\"messageUserBlock\"><div class=\"avatarHolder\"><span class=\"helper\"></span><a href=\"members/guest.0/\" class=\"avatar Av0m\"><img src=\"styles/default/xenforo/avatars/avatar_m.png\" width=\"96\" height=\"96\" alt=\"Guest\"></a></div>\
+         <span class=\"arrow\"><span></span></span></div></div><div class=\"messageInfo\"><textarea name=\"message\" id=\"ctrl_message\" class=\"textCtrl MessageEditor\" placeholder=\"Write your reply...\"></textarea>\
+         <div class=\"submitUnit\"><input type=\"submit\" class=\"button primary\" value=\"Post Reply\" accesskey=\"s\"></div></div></form>",
+        subject = ENGLISH.subject,
+    );
+    check(
+        EnginePage {
+            engine: "XenForo 1 (English)",
+            url: "https://community.example.com/threads/router-drops.3/",
+            language: "en",
+            title: "Router drops the connection every evening | Example Community",
             body,
         },
         &wanted,

@@ -72,6 +72,25 @@ fn same_template_records(facts: &PageFacts<'_>, region: usize) -> Option<Region>
             offer_record(document, &mut records, candidate.first);
         }
     }
+    // A sticky thread in the same list as the others, marked by a class on its row alone
+    // (`<tr class="sticky">`), carries another pattern and breaks the run, though below its
+    // root it is made like the records: the same tag with children of the same tags and
+    // classes.
+    if chosen.width == 1
+        && let Some(children) = common_children(document, &chosen.records)
+    {
+        let tag = document.node(chosen.records[0]).tag();
+        for sibling in document.children(chosen.parent) {
+            let data = document.node(sibling);
+            if data.kind == NodeKind::Element
+                && data.tag() == tag
+                && child_identities(document, sibling) == children
+                && facts.sizes[sibling as usize] > 0
+            {
+                offer_record(document, &mut records, sibling);
+            }
+        }
+    }
     if records.len() == chosen.records.len() {
         return None;
     }
@@ -85,6 +104,34 @@ fn same_template_records(facts: &PageFacts<'_>, region: usize) -> Option<Region>
         records,
         ..chosen.clone()
     })
+}
+
+/// The tags and classes of the element children that every one of `records` has, in order,
+/// when they all have the same ones and there are some.
+fn common_children(document: &Document, records: &[NodeId]) -> Option<Vec<String>> {
+    let first = child_identities(document, *records.first()?);
+    (!first.is_empty()
+        && records
+            .iter()
+            .all(|&record| child_identities(document, record) == first))
+    .then_some(first)
+}
+
+/// The tag and class (digits aside) of each element child of `node`, in order.
+fn child_identities(document: &Document, node: NodeId) -> Vec<String> {
+    document
+        .children(node)
+        .filter(|&child| document.node(child).kind == NodeKind::Element)
+        .map(|child| {
+            let class: String = document
+                .attribute(child, "class")
+                .unwrap_or("")
+                .chars()
+                .filter(|c| !c.is_ascii_digit())
+                .collect();
+            format!("{}.{}", document.node(child).tag(), class.trim())
+        })
+        .collect()
 }
 
 /// Adds `record` to `records` unless it is one of them, holds one or lies inside one.
@@ -102,33 +149,104 @@ fn offer_record(document: &Document, records: &mut Vec<NodeId>, record: NodeId) 
 /// The thread entry of a board page holding a single thread, when the chosen region `region`
 /// (ranked `rank`) is a box of thread links with fewer count columns than that entry shows.
 fn lone_entry(facts: &PageFacts<'_>, region: usize, rank: EntryRank) -> Option<Vec<ThreadEntry>> {
-    let document = facts.document;
     let titles = title_column(facts, region)?;
     let shape = most_common_shape(titles.iter().flatten().map(|(_, _, url)| *url))?;
-    // (the entry's element, its title link's node, text and URL)
-    let mut found: Option<(NodeId, (NodeId, String, String))> = None;
+    read_lone_entry(facts, Some(region), Some(&shape), rank.count_columns)
+}
+
+/// The thread entry of a board page holding a single thread and no other list of threads (no
+/// "latest threads" box to learn the shape of thread links from): a title link in a short
+/// element that shows two counts (replies and views, as a board's list does) and a date when
+/// the thread was written to, the only such element of the page, on a page holding no element
+/// made like a post.
+pub(in crate::records) fn lone_entry_without_list(facts: &PageFacts<'_>) -> Vec<ThreadEntry> {
+    let Some(entry) = read_lone_entry(facts, None, None, 1) else {
+        return Vec::new();
+    };
+    // A thread page of one post shows a title, counts and a date in the post's header as
+    // well: a page holding an element made like a post is that thread's page, not a board's.
+    if crate::records::lone_post_element(facts).is_some() {
+        return Vec::new();
+    }
+    entry
+}
+
+/// The lone entry outside region `region` (when given) whose title link has URL shape `shape`
+/// (each link's own when none is given), read when it shows more than `fewer_counts` count
+/// columns.
+fn read_lone_entry(
+    facts: &PageFacts<'_>,
+    region: Option<usize>,
+    shape: Option<&UrlShape>,
+    fewer_counts: usize,
+) -> Option<Vec<ThreadEntry>> {
+    let document = facts.document;
+    // (the entry's element, its title link's text and URL), the title first among the links
+    // of one element: further links of the entry (its start date, its last page) point to the
+    // same thread.
+    let mut candidates: Vec<(NodeId, (String, String))> = Vec::new();
+    // Which elements show a count, found in one pass over the page rather than once for every
+    // level above every titled link.
+    let holds_count = nodes_holding(
+        document,
+        document
+            .descendants(ROOT)
+            .filter_map(|node| count_of_text(facts, node).map(|(parent, _)| parent)),
+    );
     for link in facts.links {
         let text = link.text.trim();
-        if facts.place(region, link.node).is_some()
+        if region.is_some_and(|region| facts.place(region, link.node).is_some())
             || !title_like(text)
-            || UrlShape::of(&link.url).as_ref() != Some(&shape)
+            || !near_a_count_and_a_date(facts, &holds_count, link.node)
         {
             continue;
         }
-        let Some(element) = entry_element(facts, link.node, &link.url, &shape) else {
+        // Parsing the URL is the costly part, left for the few links the test above keeps.
+        let Some(link_shape) = UrlShape::of(&link.url) else {
             continue;
         };
-        match &found {
-            // Further links of the entry (its start date, its last page) point to the same
-            // thread; the title comes first.
-            Some((known, _)) if *known == element => {}
-            // Two entries outside every list are not one lone entry: a region would hold them
-            // if they were the board's list.
-            Some(_) => return None,
-            None => found = Some((element, (link.node, text.to_string(), link.url.clone()))),
+        if shape.is_some_and(|shape| *shape != link_shape) {
+            continue;
+        }
+        let Some(element) = entry_element(facts, &holds_count, link.node, &link.url, &link_shape)
+        else {
+            continue;
+        };
+        // Without a list of threads beside it, a member's box in a post (a name, post and
+        // point counts, the join date) is made like an entry too; an entry's date is when its
+        // thread was last written to, never a date the page labels as a join or visit date.
+        if shape.is_none()
+            && !facts.dates.iter().any(|date| {
+                date.may_be_record_time()
+                    && (date.element == element || is_ancestor(document, element, date.element))
+            })
+        {
+            continue;
+        }
+        // Nor is a post's header and footer ("Posts: 152" beside the name, "Posted on: ..."
+        // beside a "Link" button): a board's row shows its counts bare, each in a cell of its
+        // own (replies, views).
+        if shape.is_none() && bare_numbers(document, element) < 2 {
+            continue;
+        }
+        if !candidates.iter().any(|(known, _)| *known == element) {
+            candidates.push((element, (text.to_string(), link.url.clone())));
         }
     }
-    let (element, (_, title, url)) = found?;
+    // Without the shape of thread links to go by, any link of a small page finds the whole
+    // page "showing a count and a date": of elements holding one another, the innermost is the
+    // entry.
+    if shape.is_none() {
+        let elements: Vec<NodeId> = candidates.iter().map(|(element, _)| *element).collect();
+        candidates.retain(|(element, _)| {
+            !elements
+                .iter()
+                .any(|&other| is_ancestor(document, *element, other))
+        });
+    }
+    // Two entries outside every list are not one lone entry: a region would hold them if they
+    // were the board's list.
+    let [(element, (title, url))] = <[_; 1]>::try_from(candidates).ok()?;
     let mut regions = facts.regions.to_vec();
     regions.push(Region {
         parent: document.node(element).parent?,
@@ -141,7 +259,7 @@ fn lone_entry(facts: &PageFacts<'_>, region: usize, rank: EntryRank) -> Option<V
     let slots = record_slots(document, &regions);
     let widened = facts.with_regions(&regions, &slots);
     let lone = regions.len() - 1;
-    if count_columns(&widened, lone).len().min(2) <= rank.count_columns {
+    if count_columns(&widened, lone).len().min(2) <= fewer_counts {
         return None;
     }
     let author = choose_author_column(&widened, lone)
@@ -159,11 +277,48 @@ fn lone_entry(facts: &PageFacts<'_>, region: usize, rank: EntryRank) -> Option<V
     }])
 }
 
+/// How many texts below `element` are a number alone ("17", "1,204").
+fn bare_numbers(document: &Document, element: NodeId) -> usize {
+    document
+        .descendants(element)
+        .filter(|&node| {
+            document.node(node).kind == NodeKind::Text && {
+                let text = trim_whitespace(document.text_of(node));
+                text.bytes().any(|byte| byte.is_ascii_digit())
+                    && text
+                        .bytes()
+                        .all(|byte| byte.is_ascii_digit() || byte == b',' || byte == b'.')
+            }
+        })
+        .count()
+}
+
+/// Whether an element within [`ENTRY_DEPTH`] levels above `link`, and no larger than an entry,
+/// shows both a count and a date: what [`entry_element`] needs first, tested without reading
+/// any URL.
+fn near_a_count_and_a_date(facts: &PageFacts<'_>, holds_count: &[bool], link: NodeId) -> bool {
+    let mut element = link;
+    for _ in 0..ENTRY_DEPTH {
+        let Some(parent) = facts.document.node(element).parent else {
+            return false;
+        };
+        element = parent;
+        if facts.sizes[element as usize] > LONGEST_ENTRY {
+            return false;
+        }
+        if facts.holds_date[element as usize] && holds_count[element as usize] {
+            return true;
+        }
+    }
+    false
+}
+
 /// The closest element above thread link `link` (to `url`) that shows a count and a date and no
 /// titled link to another thread of the same URL shape, within [`ENTRY_DEPTH`] levels and
 /// [`LONGEST_ENTRY`] bytes of text.
 fn entry_element(
     facts: &PageFacts<'_>,
+    holds_count: &[bool],
     link: NodeId,
     url: &str,
     shape: &UrlShape,
@@ -175,6 +330,14 @@ fn entry_element(
         if facts.sizes[element as usize] > LONGEST_ENTRY {
             return None;
         }
+        // The cheap tests first: this runs for every titled link of a page when no list of
+        // threads shows the shape of their links. An element that fails them is left for its
+        // parent, which holds every link this one holds, so a link to another thread found
+        // there ends the search as it would have here.
+        let counted = facts.holds_date[element as usize] && holds_count[element as usize];
+        if !counted {
+            continue;
+        }
         // Links without a title of their own (an icon to the last post, a page number, the
         // reply count) may point elsewhere in the same thread.
         let other_thread = facts.links.iter().any(|other| {
@@ -183,15 +346,7 @@ fn entry_element(
                 && is_ancestor(document, element, other.node)
                 && UrlShape::of(&other.url).as_ref() == Some(shape)
         });
-        if other_thread {
-            return None;
-        }
-        let counted = document
-            .descendants(element)
-            .any(|node| count_of_text(facts, node).is_some());
-        if counted && facts.holds_date[element as usize] {
-            return Some(element);
-        }
+        return (!other_thread).then_some(element);
     }
     None
 }

@@ -1,0 +1,179 @@
+//! One element read as a post on its own: an opening post rendered apart above the replies, a
+//! loose post between the pieces of a cut list, the one post of a page that repeats nothing.
+//! Such an element has a date, an author and a body of text outside them, and no other
+//! records to compare it with.
+
+use super::anchors::anchor_of;
+use super::posts::{
+    followable_author_url, page_titles, without_reply_prefix, without_subject_line,
+};
+use super::*;
+use crate::dom::{NodeId, NodeKind};
+use crate::regions::{column_below_root, column_of};
+use crate::time::{ParsedTime, Precision};
+
+/// Reads one element as a post when it has a date no later than the first reply, an author-like
+/// link and at least a sentence of text outside them. When the element is made like the
+/// records of a post region whose times stand in column `time_column`, the date in that column
+/// is the post's: the first date of such a post is often its author's join date.
+pub(super) fn read_single_post(
+    facts: &PageFacts<'_>,
+    element: NodeId,
+    not_after: Option<ParsedTime>,
+    time_column: Option<u64>,
+) -> Option<Post> {
+    let parts = single_post_parts(facts, element, time_column)?;
+    let time = parts.date.may_be_record_time().then_some(parts.date.time);
+    if let (Some(limit), Some(time)) = (not_after, time)
+        && time.local > limit.local
+    {
+        return None;
+    }
+    let titles = page_titles(facts.document);
+    let text = without_subject_line(block_text(facts.document, parts.body), &titles);
+    // A thread's title bar ("Router drops ... Discussion started by alice, May 4, 2016") is
+    // dated and authored like a post, but all it says beside its date and starter is the
+    // thread's title: it is the thread's header, not a post shown apart.
+    let folded = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    if titles
+        .iter()
+        .any(|title| *title == without_reply_prefix(&folded))
+    {
+        return None;
+    }
+    Some(Post {
+        author_url: followable_author_url(facts, parts.author.node, &parts.author.name),
+        author: Some(parts.author.name),
+        time,
+        text,
+        permalink: None,
+        anchor: anchor_of(facts.document, &[element]),
+        node: element,
+    })
+}
+
+/// What one element read as a post on its own shows: its date, its author and the element of
+/// its text.
+pub(super) struct SinglePostParts {
+    pub(super) date: DateCandidate,
+    pub(super) author: SingleAuthor,
+    pub(super) body: NodeId,
+}
+
+/// The parts of `element` read as one post, when it has a date to the day or finer (the one in
+/// `time_column` when there is one there, and an attribute meant for machines preferred), an
+/// author (see [`single_post_author`]) and, outside both, an element with at least 20 bytes of
+/// text: the largest such is the body.
+pub(super) fn single_post_parts(
+    facts: &PageFacts<'_>,
+    element: NodeId,
+    time_column: Option<u64>,
+) -> Option<SinglePostParts> {
+    let document = facts.document;
+    if facts.sizes[element as usize] < 30 {
+        return None;
+    }
+    let inside = |node: NodeId| node == element || is_ancestor(document, element, node);
+    let dated = || {
+        facts.dates.iter().filter(|candidate| {
+            inside(candidate.element) && candidate.time.precision >= Precision::Day
+        })
+    };
+    // An element made like the records of a post region shows its time where they do.
+    let in_column = || {
+        dated().filter(|candidate| {
+            time_column.is_some_and(|column| {
+                column_of(document, element, candidate.element) == column
+                    || column_below_root(document, element, candidate.element) == column
+            })
+        })
+    };
+    // A date the page labels as the author's join date is taken only when there is no other:
+    // it still shows that the element is a post, but it will not be given as the post's time.
+    let preference = |candidate: &&DateCandidate| (candidate.profile_date, !candidate.machine);
+    let date = in_column()
+        .min_by_key(preference)
+        .or_else(|| dated().min_by_key(preference))
+        .copied()?;
+    let author = single_post_author(facts, element)?;
+    let mut best: Option<(NodeId, u32)> = None;
+    for node in document.descendants(element) {
+        if document.node(node).kind != NodeKind::Element
+            || node == date.element
+            || is_ancestor(document, node, date.element)
+            || node == author.node
+            || is_ancestor(document, node, author.node)
+        {
+            continue;
+        }
+        let size = facts.sizes[node as usize];
+        if best.is_none_or(|(_, best_size)| size > best_size) {
+            best = Some((node, size));
+        }
+    }
+    let (body, size) = best?;
+    if size < 20 {
+        return None;
+    }
+    Some(SinglePostParts { date, author, body })
+}
+
+/// The author of a post read on its own, and the element that shows it.
+pub(super) struct SingleAuthor {
+    pub(super) node: NodeId,
+    pub(super) name: String,
+}
+
+/// The author of one post element, from the plainest signal to the weakest: a name the element
+/// states in an attribute (`data-author`, with its link if it has one); a name-like link to a
+/// profile URL; an element whose own class or itemprop says it is a name (`span.username`) and
+/// that holds no date; a name-like link somewhere under author-like markup. The order matters
+/// because post headers hold buttons ("Teilen", "Share") under user-menu markup too.
+fn single_post_author(facts: &PageFacts<'_>, element: NodeId) -> Option<SingleAuthor> {
+    let document = facts.document;
+    let inside = |node: NodeId| node == element || is_ancestor(document, element, node);
+    if let Some(name) = author_signals::explicit_author(document, element) {
+        let node = facts
+            .links
+            .iter()
+            .find(|link| inside(link.node) && link.text.trim().eq_ignore_ascii_case(&name))
+            .map_or(element, |link| link.node);
+        return Some(SingleAuthor { node, name });
+    }
+    let name_links = || {
+        facts
+            .links
+            .iter()
+            .filter(move |link| inside(link.node) && name_like(link.text.trim()))
+    };
+    if let Some(link) = name_links().find(|link| {
+        PROFILE_HINTS
+            .iter()
+            .any(|hint| link.url.to_ascii_lowercase().contains(hint))
+    }) {
+        return Some(SingleAuthor {
+            node: link.node,
+            name: link.text.trim().to_string(),
+        });
+    }
+    for node in document.descendants(element) {
+        let data = document.node(node);
+        if data.kind != NodeKind::Element || data.is("a") || !own_hint(document, node) {
+            continue;
+        }
+        let text = document.text_content(node);
+        let text = text.trim();
+        if name_like(text) && !shows_a_date(facts, node) {
+            return Some(SingleAuthor {
+                node,
+                name: text.to_string(),
+            });
+        }
+    }
+    name_links()
+        .find(|link| hinted(document, link.node, element))
+        .map(|link| SingleAuthor {
+            node: link.node,
+            name: link.text.trim().to_string(),
+        })
+}
