@@ -16,6 +16,7 @@ static GLOBAL_ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 mod audit;
 mod bench;
+mod browse_log;
 mod crawl;
 mod crawl_bench;
 mod crawl_run;
