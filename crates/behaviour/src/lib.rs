@@ -43,20 +43,22 @@
 //! numbers, `{*}` otherwise). Absence is always a part of its own.
 //!
 //! *Which key.* The copy breaks off exactly where the paper names its criterion, so we chose
-//! one. We split on the key that best predicts a URL's *shape* (how many path segments, which
-//! query parameters it has), because URLs of one kind of page are built by one template and
-//! share a shape: C4.5's rule with the shape as the class, that is of the keys not yet used on
-//! the way from the root that cut the node into at least two parts, those whose information
-//! gain about the shape is at least the average, and of them the one with the highest gain
-//! ratio (gain over the entropy of its parts). The ratio keeps a key with many parts (page
-//! offsets) from winning over the script name or section that tells the kinds apart; the
-//! average-gain floor keeps a key that peels off one small kind (a profile's user id) from
-//! winning by a ratio near one. When no key tells shapes apart (all URLs of the node have the
-//! same keys), we split on the key whose parts have the highest entropy: the one question that
-//! tells most URLs apart. Pooling identifiers first is what makes both safe: a thread id is at
-//! most two parts (absent, any number), so it never fragments the tree into one node per
-//! thread. We tried plain part entropy first; it split a phpBB-like log on the page offset
-//! before the script name.
+//! one: C4.5's rule with the URL's *shape* as the class. A URL's shape is the set of keys it
+//! has (which path positions, which query parameters); the gain of a key is what its parts
+//! tell about the URL's *other* keys. A key naming the kind of page (the script, the section)
+//! tells which parameters follow (`t` and perhaps `start` after `viewtopic.php`, `u` after a
+//! profile's script), while an optional decoration (a page offset, a session id) tells little
+//! beyond its own presence, which is why the key itself is left out of the class. Of the keys
+//! that cut the node into at least two parts, those with at least the average gain compete,
+//! and the one with the highest gain ratio (gain over the entropy of its parts) wins: the
+//! ratio keeps a key with many parts from winning by its number of parts, the average-gain
+//! floor keeps a key that peels off one small kind from winning by a ratio near one. When no
+//! key tells anything (all URLs of the node have the same keys, as in slug-only sites), the
+//! key whose parts have the highest entropy wins: the one question that tells most URLs apart.
+//! Pooling identifiers first is what makes both safe: a thread id is at most two parts
+//! (absent, any number), so it never fragments the tree into one node per thread. We tried
+//! plain part entropy first; on a phpBB-like log it split on the page offset before the
+//! script name, and the offset `start=50` mixed board and thread pages.
 //!
 //! *Merging where behaviour agrees.* The paper merges children into their parent when their
 //! user behaviour is consistent. We decide it at the split: each part gets a behaviour vector
@@ -66,9 +68,12 @@
 //! too little evidence to judge (fewer than 8 records in and out) join the part nearest in
 //! behaviour. When everything joins one part, the key is *generalised* at the node (users do not
 //! tell its values apart) and the next key is tried; otherwise each joined group becomes a child
-//! whose pattern admits its values. Deciding at the split rather than merging a finished tree
-//! bottom up gives the same tree for the parts that agree, and lets the keys below a merged
-//! split be split on the union, where they have more evidence.
+//! whose pattern admits its values. A key generalised at a node is tried again below the split
+//! that follows, and a key split into groups of several values is tried again within a group:
+//! `viewtopic.php` and a profile's `memberlist.php` may be read alike on the whole yet apart
+//! once later thread pages are split off. Deciding at the split rather than merging a finished
+//! tree bottom up gives the same tree for the parts that agree, and lets the keys below a
+//! merged split be split on the union, where they have more evidence.
 //!
 //! *Unseen URLs.* [`PatternTree::classify`] walks down: at each split it takes the child naming
 //! the URL's value, else the child whose wildcard takes it (an unseen number goes where most

@@ -230,8 +230,6 @@ struct Part {
 struct Builder<'a> {
     frequencies: &'a Frequencies,
     decomposed: Vec<DecomposedUrl>,
-    /// Each URL's shape (its set of keys) as a hash.
-    shapes: Vec<u64>,
     settings: TreeSettings,
     nodes: Vec<PatternNode>,
 }
@@ -244,11 +242,9 @@ impl PatternTree {
             .iter()
             .map(|url| DecomposedUrl::of(url))
             .collect();
-        let shapes = decomposed.iter().map(shape_of).collect();
         let mut builder = Builder {
             frequencies,
             decomposed,
-            shapes,
             settings,
             nodes: Vec::new(),
         };
@@ -346,11 +342,15 @@ impl Builder<'_> {
         });
         // Keys are tried until one splits the node into parts users tell apart; each key users
         // do not tell apart is generalised and the next best is tried.
-        while let Some((key, parts)) = self.best_split(&urls, &fixed) {
+        //
+        // A key generalised here is tried again below the split: once the node is split by
+        // another key, its values may well matter to users within one part.
+        let mut generalised_here: BTreeSet<Key> = BTreeSet::new();
+        while let Some((key, parts)) = self.best_split(&urls, &fixed, &generalised_here) {
             let clusters = self.agreeing_clusters(parts);
             if clusters.len() < 2 {
                 self.nodes[id].generalised.push(key.clone());
-                fixed.insert(key, None);
+                generalised_here.insert(key);
                 continue;
             }
             self.nodes[id].split = Some(key.clone());
@@ -370,23 +370,33 @@ impl Builder<'_> {
         id
     }
 
-    /// The key to split on, C4.5's way with the URL's shape (the set of keys it has: how many
-    /// path segments, which query parameters) as the class: of the keys not yet fixed that cut
-    /// the node into at least two parts, those whose information gain about the shape is at
+    /// The key to split on, C4.5's way with the URL's shape as the class: of the keys not yet
+    /// fixed that cut the node into at least two parts, those whose information gain about the
+    /// URL's *other* keys (which further path segments and query parameters it has) is at
     /// least the average gain, and of them the one with the highest gain ratio (gain over the
-    /// entropy of its parts). When no key tells shapes apart (every URL has the same keys),
-    /// the key whose parts have the highest entropy.
+    /// entropy of its parts). A key naming the kind of page (the script, the section) tells
+    /// which other keys follow; an optional decoration (a page offset, a session id) tells
+    /// little beyond its own presence, which is why the key itself is left out of the class.
+    /// When no key tells anything (every URL has the same keys), the key whose parts have the
+    /// highest entropy.
     fn best_split(
         &self,
         urls: &[UrlId],
         fixed: &BTreeMap<Key, Option<ValueSet>>,
+        generalised_here: &BTreeSet<Key>,
     ) -> Option<(Key, Vec<Part>)> {
         let keys: BTreeSet<Key> = urls
             .iter()
             .flat_map(|&url| self.decomposed[url as usize].keys())
-            .filter(|key| !fixed.contains_key(key))
+            .filter(|key| !generalised_here.contains(key))
+            // A key an ancestor split on is tried again when this node took several of its
+            // values (parts users were not told apart by there may be here).
+            .filter(|key| match fixed.get(key) {
+                None => true,
+                Some(None) => false,
+                Some(Some(set)) => set.literals.len() + usize::from(set.absent) > 1,
+            })
             .collect();
-        let shape_entropy = self.shape_entropy(urls);
         let mut candidates: Vec<(f64, f64, Key, Vec<Part>)> = Vec::new();
         for key in keys {
             let parts = self.parts(urls, &key);
@@ -394,12 +404,13 @@ impl Builder<'_> {
                 continue;
             }
             let total = urls.len() as f64;
+            let shape_entropy = self.shape_entropy(urls, &key);
             let mut part_entropy = 0.0;
             let mut remaining_shape_entropy = 0.0;
             for part in &parts {
                 let share = part.urls.len() as f64 / total;
                 part_entropy -= share * share.log2();
-                remaining_shape_entropy += share * self.shape_entropy(&part.urls);
+                remaining_shape_entropy += share * self.shape_entropy(&part.urls, &key);
             }
             let gain = (shape_entropy - remaining_shape_entropy).max(0.0);
             candidates.push((gain, part_entropy, key, parts));
@@ -433,11 +444,13 @@ impl Builder<'_> {
         best.map(|(_, key, parts)| (key, parts))
     }
 
-    /// Entropy of the URLs' shapes.
-    fn shape_entropy(&self, urls: &[UrlId]) -> f64 {
+    /// Entropy of the URLs' shapes, `left_out` left out of each.
+    fn shape_entropy(&self, urls: &[UrlId], left_out: &Key) -> f64 {
         let mut counts: BTreeMap<u64, usize> = BTreeMap::new();
         for &url in urls {
-            *counts.entry(self.shapes[url as usize]).or_default() += 1;
+            *counts
+                .entry(shape_of(&self.decomposed[url as usize], left_out))
+                .or_default() += 1;
         }
         let total = urls.len() as f64;
         counts
@@ -576,11 +589,28 @@ fn number_form(value: &str) -> String {
     form
 }
 
-/// A URL's shape: how many path segments, which query parameter names, as one stable hash.
-fn shape_of(url: &DecomposedUrl) -> u64 {
-    let mut names: Vec<&str> = url.query.iter().map(|(name, _)| name.as_str()).collect();
+/// A URL's shape, the keys it has (path positions, query parameter names) but `left_out`,
+/// as one stable hash.
+fn shape_of(url: &DecomposedUrl, left_out: &Key) -> u64 {
+    let mut text = String::new();
+    for key in url.keys() {
+        if key == *left_out {
+            continue;
+        }
+        match key {
+            Key::Segment(position) => text.push_str(&format!("/{position}")),
+            Key::Query(_) => {}
+        }
+    }
+    let mut names: Vec<&str> = url
+        .query
+        .iter()
+        .map(|(name, _)| name.as_str())
+        .filter(|name| !matches!(left_out, Key::Query(left) if left == name))
+        .collect();
     names.sort_unstable();
-    let text = format!("{}?{}", url.segments.len(), names.join("&"));
+    text.push('?');
+    text.push_str(&names.join("&"));
     crate::log::fnv1a(&text)
 }
 

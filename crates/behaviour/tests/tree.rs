@@ -59,8 +59,9 @@ fn leaves_of_a_forum_of_slugs() {
             "/login",
             "/members/{*}",
             "/threads/{*}",
+            // The fifth page of six-page threads: few readers get that far and stay.
+            "/threads/{*}/page-5",
             "/threads/{*}/page-{n}",
-            "/threads/{*}/{page-4|page-5|page-6}",
             "/whats-new",
         ],
     );

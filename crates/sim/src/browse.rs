@@ -15,8 +15,8 @@
 //! From the portal a reader opens a board (busier boards more), from a board's list a thread
 //! (near the top of the list much more often: threads with new posts, which is reading new
 //! threads more than old), now and then the next list page; in a thread the next page, or on
-//! the first page of a long thread a jump to the last page, sometimes a poster's profile, then
-//! back to the board. The "new posts" search page leads to recently active threads, the login
+//! the first page of a long thread a jump to the last page, sometimes a poster's profile (and
+//! back, which the browser's cache answers without a request), then back to the board. The "new posts" search page leads to recently active threads, the login
 //! page back to the page the reader came from. Each page holds the reader 10 seconds to a few
 //! minutes; a session ends after each page with a fixed chance.
 
@@ -174,6 +174,18 @@ impl Visitor<'_> {
             if random.chance(SESSION_END_CHANCE) {
                 break;
             }
+            // From a profile or the member list, readers mostly go back, which a browser
+            // answers from its cache (no request, so no line), and go on from the page before.
+            let goes_back = matches!(
+                current.route,
+                Route::Profile { .. } | Route::MemberList { .. }
+            ) && !matches!(
+                previous.route,
+                Route::Profile { .. } | Route::MemberList { .. } | Route::Login { .. }
+            ) && random.chance(0.7);
+            if goes_back {
+                current = previous.clone();
+            }
             let Some(next) = self.next_place(&current, &previous, at, random) else {
                 break;
             };
@@ -272,18 +284,7 @@ impl Visitor<'_> {
             }
             Route::Thread { thread, page } => {
                 let pages = self.site.thread_pages(thread, at).max(1);
-                let roll = random.unit();
-                if page < pages && roll < 0.45 {
-                    Some(self.place(Route::Thread {
-                        thread,
-                        page: page + 1,
-                    }))
-                } else if page == 1 && pages > 2 && roll < 0.65 {
-                    Some(self.place(Route::Thread {
-                        thread,
-                        page: pages,
-                    }))
-                } else if roll < 0.75 {
+                if random.chance(0.05) {
                     let per_page = self.site.posts_per_page() as usize;
                     let posts = history.thread_posts_at(thread, at);
                     let shown = posts
@@ -295,6 +296,16 @@ impl Visitor<'_> {
                     let post = *random.pick(if shown.is_empty() { posts } else { &shown });
                     let user = history.post(post)?.author;
                     Some(self.place(Route::Profile { user }))
+                } else if page < pages && random.chance(0.5) {
+                    Some(self.place(Route::Thread {
+                        thread,
+                        page: page + 1,
+                    }))
+                } else if page == 1 && pages > 2 && random.chance(0.3) {
+                    Some(self.place(Route::Thread {
+                        thread,
+                        page: pages,
+                    }))
                 } else {
                     let board = history.thread(thread)?.board;
                     Some(self.place(Route::Board { board, page: 1 }))
@@ -310,13 +321,7 @@ impl Visitor<'_> {
             }
             // Logging in returns to the page the reader was on.
             Route::Login { .. } => Some(previous.clone()),
-            Route::Profile { .. } | Route::MemberList { .. } => {
-                if random.chance(0.5) {
-                    Some(previous.clone())
-                } else {
-                    Some(self.place(Route::Portal))
-                }
-            }
+            Route::Profile { .. } | Route::MemberList { .. } => Some(self.place(Route::Portal)),
             _ => None,
         }
     }
