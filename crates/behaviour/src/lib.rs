@@ -94,12 +94,17 @@
 //! the pages to revisit to see new ones first (a board's first page, a "new posts" list).
 //! Both scores are also given to inner nodes from their subtrees, for URLs that stop there.
 //!
+//! *Temporal reliability* ([`reliability`]): patterns learned from one month score the next
+//! month's URLs, and Spearman's rank correlation with how often users visited them says how
+//! well the patterns rank pages they never saw.
+//!
 //! [`PatternModel`] holds tree, graph, rankings and the log report, serialises as the
 //! `patterns.json` the CLI writes, and answers [`PatternModel::priority`] for any URL.
 
 pub mod frequencies;
 pub mod log;
 pub mod ranking;
+pub mod reliability;
 pub mod tree;
 pub mod url_parts;
 
@@ -203,14 +208,22 @@ impl PatternModel {
         Ok(model)
     }
 
-    /// The pattern `url` (absolute, or a path and query) falls in.
-    pub fn pattern_of(&self, url: &str) -> &PatternNode {
-        &self.tree.nodes[self.tree.classify(url)]
+    /// The leaf pattern `url` (absolute, or a path and query) belongs to, `None` for a URL of
+    /// a kind no user visited.
+    pub fn pattern_of(&self, url: &str) -> Option<&PatternNode> {
+        self.tree
+            .matching_leaf(url)
+            .map(|leaf| &self.tree.nodes[leaf])
     }
 
-    /// The value of fetching `url` for `goal`: its pattern's score, for URLs never seen too.
+    /// The value of fetching `url` for `goal`: its pattern's score, for URLs never seen too;
+    /// zero for a URL of a kind no user visited, so that it waits behind every URL of a
+    /// pattern users value.
     pub fn priority(&self, url: &str, goal: Goal) -> f64 {
-        let scores = &self.graph.scores[self.tree.classify(url)];
+        let Some(leaf) = self.tree.matching_leaf(url) else {
+            return 0.0;
+        };
+        let scores = &self.graph.scores[leaf];
         match goal {
             Goal::Fetch => scores.fetch,
             Goal::Discovery => scores.discovery,

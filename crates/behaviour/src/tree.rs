@@ -170,6 +170,9 @@ pub struct PatternNode {
     pub generalised: Vec<Key>,
     /// The pattern as text, e.g. `/viewtopic.php?t={n}[&start={n}]`.
     pub pattern: String,
+    /// Every key its URLs have: a URL with another key (a sort option, a view no user opened)
+    /// is not of the pattern.
+    pub keys: Vec<Key>,
     /// What users did on its URLs.
     pub figures: NodeFigures,
 }
@@ -285,6 +288,22 @@ impl PatternTree {
         node
     }
 
+    /// The leaf pattern `url` belongs to: the node [`PatternTree::classify`] reaches, when it
+    /// is a leaf and knows every key of the URL. `None` for a URL of a kind no user visited (a
+    /// value no split takes, a key no URL of the leaf has), which is worth nothing to the
+    /// users the log shows.
+    pub fn matching_leaf(&self, url: &str) -> Option<usize> {
+        let node = &self.nodes[self.classify(url)];
+        if node.split.is_some() {
+            return None;
+        }
+        let decomposed = DecomposedUrl::of(url);
+        decomposed
+            .keys()
+            .all(|key| node.keys.binary_search(&key).is_ok())
+            .then_some(node.id)
+    }
+
     /// The leaves: nodes no split divides further.
     pub fn leaves(&self) -> impl Iterator<Item = &PatternNode> {
         self.nodes.iter().filter(|node| node.split.is_none())
@@ -338,6 +357,12 @@ impl Builder<'_> {
             children: Vec::new(),
             generalised: Vec::new(),
             pattern: String::new(),
+            keys: urls
+                .iter()
+                .flat_map(|&url| self.decomposed[url as usize].keys())
+                .collect::<BTreeSet<Key>>()
+                .into_iter()
+                .collect(),
             figures: NodeFigures::of(&urls, self.frequencies),
         });
         // Keys are tried until one splits the node into parts users tell apart; each key users

@@ -131,3 +131,47 @@ fn an_empty_log_gives_one_pattern_and_no_preference() {
     assert_eq!(model.priority("/anything", Goal::Fetch), 0.0);
     assert_eq!(model.report.malformed, 1);
 }
+
+fn check_spearman(first: &[f64], second: &[f64], expected: Option<f64>) {
+    let found = trawl_behaviour::reliability::spearman(first, second);
+    match (found, expected) {
+        (Some(found), Some(expected)) => assert!((found - expected).abs() < 1e-9, "{found}"),
+        _ => assert_eq!(found, expected),
+    }
+}
+
+#[test]
+fn spearman_rank_correlation() {
+    check_spearman(&[1.0, 2.0, 3.0], &[10.0, 20.0, 30.0], Some(1.0));
+    check_spearman(&[1.0, 2.0, 3.0], &[3.0, 2.0, 1.0], Some(-1.0));
+    // Ties take their average rank: ranks (1.5, 1.5, 3) against (1, 2, 3).
+    check_spearman(
+        &[5.0, 5.0, 9.0],
+        &[1.0, 2.0, 3.0],
+        Some(0.866_025_403_784_438_6),
+    );
+    check_spearman(&[1.0, 1.0], &[1.0, 2.0], None);
+    check_spearman(&[1.0], &[1.0], None);
+}
+
+#[test]
+fn patterns_of_one_period_rank_the_next_periods_new_urls() {
+    // Two periods of one forum: the second names threads the first never saw.
+    let lines = browse_log(&ScriptForum, 30, 80, 11);
+    let (first, second) = lines.split_at(lines.len() / 2);
+    let first_log = read_logs([first.join("\n").as_str()]);
+    let second_log = read_logs([second.join("\n").as_str()]);
+    let model = PatternModel::learn(&first_log, TreeSettings::default());
+    let (same_period, _) =
+        trawl_behaviour::reliability::rank_correlation(&model, &first_log, Goal::Fetch, None);
+    let (next_period, new_urls) = trawl_behaviour::reliability::rank_correlation(
+        &model,
+        &second_log,
+        Goal::Fetch,
+        Some(&first_log),
+    );
+    let (same_period, next_period) = (same_period.expect("ranked"), next_period.expect("ranked"));
+    assert!(new_urls > 50, "{new_urls} new URLs");
+    assert!(same_period > 0.3, "same period {same_period}");
+    assert!(next_period > 0.3, "next period {next_period}");
+}

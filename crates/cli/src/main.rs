@@ -15,6 +15,8 @@ use clap::{Parser, Subcommand};
 static GLOBAL_ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 mod audit;
+mod behaviour_bench;
+mod behaviour_order;
 mod bench;
 mod browse_log;
 mod crawl;
