@@ -76,10 +76,17 @@
 //! merged split be split on the union, where they have more evidence.
 //!
 //! *Unseen URLs.* [`PatternTree::classify`] walks down: at each split it takes the child naming
-//! the URL's value, else the child whose wildcard takes it (an unseen number goes where most
-//! numeric values went when no values were pooled, so page 40 of a thread finds the later-pages
-//! pattern even if no user read that far), else it stops at the node reached, whose figures are
-//! those of its whole subtree.
+//! the URL's value, else the child whose wildcard takes it (an unseen value with digits goes
+//! where most literal values of its form went, so page 40 of a thread finds the later-pages
+//! pattern even if no user read that far), else it stops at the node reached.
+//! [`PatternTree::matching_leaf`] is stricter, and is what scores a URL: the URL must reach a
+//! leaf and have no key the leaf's URLs lack. A URL of a kind no user visited (a script no
+//! split names, a board list sorted by a key no user clicked) matches no pattern and has
+//! priority zero: users tell nothing about it, so it waits behind every URL of a pattern they
+//! value. We added this after the first measured crawl, where URLs with keys no user had used
+//! (sort options and other views) took the score of the pattern they fell in, and the ordered
+//! crawl of a small phpBB-like forum fetched 17 valuable pages in a 333-fetch budget against
+//! breadth-first's 119 (266 with this rule).
 //!
 //! # The behaviour graph and the rankings ([`ranking`]); our design
 //!
