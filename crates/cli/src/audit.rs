@@ -388,7 +388,8 @@ pub fn close_gaps<F: Fetcher>(
             .collect();
         asked.extend(to_fetch);
         store.requeue(&entries)?;
-        *crawler = resume_crawler(store, portal, crawler.strategy().clone())?;
+        *crawler = resume_crawler(store, portal, crawler.strategy().clone())?
+            .with_priority(crawler.priority().cloned());
         let (end, _) = drive(
             store,
             crawler,

@@ -31,6 +31,10 @@ pub enum BenchCommand {
     /// by the ground truth (invalid, duplicate, coverage, first 5,000 fetches, relationships,
     /// posts with the right time).
     Crawl(crate::crawl_bench::CrawlBenchArgs),
+    /// Issue 21's bars: patterns from one month of simulated browse logs ranking the next
+    /// month's new URLs (rank correlation), and the frontier ordered by behaviour against queue
+    /// order (valuable pages in the first tenth of an equal budget).
+    Behaviour(crate::behaviour_bench::BehaviourBenchArgs),
     /// Memory the crawler's frontier takes per URL waiting.
     Frontier(crate::frontier_bench::FrontierBenchArgs),
 }
@@ -162,6 +166,7 @@ pub fn run(command: BenchCommand) -> Result<()> {
         }
         BenchCommand::Learn(args) => bench_learn(args),
         BenchCommand::Crawl(args) => crate::crawl_bench::run(args),
+        BenchCommand::Behaviour(args) => crate::behaviour_bench::run(args),
         BenchCommand::Frontier(args) => crate::frontier_bench::run(args),
         BenchCommand::Extract(args) if args.sim => {
             let show_misses = args.misses;

@@ -41,6 +41,8 @@ pub struct CrawlArgs {
     pub samples: usize,
     #[command(flatten)]
     pub fetching: FetchArgs,
+    #[command(flatten)]
+    pub order: crate::behaviour_order::OrderArgs,
     /// Seed of the sampler's choices when learning.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -133,6 +135,7 @@ pub fn run(args: CrawlArgs) -> Result<()> {
     // A crawl that cannot even start (a portal that does not answer, a plan file that cannot
     // be read) leaves no database behind when it made a new one: a rerun with the mistake
     // mended starts clean, and no empty crawl file is left to puzzle over.
+    let priority = args.order.priority()?;
     let database_is_new = !args.db.exists();
     let mut store = Store::open(&args.db)
         .with_context(|| format!("cannot open the crawl database {}", args.db.display()))?;
@@ -163,7 +166,7 @@ pub fn run(args: CrawlArgs) -> Result<()> {
             return Err(error);
         }
     };
-    let mut crawler = opened.crawler;
+    let mut crawler = opened.crawler.with_priority(priority);
     if opened.resumed_pages > 0 {
         eprintln!(
             "resuming the crawl in {}: {} pages stored, {} waiting",

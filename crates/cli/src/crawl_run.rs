@@ -269,7 +269,8 @@ pub fn drive_with_relearning<F: Fetcher>(
         );
         let plan = relearn()?;
         let generation = store.replace_plan(&plan.to_json())?;
-        *crawler = resume_crawler(store, portal, CrawlStrategy::Plan(Box::new(plan)))?;
+        *crawler = resume_crawler(store, portal, CrawlStrategy::Plan(Box::new(plan)))?
+            .with_priority(crawler.priority().cloned());
         relearned += 1;
         eprintln!("learned plan {generation}; the crawl goes on with it");
     }

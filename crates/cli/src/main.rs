@@ -15,7 +15,10 @@ use clap::{Parser, Subcommand};
 static GLOBAL_ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 mod audit;
+mod behaviour_bench;
+mod behaviour_order;
 mod bench;
+mod browse_log;
 mod crawl;
 mod crawl_bench;
 mod crawl_run;
@@ -24,6 +27,7 @@ mod export;
 mod extract;
 mod frontier_bench;
 mod learn;
+mod patterns;
 mod plan_graph;
 mod plan_show;
 mod sim;
@@ -74,6 +78,10 @@ enum Command {
     /// Read a plan file: a readable summary, or the sitemap drawn.
     #[command(subcommand)]
     Plan(learn::PlanCommand),
+    /// Learn URL patterns from a site's browse logs (combined server log, TSV or JSON lines):
+    /// print the pattern tree with each pattern's figures and its rankings for comprehensive
+    /// fetch and timely discovery, and write them as JSON with --out.
+    Patterns(patterns::PatternsArgs),
     /// The forum simulator: serve forums, print their ground truth and statistics.
     #[command(subcommand)]
     Sim(sim::SimCommand),
@@ -92,6 +100,7 @@ fn main() {
         Command::Extract(args) => extract::run(args),
         Command::Learn(args) => learn::run_learn(args),
         Command::Plan(command) => learn::run_plan(command),
+        Command::Patterns(args) => patterns::run(args),
         Command::Sim(command) => sim::run(command),
         Command::Bench(command) => bench::run(command),
     };

@@ -30,6 +30,10 @@ pub enum SimCommand {
     Page(PageArgs),
     /// Build the papers' 18-forum corpus and print its size.
     Corpus,
+    /// Print the combined-format log (Apache/nginx) the forum's server would keep of simulated
+    /// human visitors over some days: entries at the portal or from a search engine, boards,
+    /// new threads more than old, later and last pages, profiles, search and login.
+    BrowseLog(crate::browse_log::BrowseLogArgs),
 }
 
 /// Which simulated forum.
@@ -180,6 +184,7 @@ pub fn run(command: SimCommand) -> Result<()> {
         SimCommand::Stats(args) => stats(args),
         SimCommand::Page(args) => page(args),
         SimCommand::Corpus => corpus(),
+        SimCommand::BrowseLog(args) => crate::browse_log::run(args),
     }
 }
 

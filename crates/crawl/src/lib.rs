@@ -31,6 +31,7 @@
 //! discovery order).
 
 pub mod baselines;
+mod frontier;
 pub mod lists;
 mod online_rewrites;
 mod session;
@@ -38,9 +39,10 @@ mod unplaced;
 mod url_numbers;
 mod user_content;
 
+pub use frontier::FrontierPriority;
 pub use online_rewrites::{OnlineRule, REWRITE_EVIDENCE, ScopedRewrite};
 
-use std::collections::{HashMap, HashSet, VecDeque};
+use std::collections::{HashMap, HashSet};
 
 use jiff::Timestamp;
 use online_rewrites::OnlineRewrites;
@@ -253,7 +255,7 @@ pub struct Crawler {
     strategy: CrawlStrategy,
     host: Option<String>,
     port: Option<u16>,
-    frontier: VecDeque<WaitingUrl>,
+    frontier: frontier::Frontier,
     /// Hashes of every URL ever queued (see [`url_key`]).
     seen: HashSet<u64>,
     fetched: usize,
@@ -425,11 +427,13 @@ impl Crawler {
             strategy,
             host: portal.host_str().map(str::to_ascii_lowercase),
             port: portal.port_or_known_default(),
-            frontier: VecDeque::from([WaitingUrl::of(&Queued {
+            frontier: [WaitingUrl::of(&Queued {
                 url: portal,
                 depth: 0,
                 redirects: 0,
-            })]),
+            })]
+            .into_iter()
+            .collect(),
             seen,
             fetched: 0,
             unclassified: 0,
@@ -463,6 +467,20 @@ impl Crawler {
             remember_post_pattern(&mut crawler.post_patterns, vertex, pattern);
         }
         crawler
+    }
+
+    /// Orders the frontier by `priority` from now on (URLs waiting included): the URL with the
+    /// highest score is handed out first, URLs of equal score in the order they were queued.
+    /// `None` goes back to first in, first out. What is followed does not change.
+    pub fn with_priority(mut self, priority: Option<FrontierPriority>) -> Crawler {
+        self.frontier.set_priority(priority);
+        self
+    }
+
+    /// The frontier's priority, when it has one (to carry over to a crawler rebuilt from the
+    /// store).
+    pub fn priority(&self) -> Option<&FrontierPriority> {
+        self.frontier.priority()
     }
 
     /// The next URL to fetch, or `None` when the frontier is empty.

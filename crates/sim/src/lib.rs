@@ -25,9 +25,11 @@
 //! - [`SimFetcher`] implements [`trawl_model::Fetcher`] in process, so crawls can run against a
 //!   simulated forum with no socket at all; the `trawl-sim-server` crate serves the same site over
 //!   HTTP.
+//! - [`browse`] writes the combined-format log a forum's server would keep of human visitors.
 //! - [`stats`] measures a history's shape (board rates, daily cycle, thread lifetimes) and
 //!   [`corpus`] builds the papers' 18-forum corpus.
 
+pub mod browse;
 mod build;
 pub mod corpus;
 pub mod dates;

@@ -1,0 +1,196 @@
+//! Hand-made browse logs of two small forums of our own making, one with script names and query
+//! parameters, one with slugs in the path, written by a deterministic walk so that every test
+//! sees the same log.
+
+#![allow(dead_code)]
+
+/// A tiny linear congruential generator: enough to vary a walk, stable forever.
+pub struct Walk(u64);
+
+impl Walk {
+    pub fn new(seed: u64) -> Walk {
+        Walk(
+            seed.wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407),
+        )
+    }
+
+    pub fn below(&mut self, bound: u64) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (self.0 >> 33) % bound.max(1)
+    }
+
+    pub fn chance(&mut self, percent: u64) -> bool {
+        self.below(100) < percent
+    }
+}
+
+/// How a forum spells its pages.
+pub trait Spelling {
+    fn portal(&self) -> String;
+    fn board(&self, board: u64, page: u64) -> String;
+    fn thread(&self, thread: u64, page: u64) -> String;
+    fn profile(&self, user: u64) -> String;
+    fn login(&self) -> String;
+    fn new_posts(&self) -> String;
+}
+
+/// Script names and query parameters, offsets for later pages.
+pub struct ScriptForum;
+
+impl Spelling for ScriptForum {
+    fn portal(&self) -> String {
+        "/index.php".to_string()
+    }
+    fn board(&self, board: u64, page: u64) -> String {
+        match page {
+            1 => format!("/viewforum.php?f={board}"),
+            _ => format!("/viewforum.php?f={board}&start={}", (page - 1) * 25),
+        }
+    }
+    fn thread(&self, thread: u64, page: u64) -> String {
+        match page {
+            1 => format!("/viewtopic.php?t={thread}"),
+            _ => format!("/viewtopic.php?t={thread}&start={}", (page - 1) * 20),
+        }
+    }
+    fn profile(&self, user: u64) -> String {
+        format!("/memberlist.php?mode=viewprofile&u={user}")
+    }
+    fn login(&self) -> String {
+        "/ucp.php?mode=login".to_string()
+    }
+    fn new_posts(&self) -> String {
+        "/search.php?search_id=newposts".to_string()
+    }
+}
+
+/// Slugs with ids in the path, `page-N` for later pages.
+pub struct SlugForum;
+
+const WORDS: [&str; 8] = [
+    "engine", "garden", "kettle", "violin", "harbour", "lantern", "pepper", "quartz",
+];
+
+impl Spelling for SlugForum {
+    fn portal(&self) -> String {
+        "/".to_string()
+    }
+    fn board(&self, board: u64, page: u64) -> String {
+        let name = WORDS[board as usize % WORDS.len()];
+        match page {
+            1 => format!("/forums/{name}.{board}/"),
+            _ => format!("/forums/{name}.{board}/page-{page}"),
+        }
+    }
+    fn thread(&self, thread: u64, page: u64) -> String {
+        let slug = format!(
+            "{}-{}",
+            WORDS[thread as usize % 8],
+            WORDS[(thread as usize / 8) % 8]
+        );
+        match page {
+            1 => format!("/threads/{slug}.{thread}/"),
+            _ => format!("/threads/{slug}.{thread}/page-{page}"),
+        }
+    }
+    fn profile(&self, user: u64) -> String {
+        format!("/members/{}.{user}/", WORDS[user as usize % 8])
+    }
+    fn login(&self) -> String {
+        "/login/".to_string()
+    }
+    fn new_posts(&self) -> String {
+        "/whats-new/".to_string()
+    }
+}
+
+/// Boards of the hand-made forums; thread `t` lives in board `t % BOARDS`.
+pub const BOARDS: u64 = 4;
+
+/// Pages of thread `t`: most threads are short, every seventh runs to six pages.
+pub fn thread_pages(thread: u64) -> u64 {
+    if thread.is_multiple_of(7) {
+        6
+    } else {
+        1 + thread % 3
+    }
+}
+
+/// A browse log as TSV lines (target, referrer, user): `users` users each make `sessions`
+/// visits, entering at the portal or, one time in four, at a thread from a search engine, then
+/// reading boards, threads (newer ones more), later pages, now and then a profile, the new-posts
+/// list or the login page. Threads appear over time: session `s` of the log sees threads up to
+/// `40 + s * 2`, so later records name threads earlier ones could not.
+pub fn browse_log(spelling: &dyn Spelling, users: u64, sessions: u64, seed: u64) -> Vec<String> {
+    let mut walk = Walk::new(seed);
+    let mut lines = Vec::new();
+    let host = "http://forum.test";
+    for session in 0..sessions {
+        let newest_thread = 40 + session * 2;
+        for user in 0..users {
+            let user_id = format!("user{user:03}");
+            let mut referrer: Option<String> = None;
+            let mut current = if walk.chance(25) {
+                referrer = Some("https://search.example/?q=forum".to_string());
+                let thread = 1 + walk.below(newest_thread);
+                spelling.thread(thread, 1)
+            } else {
+                spelling.portal()
+            };
+            let mut current_thread: Option<(u64, u64)> = None;
+            let mut previous = spelling.portal();
+            for _step in 0..(3 + walk.below(6)) {
+                let shown_referrer = referrer.clone().unwrap_or_else(|| "-".to_string());
+                lines.push(format!("{current}\t{shown_referrer}\t{user_id}"));
+                let next = if current == spelling.login() {
+                    // Logging in returns to the page the user was on.
+                    previous.clone()
+                } else if current == spelling.new_posts() {
+                    let thread = newest_thread - walk.below(5);
+                    current_thread = Some((thread, 1));
+                    spelling.thread(thread, 1)
+                } else if let Some((thread, page)) = current_thread {
+                    let pages = thread_pages(thread);
+                    if page < pages && walk.chance(50) {
+                        current_thread = Some((thread, page + 1));
+                        spelling.thread(thread, page + 1)
+                    } else if page == 1 && pages > 2 && walk.chance(30) {
+                        current_thread = Some((thread, pages));
+                        spelling.thread(thread, pages)
+                    } else if walk.chance(12) {
+                        current_thread = None;
+                        spelling.profile(1 + walk.below(30))
+                    } else {
+                        current_thread = None;
+                        spelling.board(thread % BOARDS, 1)
+                    }
+                } else if walk.chance(5) {
+                    spelling.login()
+                } else if walk.chance(10) {
+                    spelling.new_posts()
+                } else if walk.chance(20) {
+                    spelling.board(walk.below(BOARDS), 2 + walk.below(2))
+                } else if walk.chance(30) {
+                    spelling.board(walk.below(BOARDS), 1)
+                } else {
+                    // Newer threads are read more: half of the picks are among the ten newest.
+                    let thread = if walk.chance(50) {
+                        newest_thread - walk.below(10)
+                    } else {
+                        1 + walk.below(newest_thread)
+                    };
+                    current_thread = Some((thread, 1));
+                    spelling.thread(thread, 1)
+                };
+                previous = current.clone();
+                referrer = Some(format!("{host}{current}"));
+                current = next;
+            }
+        }
+    }
+    lines
+}
