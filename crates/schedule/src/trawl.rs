@@ -27,6 +27,7 @@ use std::collections::HashMap;
 
 use crate::lists::{FetchedPage, ListChange, ListId, ListKind, ListState, Lists};
 use crate::optimal::{DAY, FrequencyBounds, time_varying_allocation};
+use crate::oracle::KnownRates;
 use crate::policy::{
     Allowance, Credit, PageRequest, Policy, Window, changed_thread_follow_ups,
     discovery_follow_ups, offset, phase_of, timestamp_of,
@@ -75,6 +76,8 @@ pub struct Trawl {
     config: TrawlConfig,
     allowance: Allowance,
     credits: HashMap<ListId, Credit>,
+    /// The rate oracle's knowledge: true hourly rates replacing the estimates where given.
+    known_rates: Option<KnownRates>,
 }
 
 impl Trawl {
@@ -83,6 +86,18 @@ impl Trawl {
             config,
             allowance: Allowance::default(),
             credits: HashMap::new(),
+            known_rates: None,
+        }
+    }
+
+    /// The rate oracle (`rate-oracle`): the same square-root allocation over boards and hours,
+    /// from each list's true hourly arrival rates instead of rates read from stored posts. It
+    /// knows how often posts come, not when, so it still has to poll; that makes it the bound
+    /// for polling policies. Lists the knowledge does not cover fall back to estimates.
+    pub fn rate_oracle(known_rates: KnownRates) -> Self {
+        Trawl {
+            known_rates: Some(known_rates),
+            ..Trawl::new(TrawlConfig::default())
         }
     }
 
@@ -152,7 +167,16 @@ impl Trawl {
         let days = self.config.history_days as f64;
         counts
             .iter()
-            .map(|histogram| {
+            .zip(units)
+            .map(|(histogram, unit)| {
+                if let Some(known) = self
+                    .known_rates
+                    .as_ref()
+                    .filter(|_| bins == 24)
+                    .and_then(|known| known.hourly(unit.list, now))
+                {
+                    return known.to_vec();
+                }
                 let posts: f64 = histogram.iter().sum();
                 let per_day = (posts + self.config.prior_posts) / days;
                 histogram
@@ -199,7 +223,11 @@ impl Trawl {
 
 impl Policy for Trawl {
     fn name(&self) -> &'static str {
-        "trawl"
+        if self.known_rates.is_some() {
+            "rate-oracle"
+        } else {
+            "trawl"
+        }
     }
 
     fn plan(&mut self, lists: &Lists, window: Window, budget: u32) -> Vec<PageRequest> {
