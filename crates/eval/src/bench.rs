@@ -1,0 +1,1 @@
+//! `trawl bench freshness`: every policy at several budgets.
