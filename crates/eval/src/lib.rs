@@ -121,8 +121,9 @@ pub fn replay_sites(
     let mut results: Vec<Option<Result<ForumReplay, EvalError>>> =
         (0..sites.len()).map(|_| None).collect();
     let next = std::sync::atomic::AtomicUsize::new(0);
-    let slots: Vec<std::sync::Mutex<Option<Result<ForumReplay, EvalError>>>> =
-        (0..sites.len()).map(|_| std::sync::Mutex::new(None)).collect();
+    let slots: Vec<std::sync::Mutex<Option<Result<ForumReplay, EvalError>>>> = (0..sites.len())
+        .map(|_| std::sync::Mutex::new(None))
+        .collect();
     std::thread::scope(|scope| {
         for _ in 0..workers {
             scope.spawn(|| {

@@ -173,7 +173,16 @@ pub fn replay_site(site: Arc<Site>, config: &ReplayConfig) -> Result<ForumReplay
                 None => fast_page(&site, &listings, &stickies, request.list, request.page, now),
             };
             let day = ((now - start) / DAY) as usize;
-            let useful = judge_fetch(&site, &listings, &mut record, request, now, per_page, repeats_last_post, &stickies);
+            let useful = judge_fetch(
+                &site,
+                &listings,
+                &mut record,
+                request,
+                now,
+                per_page,
+                repeats_last_post,
+                &stickies,
+            );
             if let Some(tally) = match list_name(request.list) {
                 ListName::Board(_) => record.index_days.get_mut(day),
                 ListName::Thread(_) => record.post_days.get_mut(day),
@@ -196,7 +205,14 @@ pub fn replay_site(site: Arc<Site>, config: &ReplayConfig) -> Result<ForumReplay
         window_start = window_end;
         window_index += 1;
     }
-    Ok(figures_of(&site, config, start, judged_days, run_end, &record))
+    Ok(figures_of(
+        &site,
+        config,
+        start,
+        judged_days,
+        run_end,
+        &record,
+    ))
 }
 
 /// Stores what the fetched page shows by the truth and says whether it brought anything new.
@@ -234,9 +250,15 @@ fn judge_fetch(
             let threads_per_page = site.family().profile().threads_per_page.max(1) as usize;
             let mut shown = listings.page(board, request.page, threads_per_page);
             if request.page == 1 {
-                shown.extend(stickies.get(board as usize - 1).into_iter().flatten().filter(
-                    |&&thread| history.thread(thread).is_some_and(|t| t.created <= now),
-                ));
+                shown.extend(
+                    stickies
+                        .get(board as usize - 1)
+                        .into_iter()
+                        .flatten()
+                        .filter(|&&thread| {
+                            history.thread(thread).is_some_and(|t| t.created <= now)
+                        }),
+                );
             }
             let mut useful = false;
             for thread in shown {
@@ -319,11 +341,9 @@ fn figures_of(
         stage.index.merge(record.index_days[day]);
         stage.post.merge(record.post_days[day]);
     }
-    let label = config.label_from.unwrap_or_else(|| {
-        timestamp(start)
-            .to_zoned(jiff::tz::TimeZone::UTC)
-            .date()
-    });
+    let label = config
+        .label_from
+        .unwrap_or_else(|| timestamp(start).to_zoned(jiff::tz::TimeZone::UTC).date());
     let day_data = DayData {
         label,
         index: record.index_days[..days].to_vec(),

@@ -104,7 +104,8 @@ pub(crate) fn fast_page(
             let per_page = profile.threads_per_page.max(1) as usize;
             let pages = (listings.count(board).div_ceil(per_page) as u32).max(1);
             if page > pages {
-                (PageContent::Failed, None)
+                // Engines answer a board page past the end with an empty list.
+                (PageContent::Entries(Vec::new()), Some(pages))
             } else {
                 let mut shown: Vec<u32> = Vec::new();
                 if page == 1 {
@@ -185,7 +186,10 @@ impl PageReader {
     }
 
     fn get(&self, url: &str, at: i64) -> Option<trawl_page::analysis::PageAnalysis> {
-        let response = self.fetcher.fetch(&FetchRequest::new(url, timestamp(at))).ok()?;
+        let response = self
+            .fetcher
+            .fetch(&FetchRequest::new(url, timestamp(at)))
+            .ok()?;
         if response.status != 200 {
             return None;
         }
@@ -203,7 +207,10 @@ impl PageReader {
     fn instant(&self, time: &trawl_page::time::ParsedTime) -> Option<Timestamp> {
         let offset = time.explicit_offset_seconds.unwrap_or(self.offset);
         let zone = TimeZone::fixed(Offset::from_seconds(offset).ok()?);
-        time.local.to_zoned(zone).ok().map(|zoned| zoned.timestamp())
+        time.local
+            .to_zoned(zone)
+            .ok()
+            .map(|zoned| zoned.timestamp())
     }
 
     /// The boards the portal links.
@@ -244,14 +251,28 @@ impl PageReader {
             return failed;
         };
         // The pager: the highest page of this list the page links to, or the next page when the
-        // list pages by cursor.
-        let mut page_count = page;
+        // list pages by cursor; the page itself when it shows records.
+        let shows_records = match list_name(list) {
+            ListName::Thread(_) => !analysis.posts.is_empty(),
+            ListName::Board(_) => !analysis.thread_entries.is_empty(),
+        };
+        let mut page_count = if shows_records { page } else { 1 };
         for link in &analysis.links {
             match (list_name(list), self.route_of(&link.url)) {
-                (ListName::Board(board), Some(Route::Board { board: other, page: linked }))
-                | (ListName::Thread(board), Some(Route::Thread { thread: other, page: linked }))
-                    if other == board =>
-                {
+                (
+                    ListName::Board(board),
+                    Some(Route::Board {
+                        board: other,
+                        page: linked,
+                    }),
+                )
+                | (
+                    ListName::Thread(board),
+                    Some(Route::Thread {
+                        thread: other,
+                        page: linked,
+                    }),
+                ) if other == board => {
                     page_count = page_count.max(linked);
                 }
                 (ListName::Board(board), Some(Route::BoardAfter { board: other, .. }))
@@ -279,8 +300,13 @@ impl PageReader {
                             Route::Thread { thread, .. } => thread,
                             _ => return None,
                         };
-                        let last = found.last_reply.as_ref().and_then(|time| self.instant(time));
-                        let replies = found.replies.map(|count| count.min(u64::from(u32::MAX)) as u32);
+                        let last = found
+                            .last_reply
+                            .as_ref()
+                            .and_then(|time| self.instant(time));
+                        let replies = found
+                            .replies
+                            .map(|count| count.min(u64::from(u32::MAX)) as u32);
                         Some(entry(thread_list(thread), last, replies))
                     })
                     .collect();
