@@ -23,6 +23,7 @@ mod curve;
 mod demo;
 mod export;
 mod extract;
+mod freshness;
 mod frontier_bench;
 mod fuzz;
 mod learn;

@@ -30,6 +30,9 @@ pub enum SimCommand {
     Page(PageArgs),
     /// Build the papers' 18-forum corpus and print its size.
     Corpus,
+    /// Replay a revisit policy on a simulated forum (or the papers' corpus) from an empty store
+    /// under a budget of fetches a day, and print per-day and stable-stage freshness figures.
+    Replay(crate::freshness::ReplayArgs),
 }
 
 /// Which simulated forum.
@@ -180,6 +183,7 @@ pub fn run(command: SimCommand) -> Result<()> {
         SimCommand::Stats(args) => stats(args),
         SimCommand::Page(args) => page(args),
         SimCommand::Corpus => corpus(),
+        SimCommand::Replay(args) => crate::freshness::replay(args),
     }
 }
 

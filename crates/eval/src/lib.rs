@@ -55,6 +55,8 @@ pub enum EvalError {
         day: u32,
         fetches: u64,
     },
+    #[error("cannot draw the plot: {0}")]
+    Plot(String),
 }
 
 /// The replay of one policy on one or several forums.

@@ -130,3 +130,40 @@ fn a_corpus_pools_every_forums_posts_once() {
         assert!(summary.get(field).is_some(), "{field} in {summary}");
     }
 }
+
+#[test]
+fn the_freshness_bench_writes_a_row_per_run_and_plots_each_policy() {
+    let sites = vec![small_site(FamilyName::Phpbb, 7)];
+    let mut replays = Vec::new();
+    for budget in [100, 400] {
+        for policy in ["trawl", "uniform"] {
+            replays.push(
+                replay_sites(&sites, &config(policy, budget, 15, PagePath::Fast), 1).unwrap(),
+            );
+        }
+    }
+    let table = trawl_eval::bench::table(&replays);
+    assert_eq!(table.lines().count(), 2 + 4, "{table}");
+    assert!(table.contains("| trawl | 400 |"), "{table}");
+    for figure in trawl_eval::bench::DailyFigure::ALL {
+        let svg = trawl_eval::bench::daily_plot(&replays, 400, figure).unwrap();
+        assert!(
+            svg.starts_with("<svg") && svg.contains("uniform"),
+            "{figure:?}"
+        );
+    }
+    let svg = trawl_eval::bench::delay_against_budget_plot(&replays).unwrap();
+    assert!(svg.contains("trawl") && svg.contains("fetches a day"));
+    // More budget, less delay, for both.
+    for policy in ["trawl", "uniform"] {
+        let delay = |budget: u32| {
+            replays
+                .iter()
+                .find(|replay| replay.policy == policy && replay.budget_per_day == budget)
+                .unwrap()
+                .overall
+                .mean_delay_s
+        };
+        assert!(delay(400) < delay(100), "{policy}");
+    }
+}
