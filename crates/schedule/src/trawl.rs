@@ -26,7 +26,7 @@
 use std::collections::HashMap;
 
 use crate::lists::{FetchedPage, ListChange, ListId, ListKind, ListState, Lists};
-use crate::optimal::{DAY, FrequencyBounds, time_varying_allocation};
+use crate::optimal::{self, DAY, FrequencyBounds, time_varying_allocation};
 use crate::oracle::KnownRates;
 use crate::policy::{
     Allowance, Credit, PageRequest, Policy, Window, changed_thread_follow_ups,
@@ -84,7 +84,7 @@ impl Trawl {
     pub fn new(config: TrawlConfig) -> Self {
         Trawl {
             config,
-            allowance: Allowance::default(),
+            allowance: Allowance::with_margin(),
             credits: HashMap::new(),
             known_rates: None,
         }
@@ -232,7 +232,14 @@ impl Policy for Trawl {
 
     fn plan(&mut self, lists: &Lists, window: Window, budget: u32) -> Vec<PageRequest> {
         let (mut requests, slots) = self.allowance.begin_with_backlog(lists, window, budget);
-        let polls_per_day = window.per_day(budget) * (1.0 - self.allowance.follow_up_share());
+        // The day's polls: its budget less the follow-ups' share and their margin, plus what
+        // earlier windows left unspent beyond the margin, spent over the next day (the
+        // allocation then puts it where the day's activity is).
+        let windows_per_day = optimal::DAY / window.seconds();
+        let polls_per_day = (window.per_day(budget) * (1.0 - self.allowance.follow_up_share())
+            - self.allowance.margin(budget) * windows_per_day
+            + self.allowance.carried_beyond_margin(budget))
+        .max(0.0);
         let (start, end) = (window.start_second(), window.end_second());
         let (units, frequencies) = self.allocation(lists, start, polls_per_day);
         let bin_seconds = DAY / self.config.bins as f64;

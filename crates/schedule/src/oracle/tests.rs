@@ -178,3 +178,71 @@ fn the_rate_oracle_beats_uniform_polling_and_is_named_as_such() {
         "{oracle:?} {estimated:?}"
     );
 }
+
+/// Boards whose threads start as stationary Poisson arrivals at `per_day` threads a day each,
+/// and never get a reply: the setting of the closed forms.
+fn stationary_forum(seed: u64, per_day: &[f64], horizon: i64) -> ToyForum {
+    let mut random = crate::random::SplitMix64::new(seed);
+    let mut threads = Vec::new();
+    for (index, &rate) in per_day.iter().enumerate() {
+        let board = ListId(index as u64 + 1);
+        for start in random.poisson_arrivals(rate / DAY_SECONDS as f64, horizon as f64) {
+            let id = ListId(1000 + threads.len() as u64);
+            threads.push(crate::toy::ToyThread {
+                id,
+                board,
+                posts: vec![start as i64],
+            });
+        }
+    }
+    // Thread ids must follow their position; the toy forum finds a thread by id − 1000.
+    ToyForum {
+        boards: (1..=per_day.len() as u64).map(ListId).collect(),
+        threads,
+        entries_per_page: 10,
+        posts_per_page: 10,
+    }
+}
+
+#[test]
+fn square_root_polling_reaches_its_closed_form_on_stationary_poisson_boards() {
+    // Rates falling off as k^-1.5 over eight boards, 200 threads a day in all.
+    let weights: Vec<f64> = (1..=8).map(|k| 1.0 / f64::from(k).powf(1.5)).collect();
+    let total: f64 = weights.iter().sum();
+    let per_day: Vec<f64> = weights
+        .iter()
+        .map(|weight| 200.0 * weight / total)
+        .collect();
+    let horizon = 40 * DAY_SECONDS;
+    let forum = stationary_forum(11, &per_day, horizon);
+    let rates = rates_of(&forum, 40, 1);
+    let outcome = replay(
+        Box::new(Trawl::rate_oracle(rates)),
+        &forum,
+        0,
+        horizon,
+        3600,
+        40,
+        10 * DAY_SECONDS,
+    );
+    // Every fetch that is not a board poll is a new thread's page.
+    let polls_per_second = (outcome.fetches - forum.threads.len() as u64) as f64 / horizon as f64;
+    let lambdas: Vec<f64> = per_day
+        .iter()
+        .map(|rate| rate / DAY_SECONDS as f64)
+        .collect();
+    let expected = crate::optimal::square_root_mean_delay(&lambdas, polls_per_second);
+    let uniform = crate::optimal::uniform_mean_delay(lambdas.len(), polls_per_second);
+    eprintln!(
+        "{outcome:?}: √-rate closed form {expected:.0} s, uniform {uniform:.0} s, measured {:.0} s",
+        outcome.mean_delay
+    );
+    let ratio = outcome.mean_delay / expected;
+    // The measured delay adds to the polling gap the wait of the follow-ups a busy hour defers.
+    assert!(
+        (0.9..1.15).contains(&ratio),
+        "measured {} against {expected}",
+        outcome.mean_delay
+    );
+    assert!(outcome.mean_delay < 0.9 * uniform, "{uniform}");
+}
