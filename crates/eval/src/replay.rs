@@ -71,6 +71,8 @@ pub struct ForumReplay {
     /// history is shorter).
     pub start: i64,
     pub judged_days: u32,
+    /// The ids of the stage's posts never stored, for telling why they were lost.
+    pub lost_posts: Vec<u32>,
     pub(crate) stage_data: StageData,
     pub(crate) day_data: DayData,
 }
@@ -294,6 +296,7 @@ fn figures_of(
     let mut existing = vec![0u64; days + 1];
     let mut stored_by = vec![0u64; days + 1];
     let mut stage = StageData::default();
+    let mut lost_posts = Vec::new();
     let day_of = |second: i64| ((second - start).max(0) / DAY) as usize;
     for post in 1..=history.post_count() {
         let Some(written) = history.post(post).map(|post| post.created) else {
@@ -321,7 +324,10 @@ fn figures_of(
             let first = history.thread_posts(thread).first() == Some(&post);
             match delay {
                 Some(delay) => stage.posts.stored(delay),
-                None => stage.posts.missing((run_end - written) as f64),
+                None => {
+                    stage.posts.missing((run_end - written) as f64);
+                    lost_posts.push(post);
+                }
             }
             if first {
                 match record.listed[thread as usize - 1] {
@@ -364,6 +370,7 @@ fn figures_of(
         stage: stage.figures(),
         start,
         judged_days,
+        lost_posts,
         stage_data: stage,
         day_data,
     }

@@ -283,6 +283,17 @@ impl Policy for Trawl {
     ) -> Vec<PageRequest> {
         let mut wanted = discovery_follow_ups(lists, fetched, change);
         if let Some(list) = lists.get(fetched.list)
+            && list.kind == ListKind::Post
+            && let Some(before) = fetched.page.checked_sub(1).filter(|&page| page > 0)
+            && list.page_seen(before).is_some_and(|seen| {
+                seen.fetched_at.is_some() && seen.records < list.records_per_page
+            })
+        {
+            // A thread that outgrew the page last read as its end: the posts that filled that
+            // page after it was read are on no page the revisit reads, so it is read again.
+            wanted.push((fetched.list, before));
+        }
+        if let Some(list) = lists.get(fetched.list)
             && list.kind == ListKind::Index
         {
             wanted.extend(changed_thread_follow_ups(lists, change));
