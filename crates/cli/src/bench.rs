@@ -37,6 +37,10 @@ pub enum BenchCommand {
     Behaviour(crate::behaviour_bench::BehaviourBenchArgs),
     /// Memory the crawler's frontier takes per URL waiting.
     Frontier(crate::frontier_bench::FrontierBenchArgs),
+    /// Revisit policies against budgets: every policy at 1,000, 3,000 and 10,000 fetches a day
+    /// on the fast path; writes a markdown table and SVG plots of the daily curves and of delay
+    /// against budget.
+    Freshness(crate::freshness::FreshnessArgs),
 }
 
 #[derive(Debug, Args)]
@@ -168,6 +172,7 @@ pub fn run(command: BenchCommand) -> Result<()> {
         BenchCommand::Crawl(args) => crate::crawl_bench::run(args),
         BenchCommand::Behaviour(args) => crate::behaviour_bench::run(args),
         BenchCommand::Frontier(args) => crate::frontier_bench::run(args),
+        BenchCommand::Freshness(args) => crate::freshness::bench_freshness(args),
         BenchCommand::Extract(args) if args.sim => {
             let show_misses = args.misses;
             let mut miss = |line: String| {

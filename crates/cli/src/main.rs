@@ -25,6 +25,7 @@ mod crawl_run;
 mod demo;
 mod export;
 mod extract;
+mod freshness;
 mod frontier_bench;
 mod learn;
 mod patterns;

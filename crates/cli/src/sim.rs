@@ -34,6 +34,9 @@ pub enum SimCommand {
     /// human visitors over some days: entries at the portal or from a search engine, boards,
     /// new threads more than old, later and last pages, profiles, search and login.
     BrowseLog(crate::browse_log::BrowseLogArgs),
+    /// Replay a revisit policy on a simulated forum (or the papers' corpus) from an empty store
+    /// under a budget of fetches a day, and print per-day and stable-stage freshness figures.
+    Replay(crate::freshness::ReplayArgs),
 }
 
 /// Which simulated forum.
@@ -185,6 +188,7 @@ pub fn run(command: SimCommand) -> Result<()> {
         SimCommand::Page(args) => page(args),
         SimCommand::Corpus => corpus(),
         SimCommand::BrowseLog(args) => crate::browse_log::run(args),
+        SimCommand::Replay(args) => crate::freshness::replay(args),
     }
 }
 

@@ -15,6 +15,11 @@
 //! - **Robustness.** [`fuzz`] throws mangled real pages and random markup at page analysis and at
 //!   both tokenizers for a while and stops at the first input that panics or splits them.
 //!
+//! - **Freshness.** [`freshness`] replays a revisit policy (`trawl-schedule`) on a simulated
+//!   forum or the papers' 18-forum corpus in simulated time, from an empty store at the portal,
+//!   under a budget of fetches a day, and measures utilisation, coverage, delays and posts lost,
+//!   per day and over the stable stage; it also makes the policy-by-budget table and plots.
+//!
 //! [`speed`] measures the simulator's rendering and serving rates, the corpus build and page
 //! analysis on real pages. [`curve`] draws a learning curve as SVG. The crate runs crawls and fetches through the
 //! [`trawl_model::Fetcher`] seam (in process against the simulator) and reads and writes only the
@@ -23,6 +28,7 @@
 
 pub mod curve;
 mod error;
+pub mod freshness;
 pub mod fuzz;
 pub mod learning;
 pub mod sim_extraction;

@@ -1,6 +1,7 @@
 //! The baselines: what a crawler does without the papers' methods.
 //!
 //! - [`RoundRobin`] revisits every list's newest page in turn, the same share for all.
+//! - [`BreadthFirst`] re-crawls the whole forum in breadth-first order, over and over.
 //! - [`PoissonRate`] estimates each list's change rate with Cho and Garcia-Molina's estimator
 //!   for a Poisson process seen only through "changed or not" at each visit,
 //!   λ̂ = −ln((n − X + 0.5)/(n + 0.5)) / Ī (n visits, X of them finding a change, Ī the mean
@@ -61,6 +62,74 @@ impl Policy for RoundRobin {
             }
             self.cursor = (self.cursor + slots) % visited.len();
         }
+        self.allowance.spend_planned(requests.len());
+        requests
+    }
+
+    fn observe(
+        &mut self,
+        lists: &Lists,
+        fetched: &FetchedPage,
+        change: &ListChange,
+    ) -> Vec<PageRequest> {
+        let wanted = discovery_follow_ups(lists, fetched, change);
+        self.allowance.follow_ups(fetched.fetched_at, wanted)
+    }
+}
+
+/// Breadth-first re-crawl: what a generic crawler does when it is simply run again. It walks every
+/// known page of every list (boards first, as the portal reaches them, then threads in the order
+/// boards listed them; each list from its first page) and starts over when it reaches the end, so
+/// every page is refreshed once a cycle whether it can change or not.
+#[derive(Clone, Debug, Default)]
+pub struct BreadthFirst {
+    allowance: Allowance,
+    /// The next list (by position in [`Lists::iter`]) and page of the walk.
+    cursor: (usize, u32),
+}
+
+impl BreadthFirst {
+    pub fn new() -> Self {
+        BreadthFirst::default()
+    }
+}
+
+impl Policy for BreadthFirst {
+    fn name(&self) -> &'static str {
+        "bfs"
+    }
+
+    fn plan(&mut self, lists: &Lists, window: Window, budget: u32) -> Vec<PageRequest> {
+        let (mut requests, slots) = self.allowance.begin_with_backlog(lists, window, budget);
+        let states: Vec<_> = lists.iter().collect();
+        let mut pages = Vec::with_capacity(slots);
+        // One pass over the lists at most per window: a forum with fewer pages than the window's
+        // budget is walked once, not twice.
+        let mut lists_seen = 0usize;
+        while pages.len() < slots && !states.is_empty() && lists_seen <= states.len() {
+            let (index, page) = self.cursor;
+            let Some(state) = states.get(index) else {
+                self.cursor = (0, 1);
+                lists_seen += 1;
+                continue;
+            };
+            if page > state.page_count {
+                self.cursor = (index + 1, 1);
+                lists_seen += 1;
+                continue;
+            }
+            if state.page_fetched(page) {
+                pages.push((state.id, page));
+            }
+            self.cursor = (index, page + 1);
+        }
+        let instants = spread(window, pages.len());
+        requests.extend(
+            pages
+                .into_iter()
+                .zip(instants)
+                .map(|((list, page), at)| PageRequest { at, list, page }),
+        );
         self.allowance.spend_planned(requests.len());
         requests
     }

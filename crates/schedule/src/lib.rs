@@ -41,9 +41,16 @@
 //!   BIC reads a board's pages until one shows nothing new or bumped and fetches what changed;
 //!   BRA shares a day's board visits by WP = Ws·Wp·(Ng + θ·Nr) and places them where the board's
 //!   24-hour activity histogram splits into equal areas.
-//! - Baselines: uniform round-robin ([`RoundRobin`]), polling in proportion to change rates
-//!   estimated by Cho and Garcia-Molina's estimator ([`PoissonRate`]), and the per-page adaptive
-//!   intervals of Apache Nutch and StormCrawler with their defaults ([`AdaptiveRevisit`]).
+//! - Baselines: uniform round-robin ([`RoundRobin`]), breadth-first re-crawl of every page
+//!   ([`BreadthFirst`], `bfs`), polling in proportion to change rates estimated by Cho and
+//!   Garcia-Molina's estimator ([`PoissonRate`]), Olston and Pandey's `curve-fitting` and
+//!   `bound-based` refresh thresholds as the list-wise paper adapted them ([`Longevity`]), and the
+//!   per-page adaptive intervals of Apache Nutch and StormCrawler with their defaults
+//!   ([`AdaptiveRevisit`]).
+//! - Two oracles, bounds rather than policies: `oracle` ([`ArrivalOracle`]) is told every post
+//!   before it is written and fetches its page at that instant; `rate-oracle`
+//!   ([`Trawl::rate_oracle`]) is told every list's true hourly rates and polls optimally for
+//!   them. Their knowledge comes in explicitly ([`Knowledge`], [`policy_with_knowledge`]).
 //! - Ours, the default ([`Trawl`], `trawl`).
 //!
 //! # Why ours is built the way it is
@@ -73,15 +80,16 @@
 //!
 //! # What is not here
 //!
-//! The replay harness, the oracles, the curve-fitting and bound-based policies of Olston and
-//! Pandey, breadth-first re-crawl and `trawl watch` drive or extend this crate from outside; the
-//! tests drive the policies through a toy forum of their own (`toy`, test-only), which is not the
-//! simulator.
+//! The replay harness (the `trawl-eval` crate) and `trawl watch` drive this crate from outside;
+//! the tests here drive the policies through a toy forum of their own (`toy`, test-only), which
+//! is not the simulator.
 mod baselines;
 mod board;
 mod lists;
+mod longevity;
 mod lws;
 pub mod optimal;
+mod oracle;
 mod policy;
 #[cfg(test)]
 mod random;
@@ -92,7 +100,7 @@ mod toy;
 mod trawl;
 
 pub use baselines::{
-    AdaptiveRevisit, AdaptiveRule, NutchSettings, PageTimer, PoissonRate, RoundRobin,
+    AdaptiveRevisit, AdaptiveRule, BreadthFirst, NutchSettings, PageTimer, PoissonRate, RoundRobin,
     StormCrawlerSettings, cho_garcia_molina_rate, nutch_update, stormcrawler_update,
 };
 pub use board::{
@@ -103,15 +111,19 @@ pub use lists::{
     ACTIVITY_KEPT_SECONDS, ActivityKind, BoardActivity, FetchedPage, ListChange, ListId, ListKind,
     ListState, Lists, PageContent, PageSeen, SiteId, ThreadEntry,
 };
+pub use longevity::{Longevity, LongevityModel, SAMPLES_KEPT};
 pub use lws::{ListWise, ListWiseConfig};
+pub use oracle::{Arrival, ArrivalOracle, KnownArrivals, KnownRates};
 pub use policy::{CARRY_LIMIT_DAYS, PageRequest, Policy, Scheduler, Window};
 pub use regression::{NormalEquations, predict};
 pub use stats::{FEATURE_COUNT, ListStatistics, RECENT_INTERVALS, features};
 pub use trawl::{Trawl, TrawlConfig};
 
 /// Every policy's name, as the command line spells them; the first is the default.
-pub const POLICY_NAMES: [&str; 11] = [
+pub const POLICY_NAMES: [&str; 16] = [
     "trawl",
+    "oracle",
+    "rate-oracle",
     "lws",
     "lws-bc",
     "bic-bra",
@@ -119,28 +131,66 @@ pub const POLICY_NAMES: [&str; 11] = [
     "wra",
     "lra",
     "uniform",
+    "bfs",
     "poisson",
+    "curve-fitting",
+    "bound-based",
     "nutch",
     "stormcrawler",
 ];
 
-/// The policy of that name with its default settings.
+/// What an oracle is told about the forum, by the driver that knows its truth.
+#[derive(Clone, Debug)]
+pub enum Knowledge {
+    /// Every post's arrival (`oracle`).
+    Arrivals(KnownArrivals),
+    /// Every list's true hourly arrival rates (`rate-oracle`).
+    Rates(KnownRates),
+}
+
+/// The knowledge a policy needs, by name: `Some` for the two oracles.
+pub fn knowledge_needed(name: &str) -> Option<&'static str> {
+    match name {
+        "oracle" => Some("arrivals"),
+        "rate-oracle" => Some("rates"),
+        _ => None,
+    }
+}
+
+/// The policy of that name with its default settings; `None` for an unknown name and for the
+/// oracles, which need [`policy_with_knowledge`].
 pub fn policy_named(name: &str) -> Option<Box<dyn Policy>> {
-    let policy: Box<dyn Policy> = match name {
-        "trawl" => Box::new(Trawl::new(TrawlConfig::default())),
-        "lws" => Box::new(ListWise::new(ListWiseConfig::lws())),
-        "lws-bc" => Box::new(ListWise::new(ListWiseConfig::lws_bc())),
-        "bic-bra" => Box::new(BoardBased::new(BoardConfig::new(BoardAllocation::Bra))),
-        "era" => Box::new(BoardBased::new(BoardConfig::new(BoardAllocation::Era))),
-        "wra" => Box::new(BoardBased::new(BoardConfig::new(BoardAllocation::Wra))),
-        "lra" => Box::new(BoardBased::new(BoardConfig::new(BoardAllocation::Lra))),
-        "uniform" => Box::new(RoundRobin::new()),
-        "poisson" => Box::new(PoissonRate::new()),
-        "nutch" => Box::new(AdaptiveRevisit::nutch()),
-        "stormcrawler" => Box::new(AdaptiveRevisit::stormcrawler()),
-        _ => return None,
+    policy_with_knowledge(name, None).ok()
+}
+
+/// The policy of that name, given the knowledge an oracle needs (ignored by the others).
+pub fn policy_with_knowledge(
+    name: &str,
+    knowledge: Option<Knowledge>,
+) -> Result<Box<dyn Policy>, ScheduleError> {
+    let policy: Box<dyn Policy> = match (name, knowledge) {
+        ("oracle", Some(Knowledge::Arrivals(arrivals))) => Box::new(ArrivalOracle::new(arrivals)),
+        ("rate-oracle", Some(Knowledge::Rates(rates))) => Box::new(Trawl::rate_oracle(rates)),
+        ("oracle" | "rate-oracle", _) => {
+            return Err(ScheduleError::KnowledgeMissing(name.to_string()));
+        }
+        ("trawl", _) => Box::new(Trawl::new(TrawlConfig::default())),
+        ("lws", _) => Box::new(ListWise::new(ListWiseConfig::lws())),
+        ("lws-bc", _) => Box::new(ListWise::new(ListWiseConfig::lws_bc())),
+        ("bic-bra", _) => Box::new(BoardBased::new(BoardConfig::new(BoardAllocation::Bra))),
+        ("era", _) => Box::new(BoardBased::new(BoardConfig::new(BoardAllocation::Era))),
+        ("wra", _) => Box::new(BoardBased::new(BoardConfig::new(BoardAllocation::Wra))),
+        ("lra", _) => Box::new(BoardBased::new(BoardConfig::new(BoardAllocation::Lra))),
+        ("uniform", _) => Box::new(RoundRobin::new()),
+        ("bfs", _) => Box::new(BreadthFirst::new()),
+        ("poisson", _) => Box::new(PoissonRate::new()),
+        ("curve-fitting", _) => Box::new(Longevity::curve_fitting()),
+        ("bound-based", _) => Box::new(Longevity::bound_based()),
+        ("nutch", _) => Box::new(AdaptiveRevisit::nutch()),
+        ("stormcrawler", _) => Box::new(AdaptiveRevisit::stormcrawler()),
+        _ => return Err(ScheduleError::UnknownPolicy(name.to_string())),
     };
-    Some(policy)
+    Ok(policy)
 }
 
 /// What the scheduler refuses.
@@ -158,6 +208,10 @@ pub enum ScheduleError {
     NoExamples,
     #[error("the normal equations are singular")]
     SingularSystem,
+    #[error("no policy is named {0:?}")]
+    UnknownPolicy(String),
+    #[error("policy {0:?} is an oracle: it needs the forum's truth as knowledge")]
+    KnowledgeMissing(String),
 }
 
 #[cfg(test)]
@@ -167,10 +221,23 @@ mod names_tests {
     #[test]
     fn every_name_builds_the_policy_of_that_name() {
         for name in POLICY_NAMES {
-            let policy = policy_named(name).expect("a known name");
+            let knowledge = match knowledge_needed(name) {
+                Some("arrivals") => Some(Knowledge::Arrivals(KnownArrivals::default())),
+                Some(_) => Some(Knowledge::Rates(KnownRates::default())),
+                None => None,
+            };
+            let policy = policy_with_knowledge(name, knowledge).expect("a known name");
             assert_eq!(policy.name(), name);
         }
         assert!(policy_named("oracle").is_none());
+        assert_eq!(
+            policy_with_knowledge("rate-oracle", None).unwrap_err(),
+            ScheduleError::KnowledgeMissing("rate-oracle".to_string())
+        );
+        assert!(matches!(
+            policy_with_knowledge("trawl2", None),
+            Err(ScheduleError::UnknownPolicy(_))
+        ));
         // A live driver may run the scheduler on a worker thread.
         fn movable_between_threads<T: Send>(_: &T) {}
         movable_between_threads(&Scheduler::new(policy_named("trawl").unwrap()));

@@ -131,6 +131,11 @@ pub(crate) struct Allowance {
     followed: u32,
     follow_up_share: f64,
     deferred: VecDeque<(ListId, u32)>,
+    /// Budget carried into the current window from earlier ones.
+    carried: u32,
+    /// Whether the share kept for follow-ups has a margin for their chance fluctuations (see
+    /// [`Allowance::with_margin`]).
+    margin: bool,
 }
 
 impl Default for Allowance {
@@ -145,6 +150,8 @@ impl Default for Allowance {
             followed: 0,
             follow_up_share: 0.5,
             deferred: VecDeque::new(),
+            carried: 0,
+            margin: false,
         }
     }
 }
@@ -156,6 +163,21 @@ pub const CARRY_LIMIT_DAYS: f64 = 0.25;
 const MOST_KEPT_FOR_FOLLOW_UPS: f64 = 0.8;
 
 impl Allowance {
+    /// An allowance that keeps for follow-ups their expected number plus two standard
+    /// deviations of a Poisson count, rather than their expected number alone. A plan that
+    /// spends all but the expected follow-ups runs at full load: every window with more news
+    /// than usual defers the surplus to the next, where it meets that window's own news, and
+    /// the queue of deferred follow-ups grows like any queue at full load (a delay of the order
+    /// of the window, measured on stationary Poisson boards). With the margin the surplus fits
+    /// and what the margin leaves unspent carries into later windows, where a policy planning
+    /// from its slots ([`crate::Trawl`]) spends it on more polls.
+    pub(crate) fn with_margin() -> Self {
+        Allowance {
+            margin: true,
+            ..Allowance::default()
+        }
+    }
+
     /// Starts a window: returns the deferred follow-ups it serves first and the number of fetches
     /// left for the plan itself once follow-ups have been given their usual share.
     pub(crate) fn begin(
@@ -172,7 +194,8 @@ impl Allowance {
         self.planned = 0;
         self.followed = 0;
         let carry_limit = (window.per_day(budget) * CARRY_LIMIT_DAYS).floor() as u32;
-        self.left = budget + self.left.min(carry_limit);
+        self.carried = self.left.min(carry_limit);
+        self.left = budget + self.carried;
         self.window_end = window.end_second();
         let mut first = Vec::new();
         while self.left > 0 {
@@ -185,15 +208,27 @@ impl Allowance {
                 self.followed += 1;
             }
         }
-        let keep = (f64::from(self.left) * self.follow_up_share.min(MOST_KEPT_FOR_FOLLOW_UPS))
-            .round() as u32;
-        let instants = spread(window, first.len());
+        let share = self.follow_up_share.min(MOST_KEPT_FOR_FOLLOW_UPS);
+        let most_kept = f64::from(self.left) * MOST_KEPT_FOR_FOLLOW_UPS;
+        let keep = if self.margin {
+            (f64::from(budget) * share + self.margin(budget)).min(most_kept)
+        } else {
+            f64::from(self.left) * share
+        }
+        .round() as u32;
+        // With the margin, deferred follow-ups are overdue and fetched as the window opens;
+        // without it they are spread over the window as the plain allowance always has.
+        let instants = if self.margin {
+            vec![window.start; first.len()]
+        } else {
+            spread(window, first.len())
+        };
         let requests = first
             .into_iter()
             .zip(instants)
             .map(|((list, page), at)| PageRequest { at, list, page })
             .collect();
-        (requests, self.left - keep)
+        (requests, self.left - keep.min(self.left))
     }
 
     /// Starts a window as every policy does: the deferred follow-ups first, then the backlog of
@@ -205,10 +240,48 @@ impl Allowance {
         budget: u32,
     ) -> (Vec<PageRequest>, usize) {
         let (mut requests, plannable) = self.begin(lists, window, budget);
-        let backlog = backlog_requests(lists, window, plannable as usize);
+        // A deferred follow-up of a new thread is in the backlog too: with the margin it is
+        // fetched once (the plain allowance keeps its old behaviour, which fetches it twice).
+        let deferred: Vec<(ListId, u32)> = if self.margin {
+            requests
+                .iter()
+                .map(|request: &PageRequest| (request.list, request.page))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let pages: Vec<(ListId, u32)> = lists
+            .backlog()
+            .filter(|page| !deferred.contains(page))
+            .take(plannable as usize)
+            .collect();
+        let instants = spread(window, pages.len());
+        let backlog: Vec<PageRequest> = pages
+            .into_iter()
+            .zip(instants)
+            .map(|((list, page), at)| PageRequest { at, list, page })
+            .collect();
         let slots = plannable as usize - backlog.len();
         requests.extend(backlog);
         (requests, slots)
+    }
+
+    /// The margin kept for follow-ups over their expected number in a window of `budget`.
+    /// Two standard deviations of a Poisson count of the expected follow-ups, but never more
+    /// than half of what the window leaves for the plan: a small budget must still poll.
+    pub(crate) fn margin(&self, budget: u32) -> f64 {
+        if self.margin {
+            let expected = f64::from(budget) * self.follow_up_share.min(MOST_KEPT_FOR_FOLLOW_UPS);
+            (2.0 * expected.sqrt()).min(0.5 * (f64::from(budget) - expected).max(0.0))
+        } else {
+            0.0
+        }
+    }
+
+    /// Budget carried into the current window beyond the margin: what a policy may spend on
+    /// more than its own share.
+    pub(crate) fn carried_beyond_margin(&self, budget: u32) -> f64 {
+        (f64::from(self.carried) - self.margin(budget)).max(0.0)
     }
 
     /// The share of recent spending that went to follow-ups (an average over windows).
@@ -259,22 +332,6 @@ pub(crate) fn offset(start: Timestamp, seconds: f64) -> Timestamp {
 
 pub(crate) fn timestamp_of(second: i64) -> Timestamp {
     Timestamp::from_second(second).unwrap_or(Timestamp::UNIX_EPOCH)
-}
-
-/// The first `count` pages of the backlog (pages known and never fetched).
-pub(crate) fn take_backlog(lists: &Lists, count: usize) -> Vec<(ListId, u32)> {
-    lists.backlog().take(count).collect()
-}
-
-/// Backlog pages at even instants over the window.
-pub(crate) fn backlog_requests(lists: &Lists, window: Window, count: usize) -> Vec<PageRequest> {
-    let pages = take_backlog(lists, count);
-    let instants = spread(window, pages.len());
-    pages
-        .into_iter()
-        .zip(instants)
-        .map(|((list, page), at)| PageRequest { at, list, page })
-        .collect()
 }
 
 /// The follow-ups every policy here makes, because any crawler fetches a URL it has just

@@ -26,7 +26,8 @@
 use std::collections::HashMap;
 
 use crate::lists::{FetchedPage, ListChange, ListId, ListKind, ListState, Lists};
-use crate::optimal::{DAY, FrequencyBounds, time_varying_allocation};
+use crate::optimal::{self, DAY, FrequencyBounds, time_varying_allocation};
+use crate::oracle::KnownRates;
 use crate::policy::{
     Allowance, Credit, PageRequest, Policy, Window, changed_thread_follow_ups,
     discovery_follow_ups, offset, phase_of, timestamp_of,
@@ -75,14 +76,28 @@ pub struct Trawl {
     config: TrawlConfig,
     allowance: Allowance,
     credits: HashMap<ListId, Credit>,
+    /// The rate oracle's knowledge: true hourly rates replacing the estimates where given.
+    known_rates: Option<KnownRates>,
 }
 
 impl Trawl {
     pub fn new(config: TrawlConfig) -> Self {
         Trawl {
             config,
-            allowance: Allowance::default(),
+            allowance: Allowance::with_margin(),
             credits: HashMap::new(),
+            known_rates: None,
+        }
+    }
+
+    /// The rate oracle (`rate-oracle`): the same square-root allocation over boards and hours,
+    /// from each list's true hourly arrival rates instead of rates read from stored posts. It
+    /// knows how often posts come, not when, so it still has to poll; that makes it the bound
+    /// for polling policies. Lists the knowledge does not cover fall back to estimates.
+    pub fn rate_oracle(known_rates: KnownRates) -> Self {
+        Trawl {
+            known_rates: Some(known_rates),
+            ..Trawl::new(TrawlConfig::default())
         }
     }
 
@@ -152,7 +167,16 @@ impl Trawl {
         let days = self.config.history_days as f64;
         counts
             .iter()
-            .map(|histogram| {
+            .zip(units)
+            .map(|(histogram, unit)| {
+                if let Some(known) = self
+                    .known_rates
+                    .as_ref()
+                    .filter(|_| bins == 24)
+                    .and_then(|known| known.hourly(unit.list, now))
+                {
+                    return known.to_vec();
+                }
                 let posts: f64 = histogram.iter().sum();
                 let per_day = (posts + self.config.prior_posts) / days;
                 histogram
@@ -199,12 +223,23 @@ impl Trawl {
 
 impl Policy for Trawl {
     fn name(&self) -> &'static str {
-        "trawl"
+        if self.known_rates.is_some() {
+            "rate-oracle"
+        } else {
+            "trawl"
+        }
     }
 
     fn plan(&mut self, lists: &Lists, window: Window, budget: u32) -> Vec<PageRequest> {
         let (mut requests, slots) = self.allowance.begin_with_backlog(lists, window, budget);
-        let polls_per_day = window.per_day(budget) * (1.0 - self.allowance.follow_up_share());
+        // The day's polls: its budget less the follow-ups' share and their margin, plus what
+        // earlier windows left unspent beyond the margin, spent over the next day (the
+        // allocation then puts it where the day's activity is).
+        let windows_per_day = optimal::DAY / window.seconds();
+        let polls_per_day = (window.per_day(budget) * (1.0 - self.allowance.follow_up_share())
+            - self.allowance.margin(budget) * windows_per_day
+            + self.allowance.carried_beyond_margin(budget))
+        .max(0.0);
         let (start, end) = (window.start_second(), window.end_second());
         let (units, frequencies) = self.allocation(lists, start, polls_per_day);
         let bin_seconds = DAY / self.config.bins as f64;
@@ -247,6 +282,17 @@ impl Policy for Trawl {
         change: &ListChange,
     ) -> Vec<PageRequest> {
         let mut wanted = discovery_follow_ups(lists, fetched, change);
+        if let Some(list) = lists.get(fetched.list)
+            && list.kind == ListKind::Post
+            && let Some(before) = fetched.page.checked_sub(1).filter(|&page| page > 0)
+            && list.page_seen(before).is_some_and(|seen| {
+                seen.fetched_at.is_some() && seen.records < list.records_per_page
+            })
+        {
+            // A thread that outgrew the page last read as its end: the posts that filled that
+            // page after it was read are on no page the revisit reads, so it is read again.
+            wanted.push((fetched.list, before));
+        }
         if let Some(list) = lists.get(fetched.list)
             && list.kind == ListKind::Index
         {

@@ -290,3 +290,38 @@ fn baselines_keep_to_the_budget_on_a_toy_forum() {
         );
     }
 }
+
+#[test]
+fn breadth_first_walks_every_page_of_every_list_in_turn() {
+    let mut lists = lists_of_threads(2);
+    // Thread 10 has three pages, all fetched once.
+    for page in 1..=3 {
+        let fetched = FetchedPage {
+            list: ListId(10),
+            page,
+            fetched_at: at(100),
+            page_count: Some(3),
+            content: crate::lists::PageContent::Posts(vec![at(1)]),
+        };
+        lists.record(&fetched).unwrap();
+    }
+    let mut policy = BreadthFirst::new();
+    let pages: Vec<(u64, u32)> = (0..3)
+        .flat_map(|hour| {
+            let window = Window::new(at(hour * 3600), at(hour * 3600 + 3600)).unwrap();
+            policy.plan(&lists, window, 8)
+        })
+        .map(|request| (request.list.0, request.page))
+        .collect();
+    eprintln!("{pages:?}");
+    // Every fetched page appears, in list order and page order, and the walk starts over.
+    let cycle: Vec<(u64, u32)> = lists
+        .iter()
+        .flat_map(|list| (1..=list.page_count).map(move |page| (list.id.0, page)))
+        .filter(|&(list, page)| lists.get(ListId(list)).unwrap().page_fetched(page))
+        .collect();
+    assert!(cycle.contains(&(10, 3)), "{cycle:?}");
+    assert!(pages.len() > cycle.len(), "{pages:?}");
+    assert_eq!(&pages[..cycle.len()], &cycle[..]);
+    assert_eq!(pages[cycle.len()], cycle[0]);
+}

@@ -258,3 +258,47 @@ fn ours_beats_the_papers_and_the_baselines_on_a_toy_forum() {
         );
     }
 }
+
+fn check_walk_back(first_page_posts: i64, second_page_posts: i64, expected: Vec<(u64, u32)>) {
+    // Thread 10 of board 1: page 1 was read with `first_page_posts` posts; the thread has
+    // since grown to two pages, and its second page is read now.
+    let mut lists = Lists::new();
+    lists.add_index_list(ListId(1), SiteId(0));
+    lists.add_post_list(ListId(10), SiteId(0), Some(ListId(1)));
+    let first = FetchedPage {
+        list: ListId(10),
+        page: 1,
+        fetched_at: at(100),
+        page_count: Some(1),
+        content: PageContent::Posts((0..first_page_posts).map(at).collect()),
+    };
+    lists.record(&first).unwrap();
+    let mut policy = Trawl::new(TrawlConfig::default());
+    policy.plan(&lists, Window::new(at(0), at(3600)).unwrap(), 100);
+    let second = FetchedPage {
+        list: ListId(10),
+        page: 2,
+        fetched_at: at(300),
+        page_count: Some(2),
+        content: PageContent::Posts((200..200 + second_page_posts).map(at).collect()),
+    };
+    let change = lists.record(&second).unwrap();
+    let wanted: Vec<(u64, u32)> = policy
+        .observe(&lists, &second, &change)
+        .iter()
+        .map(|request| (request.list.0, request.page))
+        .collect();
+    assert_eq!(
+        wanted, expected,
+        "page 1 read with {first_page_posts} posts"
+    );
+}
+
+#[test]
+fn a_thread_that_outgrew_the_page_read_as_its_end_has_that_page_read_again() {
+    // Page 1 showed as many posts as any page: it was full when read.
+    check_walk_back(5, 3, vec![]);
+    check_walk_back(5, 5, vec![]);
+    // Page 1 showed 2 posts and page 2 shows 5: page 1 filled up after it was read.
+    check_walk_back(2, 5, vec![(10, 1)]);
+}

@@ -1,0 +1,120 @@
+//! `trawl sim replay` and `trawl bench freshness`, run as a user runs them.
+
+// The shared support also serves forums over HTTP, which a replay never needs.
+#[allow(dead_code)]
+mod support;
+use support::trawl;
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+#[test]
+fn replay_prints_one_json_object_with_the_stable_stage() {
+    let output = trawl(&[
+        "sim",
+        "replay",
+        "--policy",
+        "lws-bc",
+        "--budget",
+        "500/day",
+        "--days",
+        "20",
+        "--stable-days",
+        "5",
+        "--scale",
+        "small",
+        "--seed",
+        "3",
+        "--json",
+    ]);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let stdout = text(&output.stdout);
+    assert_eq!(stdout.lines().count(), 1, "{stdout}");
+    let value: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(value["policy"], "lws-bc");
+    assert_eq!(value["budget_per_day"], 500);
+    for field in ["mean_delay_s", "p95_delay_s", "coverage", "utilisation"] {
+        assert!(value[field].is_f64(), "{field}: {value}");
+    }
+    assert!(value["posts_lost"].is_u64(), "{value}");
+}
+
+#[test]
+fn replay_reports_days_labelled_from_the_given_date() {
+    let output = trawl(&[
+        "sim",
+        "replay",
+        "--budget",
+        "400",
+        "--days",
+        "10",
+        "--stable-days",
+        "3",
+        "--scale",
+        "small",
+        "--from",
+        "2006-01-01",
+    ]);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let stdout = text(&output.stdout);
+    assert!(
+        stdout.contains("2006-01-01") && stdout.contains("2006-01-10"),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("2006-01-11"), "{stdout}");
+    assert!(
+        stdout.contains("index lists:") && stdout.contains("post lists:"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn replay_mistakes_say_what_to_do() {
+    for (arguments, expected) in [
+        (vec!["--policy", "fastest"], "choose one of: trawl, oracle"),
+        (vec!["--budget", "lots"], "give fetches a day, as 3000/day"),
+        (vec!["--family", "nosuch"], "unknown family"),
+    ] {
+        let mut all = vec!["sim", "replay", "--scale", "small", "--days", "5"];
+        all.extend(arguments);
+        let output = trawl(&all);
+        assert!(!output.status.success(), "{all:?}");
+        let stderr = text(&output.stderr);
+        assert!(stderr.contains(expected), "{all:?}: {stderr}");
+    }
+}
+
+#[test]
+fn bench_freshness_writes_the_table_and_the_plots() {
+    let out = std::env::temp_dir().join(format!("trawl-freshness-{}", std::process::id()));
+    let output = trawl(&[
+        "bench",
+        "freshness",
+        "--policies",
+        "trawl,uniform",
+        "--budgets",
+        "200,800",
+        "--days",
+        "12",
+        "--stable-days",
+        "4",
+        "--scale",
+        "small",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let table = std::fs::read_to_string(out.join("freshness.md")).unwrap();
+    assert_eq!(table.lines().count(), 6, "{table}");
+    for name in [
+        "daily-utilisation-200.svg",
+        "daily-coverage-800.svg",
+        "daily-timeliness-800.svg",
+        "delay-against-budget.svg",
+    ] {
+        let svg = std::fs::read_to_string(out.join(name)).unwrap();
+        assert!(svg.starts_with("<svg"), "{name}");
+    }
+    std::fs::remove_dir_all(&out).unwrap();
+}

@@ -1,0 +1,330 @@
+//! Where the replay's pages come from: the fast path, which hands the scheduler the records a
+//! page would show straight from the simulator's history, and the page path, which fetches the
+//! page through the [`Fetcher`] seam as HTML and reads it with page analysis, as a live crawl
+//! does. Both answer with the [`FetchedPage`] the scheduler learns from; what the page really
+//! showed (which posts it stores, which threads it lists) is judged from the truth by the
+//! replay, the same way for both.
+//!
+//! The two paths hand the scheduler the same thing when page analysis reads a page right:
+//! post times to the minute (forums print minutes), thread entries with their last-post time
+//! and reply count and nothing else (no pin flag or page count, which list pages show in too
+//! many ways to read reliably), pins inferred from order ([`infer_pins`]), and the page count a
+//! pager shows.
+
+use jiff::Timestamp;
+use jiff::tz::{Offset, TimeZone};
+use trawl_model::{FetchRequest, Fetcher};
+use trawl_page::analysis::analyse;
+use trawl_page::time::DateContext;
+use trawl_schedule::{FetchedPage, ListId, PageContent, ThreadEntry};
+use trawl_sim::{Route, SimFetcher, Site, SortOrder};
+use url::Url;
+
+use super::forum::{ListName, Listings, board_list, list_name, thread_list, timestamp};
+
+/// Which path the replay takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PagePath {
+    /// Records straight from the history, no rendering or parsing.
+    Fast,
+    /// Pages rendered, fetched through the in-process fetcher and analysed.
+    Full,
+}
+
+impl PagePath {
+    pub fn name(self) -> &'static str {
+        match self {
+            PagePath::Fast => "fast",
+            PagePath::Full => "page",
+        }
+    }
+}
+
+/// Instants as forums print them: to the minute.
+fn to_minute(second: i64) -> Timestamp {
+    timestamp(second - second.rem_euclid(60))
+}
+
+/// Marks as pinned every entry whose activity is older than an entry below it: a board list
+/// is ordered by last post, so only a pinned thread can stand out of that order.
+pub fn infer_pins(entries: &mut [ThreadEntry]) {
+    let mut newest_below: Option<Timestamp> = None;
+    for entry in entries.iter_mut().rev() {
+        if let (Some(time), Some(below)) = (entry.last_post_at, newest_below)
+            && time < below
+        {
+            entry.pinned = true;
+            continue;
+        }
+        newest_below = newest_below.max(entry.last_post_at);
+    }
+}
+
+fn entry(thread: ListId, last_post_at: Option<Timestamp>, replies: Option<u32>) -> ThreadEntry {
+    ThreadEntry {
+        thread,
+        started_at: None,
+        last_post_at,
+        replies,
+        pages: None,
+        pinned: false,
+    }
+}
+
+/// The fast path's answer for page `page` of `list` at `at`.
+pub(crate) fn fast_page(
+    site: &Site,
+    listings: &Listings,
+    stickies: &[Vec<u32>],
+    list: ListId,
+    page: u32,
+    at: i64,
+) -> FetchedPage {
+    let history = site.history();
+    let profile = site.family().profile();
+    let content_and_count = match list_name(list) {
+        ListName::Thread(thread) => {
+            let posts = history.thread_posts_at(thread, at);
+            let per_page = profile.posts_per_page.max(1) as usize;
+            let pages = posts.len().div_ceil(per_page) as u32;
+            if page > pages {
+                (PageContent::Failed, None)
+            } else {
+                let start = (page as usize - 1) * per_page;
+                let times = posts
+                    .iter()
+                    .skip(start)
+                    .take(per_page)
+                    .filter_map(|&post| history.post(post).map(|post| to_minute(post.created)))
+                    .collect();
+                (PageContent::Posts(times), Some(pages))
+            }
+        }
+        ListName::Board(board) => {
+            let per_page = profile.threads_per_page.max(1) as usize;
+            let pages = (listings.count(board).div_ceil(per_page) as u32).max(1);
+            if page > pages {
+                // Engines answer a board page past the end with an empty list.
+                (PageContent::Entries(Vec::new()), Some(pages))
+            } else {
+                let mut shown: Vec<u32> = Vec::new();
+                if page == 1 {
+                    let mut pinned: Vec<(i64, u32)> = stickies
+                        .get(board as usize - 1)
+                        .into_iter()
+                        .flatten()
+                        .filter_map(|&thread| Some((listings.last_post(thread)?, thread)))
+                        .collect();
+                    pinned.sort_by(|a, b| b.cmp(a));
+                    shown.extend(pinned.into_iter().map(|(_, thread)| thread));
+                }
+                shown.extend(listings.page(board, page, per_page));
+                let mut entries: Vec<ThreadEntry> = shown
+                    .into_iter()
+                    .map(|thread| {
+                        let posts = history.thread_posts_at(thread, at);
+                        let last = posts
+                            .last()
+                            .and_then(|&post| history.post(post))
+                            .map(|post| to_minute(post.created));
+                        entry(
+                            thread_list(thread),
+                            last,
+                            Some(posts.len().saturating_sub(1) as u32),
+                        )
+                    })
+                    .collect();
+                infer_pins(&mut entries);
+                (PageContent::Entries(entries), Some(pages))
+            }
+        }
+    };
+    let (content, page_count) = content_and_count;
+    FetchedPage {
+        list,
+        page,
+        fetched_at: timestamp(at),
+        page_count,
+        content,
+    }
+}
+
+/// The boards a portal shows, from the history (the fast path).
+pub(crate) fn fast_portal(site: &Site) -> Vec<u32> {
+    (1..=site.history().board_count()).collect()
+}
+
+/// The page path: the simulator's pages through the in-process fetcher, read by page analysis.
+#[derive(Debug)]
+pub(crate) struct PageReader {
+    fetcher: SimFetcher,
+    offset: i32,
+}
+
+impl PageReader {
+    pub(crate) fn new(site: std::sync::Arc<Site>) -> Self {
+        let offset = site.history().utc_offset_seconds;
+        PageReader {
+            fetcher: SimFetcher::new(site, "http://forum.sim.test"),
+            offset,
+        }
+    }
+
+    fn site(&self) -> &Site {
+        self.fetcher.site()
+    }
+
+    fn url_of(&self, route: Route) -> String {
+        let address = trawl_sim::Address::canonical(route);
+        format!("{}{}", self.fetcher.origin(), self.site().url_of(&address))
+    }
+
+    /// The route a link of the page names, if it is on the forum.
+    fn route_of(&self, url: &str) -> Option<Route> {
+        let rest = url.strip_prefix(self.fetcher.origin())?;
+        Some(self.site().address_of(rest)?.route)
+    }
+
+    fn get(&self, url: &str, at: i64) -> Option<trawl_page::analysis::PageAnalysis> {
+        let response = self
+            .fetcher
+            .fetch(&FetchRequest::new(url, timestamp(at)))
+            .ok()?;
+        if response.status != 200 {
+            return None;
+        }
+        let content_type = response
+            .headers
+            .iter()
+            .find(|(name, _)| name.eq_ignore_ascii_case("content-type"))
+            .map(|(_, value)| value.as_str());
+        let parsed = Url::parse(url).ok()?;
+        let context = DateContext::new(timestamp(at), Some(self.offset));
+        Some(analyse(&response.body, content_type, &parsed, &context))
+    }
+
+    /// The instant a page's time stands for, on the forum's clock unless it names its own.
+    fn instant(&self, time: &trawl_page::time::ParsedTime) -> Option<Timestamp> {
+        let offset = time.explicit_offset_seconds.unwrap_or(self.offset);
+        let zone = TimeZone::fixed(Offset::from_seconds(offset).ok()?);
+        time.local
+            .to_zoned(zone)
+            .ok()
+            .map(|zoned| zoned.timestamp())
+    }
+
+    /// The boards the portal links.
+    pub(crate) fn portal(&self, at: i64) -> Vec<u32> {
+        let Some(page) = self.get(&self.url_of(Route::Portal), at) else {
+            return Vec::new();
+        };
+        let mut boards: Vec<u32> = page
+            .links
+            .iter()
+            .filter_map(|link| match self.route_of(&link.url) {
+                Some(Route::Board { board, page: 1 }) => Some(board),
+                _ => None,
+            })
+            .collect();
+        boards.sort_unstable();
+        boards.dedup();
+        boards
+    }
+
+    /// Fetches page `page` of `list` at `at` and reads it.
+    pub(crate) fn page(&self, list: ListId, page: u32, at: i64) -> FetchedPage {
+        let route = match list_name(list) {
+            ListName::Board(board) => {
+                self.site()
+                    .board_page_route(board, page, SortOrder::LastPost, at)
+            }
+            ListName::Thread(thread) => Route::Thread { thread, page },
+        };
+        let failed = FetchedPage {
+            list,
+            page,
+            fetched_at: timestamp(at),
+            page_count: None,
+            content: PageContent::Failed,
+        };
+        let Some(analysis) = self.get(&self.url_of(route), at) else {
+            return failed;
+        };
+        // The pager: the highest page of this list the page links to, or the next page when the
+        // list pages by cursor; the page itself when it shows records.
+        let shows_records = match list_name(list) {
+            ListName::Thread(_) => !analysis.posts.is_empty(),
+            ListName::Board(_) => !analysis.thread_entries.is_empty(),
+        };
+        let mut page_count = if shows_records { page } else { 1 };
+        for link in &analysis.links {
+            match (list_name(list), self.route_of(&link.url)) {
+                (
+                    ListName::Board(board),
+                    Some(Route::Board {
+                        board: other,
+                        page: linked,
+                    }),
+                )
+                | (
+                    ListName::Thread(board),
+                    Some(Route::Thread {
+                        thread: other,
+                        page: linked,
+                    }),
+                ) if other == board => {
+                    page_count = page_count.max(linked);
+                }
+                (ListName::Board(board), Some(Route::BoardAfter { board: other, .. }))
+                    if other == board =>
+                {
+                    page_count = page_count.max(page + 1);
+                }
+                _ => {}
+            }
+        }
+        let content = match list_name(list) {
+            ListName::Thread(_) => PageContent::Posts(
+                analysis
+                    .posts
+                    .iter()
+                    .filter_map(|post| post.time.as_ref().and_then(|time| self.instant(time)))
+                    .collect(),
+            ),
+            ListName::Board(_) => {
+                let mut entries: Vec<ThreadEntry> = analysis
+                    .thread_entries
+                    .iter()
+                    .filter_map(|found| {
+                        let thread = match self.route_of(&found.url)? {
+                            Route::Thread { thread, .. } => thread,
+                            _ => return None,
+                        };
+                        let last = found
+                            .last_reply
+                            .as_ref()
+                            .and_then(|time| self.instant(time));
+                        let replies = found
+                            .replies
+                            .map(|count| count.min(u64::from(u32::MAX)) as u32);
+                        Some(entry(thread_list(thread), last, replies))
+                    })
+                    .collect();
+                infer_pins(&mut entries);
+                PageContent::Entries(entries)
+            }
+        };
+        FetchedPage {
+            list,
+            page,
+            fetched_at: timestamp(at),
+            page_count: Some(page_count),
+            content,
+        }
+    }
+}
+
+/// The board the scheduler's id names, for registering boards found on the portal.
+pub(crate) fn board_ids(boards: &[u32]) -> Vec<ListId> {
+    boards.iter().map(|&board| board_list(board)).collect()
+}
