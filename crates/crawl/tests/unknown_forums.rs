@@ -193,14 +193,14 @@ fn a_board_pager_that_never_ends_is_left_where_a_page_repeats_the_first() {
         reached.fetches
     );
     // In fetch order. Board 1's last page (its third) holds one thread, which page analysis
-    // does not read as a list of records: a list page showing no records ends its list too, so
-    // no page past it is fetched.
+    // reads as a board's lone entry, so that board too has one page past its last fetched.
     assert_eq!(
         reached.extra_fetches,
         [
             "/board.php?id=0&page=3",
             "/board.php?id=2&page=3",
             "/board.php?id=4&page=3",
+            "/board.php?id=1&page=4",
             "/board.php?id=3&page=4",
         ],
         "one page past the last per board"
