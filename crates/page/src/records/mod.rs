@@ -61,6 +61,7 @@ mod mail_message;
 mod post_list;
 mod post_region;
 mod posts;
+mod remarks;
 mod single_post;
 mod text_column;
 
@@ -448,8 +449,29 @@ impl PageFacts<'_> {
 
     /// Date candidates of region `region` that may be its records' times, by record: dates
     /// the page labels as join or last-visit dates are left out.
+    /// A remark nested under a post (a comment with its own author and date, see `remarks`)
+    /// is left out too: its date is the remark's, never its post's.
     fn record_times_by_record(&self, region: usize) -> Vec<Vec<(u64, DateCandidate)>> {
-        self.dates_by_record_where(region, DateCandidate::may_be_record_time)
+        let parent = self.regions[region].parent;
+        // The record's own element is never a remark of itself, even when records are list
+        // items: the walk stops at the child of the region's parent that holds the date. A date
+        // outside the region has no member here (the region's reading leaves it out anyway).
+        let member_of = |node: NodeId| {
+            let mut current = node;
+            while let Some(up) = self.document.node(current).parent {
+                if up == parent {
+                    return Some(current);
+                }
+                current = up;
+            }
+            None
+        };
+        self.dates_by_record_where(region, |candidate| {
+            candidate.may_be_record_time()
+                && member_of(candidate.element).is_none_or(|member| {
+                    remarks::remark_holding(self, candidate.element, member).is_none()
+                })
+        })
     }
 
     fn dates_by_record_where(
