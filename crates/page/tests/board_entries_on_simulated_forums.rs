@@ -438,3 +438,52 @@ fn sticky_rows_marked_by_their_class_and_a_lone_thread_without_a_box_are_entries
     // A board's last page holding one thread, with no other list of threads on the page.
     check_page(&one_table_board_page(&rows[4..5], 0), &wanted[4..5]);
 }
+
+/// Question lists show a thread's votes (or score) beside its answers, and the votes are often
+/// the smaller numbers: a count labelled as votes or a score is not the reply count when
+/// another count is shown, whatever the order of the two.
+#[test]
+fn vote_counts_beside_answer_counts_are_not_reply_counts() {
+    let page = |score_label: &str, reply_label: &str, score_first: bool| {
+        let rows: String = [
+            ("Printer will not start", 0, 4),
+            ("Which cable for the screen", 1, 2),
+            ("Router drops at night", 0, 7),
+        ]
+        .iter()
+        .enumerate()
+        .map(|(index, (title, votes, answers))| {
+            let votes = format!("<div class=\"votes\"><span>{votes}</span> {score_label}</div>");
+            let answers =
+                format!("<div class=\"status\"><strong>{answers}</strong> {reply_label}</div>");
+            let stats = if score_first {
+                format!("{votes}{answers}")
+            } else {
+                format!("{answers}{votes}")
+            };
+            format!(
+                "<div class=\"summary\"><div class=\"stats\">{stats}</div><h3><a \
+                 href=\"/questions/{index}/q\">{title}</a></h3>\
+                 <div class=\"last\">2025-12-3{index} 10:15</div></div>"
+            )
+        })
+        .collect();
+        format!("<html><body><div class=\"questions\">{rows}</div></body></html>")
+    };
+    for (score_label, reply_label, score_first) in [
+        ("votes", "answers", true),
+        ("votes", "answers", false),
+        ("score", "replies", true),
+        ("Stimmen", "Antworten", true),
+    ] {
+        let replies: Vec<Option<u64>> = entries_of(&page(score_label, reply_label, score_first))
+            .into_iter()
+            .map(|(_, replies, _)| replies)
+            .collect();
+        assert_eq!(
+            replies,
+            [4, 2, 7].map(Some),
+            "{score_label} beside {reply_label} (first: {score_first})"
+        );
+    }
+}
