@@ -487,3 +487,33 @@ fn vote_counts_beside_answer_counts_are_not_reply_counts() {
         );
     }
 }
+
+/// The last page of a question list may hold one question alone: its entry is read from its
+/// own element, whose title is the heading's link, not the link to the tag's listing beside it
+/// (made like a thread link but unnumbered), and whose score counts as a bare count even below
+/// zero.
+#[test]
+fn a_lone_question_on_a_last_page_is_its_entry() {
+    let page = |votes: &str| {
+        format!(
+            "<html><head><title>Hardware - Answers</title></head><body>\
+             <header><a class=\"logo\" href=\"/\">Answers Community Site</a></header>\
+             <div id=\"content\"><div class=\"crumbs\"><a href=\"/\">Answers Community Site</a></div>\
+             <div id=\"questions\"><div class=\"question-summary\"><div class=\"stats\">\
+             <div class=\"votes\"><span>{votes}</span> votes</div><div class=\"status\">\
+             <strong>2</strong> answers</div><div class=\"views\">31 views</div></div>\
+             <div class=\"summary\"><h3><a href=\"/questions/8/fan-noise-after-cleaning/\">Fan \
+             noise after cleaning</a></h3><div class=\"tags\"><a href=\"/questions/tagged/hardware/\">\
+             Hardware</a></div><div class=\"asked\">asked by <a href=\"/users/45/ash/\">ash</a> \
+             2025-11-17 14:25</div></div></div></div>\
+             <ul class=\"pager\"><li><a href=\"/questions/tagged/hardware/?page=1\">1</a></li>\
+             <li><span>2</span></li></ul></div></body></html>"
+        )
+    };
+    for votes in ["3", "0", "-1"] {
+        check_page(
+            &page(votes),
+            &[("Fan noise after cleaning", 2, "2025-11-17T14:25")],
+        );
+    }
+}
