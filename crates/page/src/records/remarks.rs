@@ -15,6 +15,9 @@ use crate::dom::{NodeId, NodeKind};
 /// `<li>Posted 3 May</li>`) shows no more than labels beside them.
 const REMARK_TEXT: u32 = 20;
 
+/// The most text, in bytes, a remark shows on average: a line or two.
+const LONGEST_REMARK: u64 = 240;
+
 /// The remark (see the module) that holds the date shown by `date_element`, looking up from it
 /// to `stop` (exclusive), when there is one: the nearest ancestor that is an item of a list (an
 /// `li`) and also holds a link of its
@@ -74,4 +77,58 @@ pub(super) fn remark_holding(
 fn list_item(facts: &PageFacts<'_>, node: NodeId) -> bool {
     let data = facts.document.node(node);
     data.kind == NodeKind::Element && data.is("li")
+}
+
+/// The post that holds region `region` as its list of remarks, when the region is one: every
+/// record of the region is a remark (see [`remark_holding`]) of the closest element above the
+/// region's parent, at most two levels up, that shows a date of its own outside the list and
+/// reads as a post on its own (a date, an author and a body). Remarks are one line each (at
+/// most [`LONGEST_REMARK`] bytes of text on average, and no block element): a list of posts whose container shows a
+/// date of its own (a thread header's) is made of longer records.
+pub(super) fn post_holding_remarks(facts: &PageFacts<'_>, region: usize) -> Option<NodeId> {
+    let document = facts.document;
+    let list = &facts.regions[region];
+    let total: u64 = list
+        .records
+        .iter()
+        .map(|&record| u64::from(facts.sizes[record as usize]))
+        .sum();
+    if total > LONGEST_REMARK * list.records.len() as u64 {
+        return None;
+    }
+    // A remark is one line: it holds no block of its own (a paragraph, a quote, a box), as
+    // posts do, however short.
+    let holds_block = list.records.iter().any(|&record| {
+        document.descendants(record).any(|node| {
+            node != record
+                && document.node(node).kind == NodeKind::Element
+                && super::is_block(document.node(node).tag())
+        })
+    });
+    if holds_block {
+        return None;
+    }
+    let mut current = document.node(list.parent).parent;
+    for _ in 0..2 {
+        let post = current?;
+        current = document.node(post).parent;
+        let holds_own_date = facts.dates.iter().any(|candidate| {
+            super::is_ancestor(document, post, candidate.element)
+                && candidate.element != list.parent
+                && !super::is_ancestor(document, list.parent, candidate.element)
+        });
+        if !holds_own_date {
+            continue;
+        }
+        let all_remarks = list.records.iter().all(|&record| {
+            facts.dates.iter().any(|candidate| {
+                (candidate.element == record
+                    || super::is_ancestor(document, record, candidate.element))
+                    && remark_holding(facts, candidate.element, post) == Some(record)
+            })
+        });
+        let reads_as_post = super::single_post::single_post_parts(facts, post, None).is_some();
+        return (all_remarks && reads_as_post).then_some(post);
+    }
+    None
 }
