@@ -39,7 +39,8 @@
 //! record to record, unlike template notes, and leaves out rows of buttons inside the text),
 //! `post_region` the post region, `posts` its columns, `single_post` one element read as a post
 //! on its own, `post_list` the pieces of a cut list, `lone_post` the one post of a page that
-//! repeats nothing, `anchors` the name each post keeps from page to page, and `entries` the
+//! repeats nothing, `remarks` the one-line comments listed under a post (never its time, its
+//! text or the post list), `anchors` the name each post keeps from page to page, and `entries` the
 //! thread entries of board pages.
 
 use std::collections::HashMap;
