@@ -438,3 +438,82 @@ fn sticky_rows_marked_by_their_class_and_a_lone_thread_without_a_box_are_entries
     // A board's last page holding one thread, with no other list of threads on the page.
     check_page(&one_table_board_page(&rows[4..5], 0), &wanted[4..5]);
 }
+
+/// Question lists show a thread's votes (or score) beside its answers, and the votes are often
+/// the smaller numbers: a count labelled as votes or a score is not the reply count when
+/// another count is shown, whatever the order of the two.
+#[test]
+fn vote_counts_beside_answer_counts_are_not_reply_counts() {
+    let page = |score_label: &str, reply_label: &str, score_first: bool| {
+        let rows: String = [
+            ("Printer will not start", 0, 4),
+            ("Which cable for the screen", 1, 2),
+            ("Router drops at night", 0, 7),
+        ]
+        .iter()
+        .enumerate()
+        .map(|(index, (title, votes, answers))| {
+            let votes = format!("<div class=\"votes\"><span>{votes}</span> {score_label}</div>");
+            let answers =
+                format!("<div class=\"status\"><strong>{answers}</strong> {reply_label}</div>");
+            let stats = if score_first {
+                format!("{votes}{answers}")
+            } else {
+                format!("{answers}{votes}")
+            };
+            format!(
+                "<div class=\"summary\"><div class=\"stats\">{stats}</div><h3><a \
+                 href=\"/questions/{index}/q\">{title}</a></h3>\
+                 <div class=\"last\">2025-12-3{index} 10:15</div></div>"
+            )
+        })
+        .collect();
+        format!("<html><body><div class=\"questions\">{rows}</div></body></html>")
+    };
+    for (score_label, reply_label, score_first) in [
+        ("votes", "answers", true),
+        ("votes", "answers", false),
+        ("score", "replies", true),
+        ("Stimmen", "Antworten", true),
+    ] {
+        let replies: Vec<Option<u64>> = entries_of(&page(score_label, reply_label, score_first))
+            .into_iter()
+            .map(|(_, replies, _)| replies)
+            .collect();
+        assert_eq!(
+            replies,
+            [4, 2, 7].map(Some),
+            "{score_label} beside {reply_label} (first: {score_first})"
+        );
+    }
+}
+
+/// The last page of a question list may hold one question alone: its entry is read from its
+/// own element, whose title is the heading's link, not the link to the tag's listing beside it
+/// (made like a thread link but unnumbered), and whose score counts as a bare count even below
+/// zero.
+#[test]
+fn a_lone_question_on_a_last_page_is_its_entry() {
+    let page = |votes: &str| {
+        format!(
+            "<html><head><title>Hardware - Answers</title></head><body>\
+             <header><a class=\"logo\" href=\"/\">Answers Community Site</a></header>\
+             <div id=\"content\"><div class=\"crumbs\"><a href=\"/\">Answers Community Site</a></div>\
+             <div id=\"questions\"><div class=\"question-summary\"><div class=\"stats\">\
+             <div class=\"votes\"><span>{votes}</span> votes</div><div class=\"status\">\
+             <strong>2</strong> answers</div><div class=\"views\">31 views</div></div>\
+             <div class=\"summary\"><h3><a href=\"/questions/8/fan-noise-after-cleaning/\">Fan \
+             noise after cleaning</a></h3><div class=\"tags\"><a href=\"/questions/tagged/hardware/\">\
+             Hardware</a></div><div class=\"asked\">asked by <a href=\"/users/45/ash/\">ash</a> \
+             2025-11-17 14:25</div></div></div></div>\
+             <ul class=\"pager\"><li><a href=\"/questions/tagged/hardware/?page=1\">1</a></li>\
+             <li><span>2</span></li></ul></div></body></html>"
+        )
+    };
+    for votes in ["3", "0", "-1"] {
+        check_page(
+            &page(votes),
+            &[("Fan noise after cleaning", 2, "2025-11-17T14:25")],
+        );
+    }
+}

@@ -192,7 +192,16 @@ fn title_column<'link>(facts: &PageFacts<'link>, region: usize) -> Option<Titles
 /// views) among the count columns (see [`count_columns`]).
 fn integer_column(facts: &PageFacts<'_>, region: usize) -> Vec<Option<u64>> {
     let records = facts.regions[region].records.len();
-    let usable = count_columns(facts, region);
+    let labelled = labelled_count_columns(facts, region);
+    // A column labelled as votes or a score counts what readers thought of the thread, not its
+    // replies; question lists show it beside the answers and it is often the smaller number.
+    // It competes only when no other count column does.
+    let unscored = labelled.iter().any(|(_, score)| !score);
+    let usable: Vec<Vec<Option<u64>>> = labelled
+        .into_iter()
+        .filter(|(_, score)| !(unscored && *score))
+        .map(|(values, _)| values)
+        .collect();
     // Every thread has a reply count, but only long threads show page links ("2 3 ... 7") beside
     // their title, and those small numbers would win the smallest-values test on a page where
     // most threads are long. So only the columns present in (nearly) as many records as the
@@ -218,6 +227,15 @@ fn integer_column(facts: &PageFacts<'_>, region: usize) -> Vec<Option<u64>> {
 /// A number that is part of a date is not a count: "5 小时前" ("5 hours ago") in a "latest
 /// replies" box would otherwise read as a reply count and make the box look like a board's list.
 fn count_columns(facts: &PageFacts<'_>, region: usize) -> Vec<Vec<Option<u64>>> {
+    labelled_count_columns(facts, region)
+        .into_iter()
+        .map(|(values, _)| values)
+        .collect()
+}
+
+/// [`count_columns`], each with whether most of its counts are labelled as votes or a score
+/// (see [`labels_score`]).
+fn labelled_count_columns(facts: &PageFacts<'_>, region: usize) -> Vec<(Vec<Option<u64>>, bool)> {
     let document = facts.document;
     let records = facts.regions[region].records.len();
     let mut columns = ColumnTable::new(records);
@@ -228,14 +246,63 @@ fn count_columns(facts: &PageFacts<'_>, region: usize) -> Vec<Vec<Option<u64>>> 
                     continue;
                 };
                 let column = facts.column(region, member, parent);
-                columns.offer(column, record, value);
+                columns.offer(column, record, (value, count_label_is_score(facts, node)));
             }
         }
     }
     columns
         .into_columns()
-        .filter(|values: &Vec<Option<u64>>| values.iter().flatten().count() * 10 >= records * 6)
+        .filter(|values: &Vec<Option<(u64, bool)>>| {
+            values.iter().flatten().count() * 10 >= records * 6
+        })
+        .map(|values| {
+            let present = values.iter().flatten().count();
+            let scored = values.iter().flatten().filter(|(_, score)| *score).count();
+            (
+                values
+                    .iter()
+                    .map(|value| value.map(|(count, _)| count))
+                    .collect(),
+                scored * 2 > present,
+            )
+        })
         .collect()
+}
+
+/// Whether the count shown by text node `node` is labelled as votes or a score: by a word in
+/// its own text ("12 votes") or in the text just after its element (`<span>12</span> votes`).
+fn count_label_is_score(facts: &PageFacts<'_>, node: NodeId) -> bool {
+    let document = facts.document;
+    labels_score(document.text_of(node))
+        || document
+            .node(node)
+            .parent
+            .and_then(|parent| document.node(parent).next_sibling)
+            .filter(|&sibling| document.node(sibling).kind == NodeKind::Text)
+            .is_some_and(|sibling| labels_score(document.text_of(sibling)))
+}
+
+/// Whether the first word of `text` that is not a number names votes or a score.
+fn labels_score(text: &str) -> bool {
+    const SCORE_WORDS: [&str; 14] = [
+        "vote",
+        "votes",
+        "score",
+        "points",
+        "likes",
+        "stimmen",
+        "punkte",
+        "votos",
+        "voti",
+        "stemmen",
+        "голосов",
+        "голоса",
+        "票",
+        "赞",
+    ];
+    text.split(|c: char| c.is_whitespace() || c == ':' || c == '：')
+        .find(|word| !word.is_empty() && !word.chars().any(|c| c.is_ascii_digit()))
+        .is_some_and(|word| SCORE_WORDS.contains(&word.to_lowercase().as_str()))
 }
 
 /// The element holding text node `node` and the count the text shows, when it is a short text

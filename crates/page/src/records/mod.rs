@@ -39,7 +39,8 @@
 //! record to record, unlike template notes, and leaves out rows of buttons inside the text),
 //! `post_region` the post region, `posts` its columns, `single_post` one element read as a post
 //! on its own, `post_list` the pieces of a cut list, `lone_post` the one post of a page that
-//! repeats nothing, `anchors` the name each post keeps from page to page, and `entries` the
+//! repeats nothing, `remarks` the one-line comments listed under a post (never its time, its
+//! text or the post list), `anchors` the name each post keeps from page to page, and `entries` the
 //! thread entries of board pages.
 
 use std::collections::HashMap;
@@ -61,6 +62,7 @@ mod mail_message;
 mod post_list;
 mod post_region;
 mod posts;
+mod remarks;
 mod single_post;
 mod text_column;
 
@@ -448,8 +450,29 @@ impl PageFacts<'_> {
 
     /// Date candidates of region `region` that may be its records' times, by record: dates
     /// the page labels as join or last-visit dates are left out.
+    /// A remark nested under a post (a comment with its own author and date, see `remarks`)
+    /// is left out too: its date is the remark's, never its post's.
     fn record_times_by_record(&self, region: usize) -> Vec<Vec<(u64, DateCandidate)>> {
-        self.dates_by_record_where(region, DateCandidate::may_be_record_time)
+        let parent = self.regions[region].parent;
+        // The record's own element is never a remark of itself, even when records are list
+        // items: the walk stops at the child of the region's parent that holds the date. A date
+        // outside the region has no member here (the region's reading leaves it out anyway).
+        let member_of = |node: NodeId| {
+            let mut current = node;
+            while let Some(up) = self.document.node(current).parent {
+                if up == parent {
+                    return Some(current);
+                }
+                current = up;
+            }
+            None
+        };
+        self.dates_by_record_where(region, |candidate| {
+            candidate.may_be_record_time()
+                && member_of(candidate.element).is_none_or(|member| {
+                    remarks::remark_holding(self, candidate.element, member).is_none()
+                })
+        })
     }
 
     fn dates_by_record_where(

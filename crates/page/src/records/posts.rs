@@ -40,12 +40,34 @@ pub fn extract_posts(
 /// record's link to its thread.
 pub fn posts_from(facts: &PageFacts<'_>, page_url: &Url) -> Vec<Post> {
     for region in post_regions(facts, page_url) {
+        // A list of remarks under one post (more comments than the page has answers) is no
+        // post list: the post that holds it is read as a record of its own, with the post
+        // shown apart above it (the question above its one answer).
+        if let Some(post) = super::remarks::post_holding_remarks(facts, region) {
+            let mut regions = facts.regions.to_vec();
+            regions.push(Region {
+                parent: document_parent(facts.document, post),
+                width: 1,
+                records: vec![post],
+                pattern: 0,
+                text_share: 0.0,
+                node_share: 0.0,
+            });
+            let slots = record_slots(facts.document, &regions);
+            let widened = facts.with_regions(&regions, &slots);
+            return posts_in_region(&widened, regions.len() - 1, page_url);
+        }
         let posts = posts_of_list(facts, region, page_url);
         if !texts_are_title_links(facts, region, &posts) {
             return posts;
         }
     }
     posts_of_paired_rows(facts, page_url)
+}
+
+/// The parent of `node` (the root for the root itself).
+fn document_parent(document: &Document, node: NodeId) -> NodeId {
+    document.node(node).parent.unwrap_or(node)
 }
 
 /// The posts of a list whose posts are each a header row and a body row made alike (hand-made

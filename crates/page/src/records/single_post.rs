@@ -7,6 +7,7 @@ use super::anchors::anchor_of;
 use super::posts::{
     followable_author_url, page_titles, without_reply_prefix, without_subject_line,
 };
+use super::remarks;
 use super::*;
 use crate::dom::{NodeId, NodeKind};
 use crate::regions::{column_below_root, column_of};
@@ -96,6 +97,18 @@ pub(super) fn single_post_parts(
         .or_else(|| dated().min_by_key(preference))
         .copied()?;
     let author = single_post_author(facts, element)?;
+    // The remarks listed under the post (comments with their own authors and dates) are not
+    // its body, though together they may hold more text than the body does.
+    let remarks: Vec<NodeId> = dated()
+        .filter_map(|candidate| remarks::remark_holding(facts, candidate.element, element))
+        .collect();
+    let in_or_around_remark = |node: NodeId| {
+        remarks.iter().any(|&remark| {
+            node == remark
+                || is_ancestor(document, node, remark)
+                || is_ancestor(document, remark, node)
+        })
+    };
     let mut best: Option<(NodeId, u32)> = None;
     for node in document.descendants(element) {
         if document.node(node).kind != NodeKind::Element
@@ -103,6 +116,7 @@ pub(super) fn single_post_parts(
             || is_ancestor(document, node, date.element)
             || node == author.node
             || is_ancestor(document, node, author.node)
+            || in_or_around_remark(node)
         {
             continue;
         }

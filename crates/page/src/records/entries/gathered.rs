@@ -277,13 +277,15 @@ fn read_lone_entry(
     }])
 }
 
-/// How many texts below `element` are a number alone ("17", "1,204").
+/// How many texts below `element` are a number alone ("17", "1,204"), signed or not: a
+/// question's score below zero ("-1", "−2") is shown bare as well, beside its answer count.
 fn bare_numbers(document: &Document, element: NodeId) -> usize {
     document
         .descendants(element)
         .filter(|&node| {
             document.node(node).kind == NodeKind::Text && {
                 let text = trim_whitespace(document.text_of(node));
+                let text = text.strip_prefix(['-', '−', '+']).unwrap_or(text);
                 text.bytes().any(|byte| byte.is_ascii_digit())
                     && text
                         .bytes()
@@ -372,7 +374,8 @@ fn most_common_shape<'url>(urls: impl Iterator<Item = &'url str>) -> Option<UrlS
 }
 
 /// What the URLs of one kind of page share on a forum: the host, the number of path segments,
-/// the first segment with its digits blurred, and the query's parameter names. Thread links
+/// the first segment with its digits blurred, which segments are numbers alone, and the query's
+/// parameter names. Thread links
 /// (`showthread.php?t=7`, `/threads/some-title.143/`, `/thread-13-1-1.html`) share theirs, and
 /// differ from profile, board and page links.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -380,6 +383,10 @@ struct UrlShape {
     host: String,
     segments: usize,
     first_segment: String,
+    /// Per path segment, whether it is a number alone: a thread's `/questions/13/slug/` and a
+    /// tag's listing `/questions/tagged/hardware/` have as many segments under one first
+    /// segment, but only the thread's is numbered there.
+    numbered: Vec<bool>,
     parameters: Vec<String>,
 }
 
@@ -411,6 +418,12 @@ impl UrlShape {
             host: parsed.host_str().unwrap_or("").to_string(),
             segments: segments.len(),
             first_segment,
+            numbered: segments
+                .iter()
+                .map(|segment| {
+                    !segment.is_empty() && segment.bytes().all(|byte| byte.is_ascii_digit())
+                })
+                .collect(),
             parameters,
         })
     }
@@ -429,6 +442,16 @@ mod tests {
     #[test]
     fn thread_links_share_a_shape_that_other_links_lack() {
         let cases = [
+            (
+                "http://f.test/questions/13/looks-coffee/",
+                "http://f.test/questions/214/odd-driver/",
+                true,
+            ),
+            (
+                "http://f.test/questions/13/looks-coffee/",
+                "http://f.test/questions/tagged/hardware/",
+                false,
+            ),
             (
                 "http://f.test/showthread.php?s=ab&t=7",
                 "http://f.test/showthread.php?s=ab&t=240",
