@@ -25,8 +25,7 @@ use std::collections::{BTreeSet, HashMap};
 
 use crate::lists::{FetchedPage, ListChange, ListId, Lists};
 use crate::policy::{
-    Allowance, Credit, PageRequest, Policy, Window, discovery_follow_ups, offset, phase_of, spread,
-    timestamp_of,
+    Allowance, Credit, PageRequest, Policy, Window, discovery_follow_ups, phase_of, spread,
 };
 
 /// Uniform round-robin over every list's newest page.
@@ -221,12 +220,11 @@ impl Policy for PoissonRate {
         }
         polls.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
         polls.truncate(slots);
-        let origin = timestamp_of(0);
-        requests.extend(polls.into_iter().map(|(instant, list, page)| PageRequest {
-            at: offset(origin, instant),
-            list,
-            page,
-        }));
+        requests.extend(
+            polls
+                .into_iter()
+                .map(|(instant, list, page)| PageRequest::at_second(instant, list, page)),
+        );
         self.allowance.spend_planned(requests.len());
         requests
     }
@@ -451,12 +449,11 @@ impl Policy for AdaptiveRevisit {
                 due.push((second as f64, list, page));
             }
         }
-        let origin = timestamp_of(0);
-        requests.extend(due.into_iter().map(|(instant, list, page)| PageRequest {
-            at: offset(origin, instant.max(start)),
-            list,
-            page,
-        }));
+        requests.extend(
+            due.into_iter().map(|(instant, list, page)| {
+                PageRequest::at_second(instant.max(start), list, page)
+            }),
+        );
         self.allowance.spend_planned(requests.len());
         requests
     }

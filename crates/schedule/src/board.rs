@@ -20,7 +20,6 @@
 use crate::lists::{ActivityKind, BoardActivity, FetchedPage, ListChange, ListKind, Lists};
 use crate::policy::{
     Allowance, PageRequest, Policy, Window, changed_thread_follow_ups, discovery_follow_ups,
-    offset, timestamp_of,
 };
 
 const DAY: i64 = 86_400;
@@ -285,12 +284,11 @@ impl Policy for BoardBased {
         }
         visits.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
         visits.truncate(slots);
-        let origin = timestamp_of(0);
-        requests.extend(visits.into_iter().map(|(instant, board)| PageRequest {
-            at: offset(origin, instant),
-            list: board,
-            page: 1,
-        }));
+        requests.extend(
+            visits
+                .into_iter()
+                .map(|(instant, board)| PageRequest::at_second(instant, board, 1)),
+        );
         self.allowance.spend_planned(requests.len());
         requests
     }

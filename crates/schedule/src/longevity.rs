@@ -28,9 +28,7 @@ use std::collections::{BTreeSet, HashMap, VecDeque};
 use crate::baselines::cho_garcia_molina_rate;
 use crate::lists::{FetchedPage, ListChange, ListId, Lists};
 use crate::optimal::DAY;
-use crate::policy::{
-    Allowance, PageRequest, Policy, Window, discovery_follow_ups, offset, timestamp_of,
-};
+use crate::policy::{Allowance, PageRequest, Policy, Window, discovery_follow_ups};
 
 /// How many refreshes of a page the curve is fitted to.
 pub const SAMPLES_KEPT: usize = 8;
@@ -263,11 +261,8 @@ impl Policy for Longevity {
                 due.push((second, list, page));
             }
         }
-        let origin = timestamp_of(0);
-        requests.extend(due.into_iter().map(|(second, list, page)| PageRequest {
-            at: offset(origin, second.max(start) as f64),
-            list,
-            page,
+        requests.extend(due.into_iter().map(|(second, list, page)| {
+            PageRequest::at_second(second.max(start) as f64, list, page)
         }));
         self.allowance.spend_planned(requests.len());
         requests

@@ -26,6 +26,18 @@ pub struct PageRequest {
     pub page: u32,
 }
 
+impl PageRequest {
+    /// The request for page `page` of `list` at `seconds` after the Unix epoch, the time scale
+    /// policies plan on (fractions of a second dropped past the clock's resolution).
+    pub(crate) fn at_second(seconds: f64, list: ListId, page: u32) -> PageRequest {
+        PageRequest {
+            at: offset(timestamp_of(0), seconds),
+            list,
+            page,
+        }
+    }
+}
+
 /// A span of time the driver plans for, `start <= t < end`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Window {

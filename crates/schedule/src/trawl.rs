@@ -30,7 +30,7 @@ use crate::optimal::{self, DAY, FrequencyBounds, time_varying_allocation};
 use crate::oracle::KnownRates;
 use crate::policy::{
     Allowance, Credit, PageRequest, Policy, Window, changed_thread_follow_ups,
-    discovery_follow_ups, offset, phase_of, timestamp_of,
+    discovery_follow_ups, phase_of,
 };
 
 /// Our policy's settings.
@@ -265,11 +265,8 @@ impl Policy for Trawl {
         }
         polls.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.list.cmp(&b.1.list)));
         polls.truncate(slots);
-        let origin = timestamp_of(0);
-        requests.extend(polls.into_iter().map(|(instant, unit)| PageRequest {
-            at: offset(origin, instant),
-            list: unit.list,
-            page: Self::poll_page(lists, unit),
+        requests.extend(polls.into_iter().map(|(instant, unit)| {
+            PageRequest::at_second(instant, unit.list, Self::poll_page(lists, unit))
         }));
         self.allowance.spend_planned(requests.len());
         requests
