@@ -265,23 +265,7 @@ fn the_frontier_keeps_queue_order_and_drops_what_was_fetched() {
 #[test]
 fn urls_passed_over_leave_the_frontier_with_the_next_fetch() {
     let file = TemporaryDatabase::new();
-    let mut store = Store::open(&file.0).unwrap();
-    store
-        .begin_crawl(&settings(), &entry("http://forum.test/", 0))
-        .unwrap();
-    store
-        .record_fetch(&outcome(
-            "http://forum.test/",
-            &[
-                "http://forum.test/a",
-                "http://forum.test/a&page=1",
-                "http://forum.test/b",
-            ],
-        ))
-        .unwrap();
-    let mut next = outcome("http://forum.test/a", &[]);
-    next.skipped = vec!["http://forum.test/a&page=1".into()];
-    store.record_fetch(&next).unwrap();
+    let store = store_with_a_url_passed_over(&file);
     let pending: Vec<String> = store
         .resume_state()
         .unwrap()
@@ -540,23 +524,7 @@ fn a_crawl_reads_back_through_a_read_only_store_in_outline() {
 #[test]
 fn the_unfetched_frontier_is_what_waits_and_what_was_passed_over_and_requeued_urls_wait() {
     let file = TemporaryDatabase::new();
-    let mut store = Store::open(&file.0).unwrap();
-    store
-        .begin_crawl(&settings(), &entry("http://forum.test/", 0))
-        .unwrap();
-    store
-        .record_fetch(&outcome(
-            "http://forum.test/",
-            &[
-                "http://forum.test/a",
-                "http://forum.test/a&page=1",
-                "http://forum.test/b",
-            ],
-        ))
-        .unwrap();
-    let mut next = outcome("http://forum.test/a", &[]);
-    next.skipped = vec!["http://forum.test/a&page=1".into()];
-    store.record_fetch(&next).unwrap();
+    let mut store = store_with_a_url_passed_over(&file);
     let unfetched = store.unfetched_frontier().unwrap();
     assert_eq!(unfetched.waiting, ["http://forum.test/b"]);
     assert_eq!(unfetched.passed_over, ["http://forum.test/a&page=1"]);
@@ -585,4 +553,27 @@ fn the_unfetched_frontier_is_what_waits_and_what_was_passed_over_and_requeued_ur
             "http://forum.test/c"
         ]
     );
+}
+
+/// A crawl whose portal linked `/a`, `/a&page=1` and `/b`, and whose fetch of `/a` passed over
+/// `/a&page=1`: `/b` waits.
+fn store_with_a_url_passed_over(file: &TemporaryDatabase) -> Store {
+    let mut store = Store::open(&file.0).unwrap();
+    store
+        .begin_crawl(&settings(), &entry("http://forum.test/", 0))
+        .unwrap();
+    store
+        .record_fetch(&outcome(
+            "http://forum.test/",
+            &[
+                "http://forum.test/a",
+                "http://forum.test/a&page=1",
+                "http://forum.test/b",
+            ],
+        ))
+        .unwrap();
+    let mut next = outcome("http://forum.test/a", &[]);
+    next.skipped = vec!["http://forum.test/a&page=1".into()];
+    store.record_fetch(&next).unwrap();
+    store
 }
