@@ -85,6 +85,25 @@ pub(super) fn optional_link(
     format!("<a href=\"{href}\" class=\"{class}\"{rel}>{label}</a>\n")
 }
 
+/// A family's site menu: each link whose route the page offers as `<a href>label</a>`, with
+/// the family's separators `before` and `after` it, in the family's own order and words.
+pub(super) fn menu_links(
+    html: &mut String,
+    links: &[(Option<&Route>, &str)],
+    (before, after): (&str, &str),
+    context: &RenderContext<'_>,
+) {
+    for (route, label) in links {
+        if let Some(route) = route {
+            put!(
+                html,
+                "{before}<a href=\"{}\">{label}</a>{after}",
+                context.href(route)
+            );
+        }
+    }
+}
+
 /// A post's text: one `<p>` a paragraph, then the paragraph that carries the author's link.
 pub(super) fn post_text(post: &PostView, context: &RenderContext<'_>) -> String {
     let mut text = String::with_capacity(512);

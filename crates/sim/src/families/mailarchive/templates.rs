@@ -106,16 +106,17 @@ impl Mailarchive {
             context.href(&chrome.navigation.portal)
         );
         let navigation = &chrome.navigation;
-        for (route, label) in [
-            (navigation.search.as_ref(), "Search"),
-            (navigation.members.as_ref(), "Authors"),
-            (navigation.calendar.as_ref(), "By month"),
-            (Some(&navigation.login), "Admin"),
-        ] {
-            if let Some(route) = route {
-                put!(html, " | <a href=\"{}\">{label}</a>", context.href(route));
-            }
-        }
+        skeleton::menu_links(
+            &mut html,
+            &[
+                (navigation.search.as_ref(), "Search"),
+                (navigation.members.as_ref(), "Authors"),
+                (navigation.calendar.as_ref(), "By month"),
+                (Some(&navigation.login), "Admin"),
+            ],
+            (" | ", ""),
+            context,
+        );
         html.push_str("</div>\n");
         // Archive hosts that live on advertising show a sponsor line above the archive.
         if let Some(advertisement) = chrome.advertisement {

@@ -113,16 +113,17 @@ impl Qa {
             context.href(&chrome.navigation.portal)
         );
         let navigation = &chrome.navigation;
-        for (route, label) in [
-            (navigation.members.as_ref(), "Users"),
-            (navigation.search.as_ref(), "Unanswered"),
-            (navigation.calendar.as_ref(), "Archive"),
-            (Some(&navigation.login), "Log in"),
-        ] {
-            if let Some(route) = route {
-                put!(html, " <a href=\"{}\">{label}</a>", context.href(route));
-            }
-        }
+        skeleton::menu_links(
+            &mut html,
+            &[
+                (navigation.members.as_ref(), "Users"),
+                (navigation.search.as_ref(), "Unanswered"),
+                (navigation.calendar.as_ref(), "Archive"),
+                (Some(&navigation.login), "Log in"),
+            ],
+            (" ", ""),
+            context,
+        );
         html.push_str("</nav>\n");
         if let Some(instant) = chrome.last_visit {
             put!(

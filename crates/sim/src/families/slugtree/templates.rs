@@ -65,16 +65,17 @@ impl Slugtree {
             context.href(&chrome.navigation.portal)
         );
         let navigation = &chrome.navigation;
-        for (route, label) in [
-            (navigation.members.as_ref(), "Members"),
-            (navigation.search.as_ref(), "New posts"),
-            (navigation.calendar.as_ref(), "Calendar"),
-            (Some(&navigation.login), "Sign in"),
-        ] {
-            if let Some(route) = route {
-                put!(html, " <a href=\"{}\">{label}</a>", context.href(route));
-            }
-        }
+        skeleton::menu_links(
+            &mut html,
+            &[
+                (navigation.members.as_ref(), "Members"),
+                (navigation.search.as_ref(), "New posts"),
+                (navigation.calendar.as_ref(), "Calendar"),
+                (Some(&navigation.login), "Sign in"),
+            ],
+            (" ", ""),
+            context,
+        );
         html.push_str("</nav>\n");
         if let Some(instant) = chrome.last_visit {
             put!(

@@ -68,17 +68,18 @@ impl Yabb {
              <td class=\"menubg\" align=\"right\">"
         );
         let navigation = &chrome.navigation;
-        for (route, label) in [
-            (Some(&navigation.portal), "Home"),
-            (navigation.search.as_ref(), "Recent"),
-            (navigation.calendar.as_ref(), "Calendar"),
-            (navigation.members.as_ref(), "Members"),
-            (Some(&navigation.login), "Login"),
-        ] {
-            if let Some(route) = route {
-                put!(html, "<a href=\"{}\">{label}</a> | ", context.href(route));
-            }
-        }
+        skeleton::menu_links(
+            &mut html,
+            &[
+                (Some(&navigation.portal), "Home"),
+                (navigation.search.as_ref(), "Recent"),
+                (navigation.calendar.as_ref(), "Calendar"),
+                (navigation.members.as_ref(), "Members"),
+                (Some(&navigation.login), "Login"),
+            ],
+            ("", " | "),
+            context,
+        );
         html.push_str("</td></tr>\n");
         if let Some(instant) = chrome.clock {
             put!(
