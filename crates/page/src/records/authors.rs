@@ -444,7 +444,45 @@ pub(super) fn choose_author_column(facts: &PageFacts<'_>, region: usize) -> Auth
         .map(|(_, values)| values)
         .unwrap_or_else(|| vec![None; records]);
     fill_alike_names(facts, region, &mut chosen);
+    without_constant_label(facts.document, &mut chosen);
     chosen
+}
+
+/// Takes the label off names that every record prints before them in one element ("Replied
+/// by <small>bob</small>", "Posted by <b>alice</b>"): when each chosen element holds an inner
+/// element with the name alone and what stands before it is the same words in every record,
+/// those words are the template's, and the inner element is the name.
+fn without_constant_label(document: &Document, chosen: &mut AuthorsByRecord) {
+    let split: Vec<Option<(String, NodeId, String)>> = chosen
+        .iter()
+        .map(|value| {
+            let (node, text) = value.as_ref()?;
+            let folded = text.split_whitespace().collect::<Vec<_>>().join(" ");
+            document
+                .descendants(*node)
+                .filter(|&inner| inner != *node && document.node(inner).kind == NodeKind::Element)
+                .find_map(|inner| {
+                    let name = document.text_content(inner);
+                    let name = name.trim();
+                    let label = folded.strip_suffix(name)?.trim_end();
+                    (!label.is_empty() && name_like(name))
+                        .then(|| (label.to_string(), inner, name.to_string()))
+                })
+        })
+        .collect();
+    let present: Vec<&(String, NodeId, String)> = split.iter().flatten().collect();
+    let labelled = chosen.iter().flatten().count();
+    if present.len() < 2 || present.len() != labelled {
+        return;
+    }
+    if present.iter().any(|(label, _, _)| *label != present[0].0) {
+        return;
+    }
+    for (value, parts) in chosen.iter_mut().zip(split) {
+        if let (Some(value), Some((_, inner, name))) = (value.as_mut(), parts) {
+            *value = (inner, name);
+        }
+    }
 }
 
 /// Which candidate columns are badges beside the name rather than the name, judged by what

@@ -65,6 +65,7 @@ mod posts;
 mod remarks;
 mod single_post;
 mod text_column;
+mod undated_posts;
 
 pub use entries::{extract_thread_entries, thread_entries_from};
 pub use lone_post::lone_post_element;
@@ -164,6 +165,7 @@ fn block_text_skipping(document: &Document, node: NodeId, skipped: &[NodeId]) ->
             NodeKind::Element
                 if data.is("script")
                     || data.is("style")
+                    || data.is("textarea")
                     || is_signature(document, id)
                     || skipped.contains(&id) =>
             {
@@ -335,6 +337,7 @@ fn text_sizes(document: &Document) -> Vec<u32> {
         }
         if node.is("script")
             || node.is("style")
+            || node.is("textarea")
             || (node.kind == NodeKind::Element && is_signature(document, id))
         {
             sizes[id as usize] = 0;

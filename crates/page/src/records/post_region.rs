@@ -49,7 +49,7 @@ pub(super) fn post_regions(facts: &PageFacts<'_>, page_url: &Url) -> Vec<usize> 
 /// Whether at least half the records of region `region` hold a title link to another thread
 /// made like the page at `page_url` (see [`another_thread`]): a link of two words or more and
 /// a dozen characters, that is no date (a permalink shown as its post's time) and no count.
-fn lists_other_threads(facts: &PageFacts<'_>, region: usize, page_url: &Url) -> bool {
+pub(super) fn lists_other_threads(facts: &PageFacts<'_>, region: usize, page_url: &Url) -> bool {
     let records = facts.regions[region].records.len();
     let mut teasing = vec![false; records];
     for link in facts.links {

@@ -62,7 +62,11 @@ pub fn posts_from(facts: &PageFacts<'_>, page_url: &Url) -> Vec<Post> {
             return posts;
         }
     }
-    posts_of_paired_rows(facts, page_url)
+    let paired = posts_of_paired_rows(facts, page_url);
+    if !paired.is_empty() {
+        return paired;
+    }
+    super::undated_posts::undated_posts(facts, page_url)
 }
 
 /// The parent of `node` (the root for the root itself).
@@ -106,7 +110,7 @@ fn posts_of_paired_rows(facts: &PageFacts<'_>, page_url: &Url) -> Vec<Post> {
 /// Whether at least half the posts read from region `region` have for text the text of a link
 /// of their record (the link table holds only links that lead to a page): the title of a thread
 /// entry, never a post's message.
-fn texts_are_title_links(facts: &PageFacts<'_>, region: usize, posts: &[Post]) -> bool {
+pub(super) fn texts_are_title_links(facts: &PageFacts<'_>, region: usize, posts: &[Post]) -> bool {
     let records = &facts.regions[region].records;
     let read: Vec<(usize, &str)> = posts
         .iter()

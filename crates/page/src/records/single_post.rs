@@ -109,9 +109,21 @@ pub(super) fn single_post_parts(
                 || is_ancestor(document, remark, node)
         })
     };
+    // A reply form (a box to write in, its buttons, the thread's title as its heading) is the
+    // template's, however much text its labels hold: a body holds no form.
+    let forms: Vec<NodeId> = document
+        .descendants(element)
+        .filter(|&node| document.node(node).is("form"))
+        .collect();
+    let in_or_around_form = |node: NodeId| {
+        forms.iter().any(|&form| {
+            node == form || is_ancestor(document, node, form) || is_ancestor(document, form, node)
+        })
+    };
     let mut best: Option<(NodeId, u32)> = None;
     for node in document.descendants(element) {
         if document.node(node).kind != NodeKind::Element
+            || in_or_around_form(node)
             || node == date.element
             || is_ancestor(document, node, date.element)
             || node == author.node
@@ -170,6 +182,9 @@ fn single_post_author(facts: &PageFacts<'_>, element: NodeId) -> Option<SingleAu
             name: link.text.trim().to_string(),
         });
     }
+    if let Some(author) = name_before_date(facts, element) {
+        return Some(author);
+    }
     for node in document.descendants(element) {
         let data = document.node(node);
         if data.kind != NodeKind::Element || data.is("a") || !own_hint(document, node) {
@@ -189,5 +204,39 @@ fn single_post_author(facts: &PageFacts<'_>, element: NodeId) -> Option<SingleAu
         .map(|link| SingleAuthor {
             node: link.node,
             name: link.text.trim().to_string(),
+        })
+}
+
+/// A name printed before the post's date in the date's own element, parted from it by a comma
+/// ("alice, May 4, 2016, 9:05 p.m."): engines that show the author in a line of text rather
+/// than a link or a marked element. The words before the comma must be a name and none of them
+/// a date word or a number ("Monday, May 4", "4 May, 2016"), nor a label ("Posted:").
+fn name_before_date(facts: &PageFacts<'_>, element: NodeId) -> Option<SingleAuthor> {
+    let document = facts.document;
+    facts
+        .dates
+        .iter()
+        .filter(|candidate| {
+            candidate.may_be_record_time()
+                && !candidate.machine
+                && (candidate.element == element
+                    || is_ancestor(document, element, candidate.element))
+        })
+        .find_map(|candidate| {
+            let text = document.text_content(candidate.element);
+            let (before, after) = text.split_once(',')?;
+            let name = before.trim();
+            let plain_words = name.split_whitespace().all(|word| {
+                let letters: String = word.chars().filter(|c| c.is_alphabetic()).collect();
+                !letters.is_empty() && !crate::time::is_date_word(&letters)
+            });
+            (plain_words
+                && name_like(name)
+                && !name.ends_with(':')
+                && after.chars().any(|c| c.is_ascii_digit()))
+            .then(|| SingleAuthor {
+                node: candidate.element,
+                name: name.to_string(),
+            })
         })
 }

@@ -148,6 +148,13 @@ use jiff::tz::{Offset, TimeZone};
 pub use scan::{find_times, parse_time, parse_time_with_alternative, parse_unix_time};
 pub use site_zone::site_utc_offset;
 
+/// Whether `word` (letters only, any case) is one the date grammars know: a month, a weekday, a
+/// relative day ("today", "gestern"), a meridiem or a unit. A name printed before a date must not
+/// be one of them ("Monday, May 4" names no one).
+pub fn is_date_word(word: &str) -> bool {
+    lexicon::lexicon().meaning(word).is_some()
+}
+
 /// What the caller knows about the page a text comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct DateContext {

@@ -24,5 +24,6 @@ mod phpbb;
 mod plugins_and_suites;
 mod smf;
 mod threads;
+mod undated_replies;
 mod vbulletin;
 mod xenforo;

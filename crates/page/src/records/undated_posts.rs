@@ -1,0 +1,77 @@
+//! Post lists that show no time. Some engines date only the opening post ("Created by alice,
+//! May 4, 2016") and print each reply with its author and message alone ("Replied by bob"), as
+//! comment threads under an article do. Every dated candidate of such a page is something else
+//! (the thread's header, a list of suggested threads), and the replies, the longest varied texts
+//! of the page, were read as nothing.
+//!
+//! The replies are read here only when no dated list of posts was found, and only when their
+//! region reads like posts without the time to say so: most records name an author, every
+//! record has a message of its own (no two alike), the messages are sentences rather than
+//! labels (a board index's one-line descriptions are shorter), and the messages are not the
+//! records' title links (a list of threads).
+
+use url::Url;
+
+use super::post_region::{lists_other_threads, mostly_dated};
+use super::posts::{posts_in_region, texts_are_title_links};
+use super::{PageFacts, Post};
+
+/// The shortest mean message, in characters, of a list read as undated posts: longer than the
+/// one-line descriptions of a board index, shorter than most replies.
+const SHORTEST_MEAN_MESSAGE: usize = 80;
+
+/// The posts of the best region that reads as a list of undated posts, or nothing.
+pub(super) fn undated_posts(facts: &PageFacts<'_>, page_url: &Url) -> Vec<Post> {
+    let mut candidates: Vec<usize> = (0..facts.regions.len())
+        .filter(|&index| {
+            let region = &facts.regions[index];
+            region.text_share >= 0.1 && region.records.len() >= 2 && !mostly_dated(facts, index)
+        })
+        .collect();
+    candidates.sort_by(|&first, &second| {
+        let (first, second) = (&facts.regions[first], &facts.regions[second]);
+        second.records.len().cmp(&first.records.len()).then(
+            second
+                .text_share
+                .partial_cmp(&first.text_share)
+                .unwrap_or(std::cmp::Ordering::Equal),
+        )
+    });
+    for region in candidates {
+        if lists_other_threads(facts, region, page_url) {
+            continue;
+        }
+        let posts = posts_in_region(facts, region, page_url);
+        if reads_as_undated_posts(&posts) && !texts_are_title_links(facts, region, &posts) {
+            return posts;
+        }
+    }
+    Vec::new()
+}
+
+/// Whether posts read without times look like replies: two or more, three in five with an
+/// author, every one with a message unlike the others, and messages of sentences.
+fn reads_as_undated_posts(posts: &[Post]) -> bool {
+    if posts.len() < 2 {
+        return false;
+    }
+    let authored = posts.iter().filter(|post| post.author.is_some()).count();
+    if authored * 5 < posts.len() * 3 {
+        return false;
+    }
+    let messages: Vec<String> = posts
+        .iter()
+        .map(|post| post.text.split_whitespace().collect::<Vec<_>>().join(" "))
+        .collect();
+    if messages.iter().any(String::is_empty) {
+        return false;
+    }
+    let mut distinct = messages.clone();
+    distinct.sort();
+    distinct.dedup();
+    if distinct.len() != messages.len() {
+        return false;
+    }
+    let characters: usize = messages.iter().map(|message| message.chars().count()).sum();
+    characters >= SHORTEST_MEAN_MESSAGE * messages.len()
+}

@@ -1,0 +1,211 @@
+//! Small engines that date only the opening post. The opener names its author in a line of text
+//! glued to its date ("alice, May 4, 2016, 9:05 p.m."), each reply shows its author under a label
+//! ("Replied by <small>bob</small>") and no time, a reply form follows every post, and a longer
+//! list of suggested topics, dated and with reply counts, stands under the thread. URLs carry
+//! slugs only, so the suggested topics differ from the page by a slug, not a number.
+
+use crate::check::{EnginePage, Wanted, check};
+
+/// One reply box: the label and name, a vote counter and the message, then the hidden form the
+/// reply button opens.
+fn reply(label: &str, name: &str, message: &str, button: &str) -> String {
+    format!(
+        "<div class=\"post-box reply-box\"><div class=\"post-meta\"><ul><li><a href=\"#\">\
+         <img src=\"/static/avatar.png\"> <span class=\"meta-text\">{label}<small>{name}</small></span></a></li></ul>\
+         <span class=\"score\"><a href=\"#\" class=\"down\">-</a><span>0</span><a href=\"#\" class=\"up\">+</a></span></div>\
+         <p class=\"message\">{message}</p>\
+         <div class=\"post-actions\"><a href=\"#\" data-toggle=\"modal\">{button}</a></div></div>\
+         <div class=\"modal fade\"><div class=\"modal-body\"><form method=\"post\" action=\"/comment/add/\">\
+         <label>{button}</label><textarea name=\"comment\"></textarea>\
+         <input type=\"hidden\" name=\"parent\" value=\"1\"><button type=\"submit\">{button}</button></form></div></div>"
+    )
+}
+
+/// A suggested topic under the thread: a slug link, its board, when it was last updated and its
+/// reply count.
+fn suggestion(slug: &str, title: &str, board: &str, updated: &str, replies: u32) -> String {
+    format!(
+        "<div class=\"topic-row\"><div class=\"topic-title\"><a href=\"/topic/view/{slug}/\">{title}</a></div>\
+         <div class=\"topic-meta\"><span class=\"board\"><a href=\"#\">{board}</a></span>\
+         <span class=\"updated\">{updated}</span><span class=\"replies\"><a href=\"#\">{replies}</a></span></div>\
+         <div class=\"topic-people\"><a href=\"/user/someone/\"><img src=\"/static/avatar.png\"></a></div></div>"
+    )
+}
+
+/// The words of the template in one language.
+struct Words<'a> {
+    created_label: &'a str,
+    reply_label: &'a str,
+    button: &'a str,
+    suggested_heading: &'a str,
+}
+
+/// The whole body: the opener with its glued author line, the replies, the suggestions.
+fn body(
+    heading: &str,
+    opener: (&str, &str, &str),
+    replies: &[(&str, &str)],
+    suggestions: &[String],
+    words: &Words<'_>,
+) -> String {
+    let (opener_name, opener_date, opener_text) = opener;
+    let Words {
+        created_label,
+        reply_label,
+        button,
+        suggested_heading,
+    } = words;
+    let mut page = format!(
+        "<div class=\"thread-view\"><div class=\"post-box\"><div class=\"post-head\"><h3>{heading}</h3>\
+         <p>{opener_text}</p><div class=\"post-meta\"><ul><li><a href=\"#\"><img src=\"/static/avatar.png\">\
+         <span class=\"meta-text\">{created_label}<small>{opener_name}, {opener_date}</small></span></a></li></ul></div></div>\
+         <div class=\"post-actions\"><span class=\"counts\">{count} {reply_label}</span>\
+         <div class=\"modal fade\"><div class=\"modal-body\"><form method=\"post\" action=\"/comment/add/\">\
+         <h4>{button}: {heading}</h4><label>{button}</label><textarea name=\"comment\"></textarea>\
+         <button type=\"submit\">{button}</button></form></div></div></div></div>",
+        count = replies.len(),
+    );
+    for (name, message) in replies {
+        page.push_str(&reply(reply_label, name, message, button));
+    }
+    page.push_str(&format!(
+        "</div><h4>{suggested_heading}</h4><div class=\"topic-list\">{}</div>",
+        suggestions.concat()
+    ));
+    page
+}
+
+#[test]
+fn english_comment_thread_with_undated_replies_and_slug_suggestions() {
+    let replies = [
+        (
+            "marta_k",
+            "Swap the fuse first. The square box behind the glovebox has a spare for the radio, and in my car it was the same symptom exactly.",
+        ),
+        (
+            "oldvan",
+            "If the fuse is fine, check the earth strap under the dashboard: mine had come loose after a winter of damp and the whole console went dark.",
+        ),
+        (
+            "marta_k",
+            "Glad it worked out. Keep the old fuse in the glovebox as a reminder, they tend to go again in the cold months.",
+        ),
+    ];
+    let suggestions: Vec<String> = (0..8)
+        .map(|index| {
+            suggestion(
+                &format!(
+                    "winter-tyres-question-part-{}",
+                    [
+                        "one", "two", "three", "four", "five", "six", "seven", "eight"
+                    ][index]
+                ),
+                &format!("Winter tyres question, part {}", index + 1),
+                "Workshop",
+                &format!("Updated on Jan. {}, 2025, 3:1{} p.m.", index + 3, index),
+                (index * 7 + 2) as u32,
+            )
+        })
+        .collect();
+    let mut wanted = vec![Wanted::new(
+        "jonas.b",
+        "2025-01-02T21:05",
+        "My radio died overnight and the clock with it. The car starts fine. Where do I look first?",
+    )];
+    wanted.extend(
+        replies
+            .iter()
+            .map(|(name, text)| Wanted::new(*name, "", text)),
+    );
+    check(
+        EnginePage {
+            engine: "small engine, undated replies (English)",
+            url: "http://garage.example.org/topic/view/radio-died-overnight/",
+            language: "en",
+            title: "Radio died overnight",
+            body: body(
+                "Radio died overnight",
+                (
+                    "jonas.b",
+                    "Jan. 2, 2025, 9:05 p.m.",
+                    "My radio died overnight and the clock with it. The car starts fine. Where do I look first?",
+                ),
+                &replies,
+                &suggestions,
+                &Words {
+                    created_label: "Created by",
+                    reply_label: "Replied by",
+                    button: "Reply",
+                    suggested_heading: "Suggested topics",
+                },
+            ),
+        },
+        &wanted,
+    );
+}
+
+#[test]
+fn spanish_comment_thread_with_two_undated_replies() {
+    let replies = [
+        (
+            "lucia.r",
+            "Yo lo riego una vez por semana en invierno y dos en verano; lo importante es que el agua drene bien y no se quede en el plato.",
+        ),
+        (
+            "pedro_h",
+            "Coincido con Lucía. Además, cámbialo de maceta en primavera con tierra para cactus mezclada con un poco de arena gruesa.",
+        ),
+    ];
+    let suggestions: Vec<String> = (0..6)
+        .map(|index| {
+            suggestion(
+                &format!(
+                    "poda-de-rosales-{}",
+                    ["enero", "febrero", "marzo", "abril", "mayo", "junio"][index]
+                ),
+                &format!(
+                    "Poda de rosales en {}",
+                    ["enero", "febrero", "marzo", "abril", "mayo", "junio"][index]
+                ),
+                "Jardín",
+                &format!("{} de marzo de 2024, 10:2{}", index + 4, index),
+                (index * 3 + 1) as u32,
+            )
+        })
+        .collect();
+    let mut wanted = vec![Wanted::new(
+        "ana_m",
+        "2024-03-02T18:40",
+        "Tengo un aloe vera que se está poniendo marrón en las puntas. ¿Lo estoy regando demasiado?",
+    )];
+    wanted.extend(
+        replies
+            .iter()
+            .map(|(name, text)| Wanted::new(*name, "", text)),
+    );
+    check(
+        EnginePage {
+            engine: "small engine, undated replies (Spanish)",
+            url: "http://huerto.example.es/topic/view/aloe-vera-puntas-marrones/",
+            language: "es",
+            title: "Aloe vera con puntas marrones",
+            body: body(
+                "Aloe vera con puntas marrones",
+                (
+                    "ana_m",
+                    "2 de marzo de 2024, 18:40",
+                    "Tengo un aloe vera que se está poniendo marrón en las puntas. ¿Lo estoy regando demasiado?",
+                ),
+                &replies,
+                &suggestions,
+                &Words {
+                    created_label: "Creado por",
+                    reply_label: "Respondido por",
+                    button: "Responder",
+                    suggested_heading: "Temas sugeridos",
+                },
+            ),
+        },
+        &wanted,
+    );
+}
