@@ -305,9 +305,14 @@ impl<'a> Auditing<'a> {
         // link), which the plan rightly leaves alone; an entry read from the wrong link of its row
         // (a last-post date) is not a thread's link at all. An entry the crawler asked for and did
         // not get is named whatever its link and title.
+        // A crawl that reached no thread at all knows no kind of link that leads to threads:
+        // then every entry it never queued is a gap (a plan that follows nothing from the
+        // boards must not end the crawl as complete).
         let before = unfetched.len();
+        let no_thread_reached = fetched_kinds.is_empty();
         unfetched.retain(|(thread, state)| {
             *state != UrlState::NeverQueued
+                || no_thread_reached
                 || (fetched_kinds.contains(&UrlKind::of(thread.url))
                     && !fetched_titles.contains(thread.title))
         });

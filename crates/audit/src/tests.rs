@@ -183,6 +183,28 @@ fn entries_never_followed_under_another_kind_of_link_or_a_fetched_title_are_not_
 }
 
 #[test]
+fn entries_of_a_crawl_that_reached_no_thread_are_all_gaps() {
+    // Regression: a plan that followed nothing from the portal fetched one page; the audit
+    // forgave every entry as "a kind of link the crawl does not follow" and called the crawl
+    // complete.
+    let board = board_page(
+        "/b?id=1",
+        &[("/t?id=1", Some(4)), ("/t?id=2", Some(0))],
+        &[],
+    );
+    let report = check(
+        "no thread reached",
+        &record(vec![board]),
+        &[
+            (GapKind::ListedThread, "/t?id=1", Missing::NeverQueued),
+            (GapKind::ListedThread, "/t?id=2", Missing::NeverQueued),
+        ],
+    );
+    assert_eq!(report.totals.entries_not_followed, 0);
+    assert!(report.is_incomplete());
+}
+
+#[test]
 fn boards_a_board_index_lists_are_not_counted_as_threads() {
     let mut pages = whole_forum();
     let mut index = board_page("/", &[("/b?id=1", Some(40))], &[]);
