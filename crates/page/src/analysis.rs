@@ -6,8 +6,8 @@ use crate::charset::{DecodedPage, decode_html};
 use crate::dom::{Document, NodeKind, ROOT};
 use crate::links::{Link, link_table_in_slots};
 use crate::records::{
-    PageFacts, Post, ThreadEntry, lone_post_element, mail_message_post, posts_from,
-    posts_in_region, thread_entries_from,
+    PageFacts, Post, ThreadEntry, entries_lead_to_other_threads, lone_post_element,
+    mail_message_post, posts_from, posts_in_region, thread_entries_from,
 };
 use crate::regions::{
     RecordSlot, Region, SingleRecord, find_regions, record_slots, single_record_of,
@@ -224,10 +224,16 @@ impl PageStructure {
             .then(|| mail_message_post(&facts))
             .flatten();
         // A thread of one post repeats nothing; when the page gave neither posts nor thread
-        // entries, a lone element made like a post is read as the page's one post.
-        let lone = (mail.is_none() && posts.is_empty() && thread_entries.is_empty())
-            .then(|| lone_post_element(&facts))
-            .flatten();
+        // entries, a lone element made like a post is read as the page's one post. Entries that
+        // all lead to other threads made like this page are suggestions under a thread, which
+        // a thread of one post shows as well.
+        // A reader that wants a list page's entries first asked for no post once it had them.
+        let only_suggestions = !matches!(wanted, RecordsWanted::ThreadEntriesFirst)
+            && entries_lead_to_other_threads(&url, &thread_entries);
+        let lone =
+            (mail.is_none() && posts.is_empty() && (thread_entries.is_empty() || only_suggestions))
+                .then(|| lone_post_element(&facts))
+                .flatten();
         posts.extend(mail);
         drop(facts);
         if let Some(record) = lone.and_then(|element| single_record_of(&document, element)) {

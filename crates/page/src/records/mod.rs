@@ -70,6 +70,7 @@ mod undated_posts;
 pub use entries::{extract_thread_entries, thread_entries_from};
 pub use lone_post::lone_post_element;
 pub use mail_message::mail_message_post;
+pub use post_region::entries_lead_to_other_threads;
 pub use posts::{extract_posts, posts_from, posts_in_region};
 
 use authors::{PROFILE_HINTS, choose_author_column, hinted, name_like, own_hint, shows_a_date};

@@ -118,18 +118,39 @@ fn another_thread(page: &Url, link: &Url) -> bool {
         return false;
     }
     let slug = |text: &str| text.contains(['-', '_', '.']);
-    let mut numbered_difference = false;
-    for (ours, theirs) in page_segments.iter().zip(&link_segments) {
+    // Engines whose URLs carry no ids name a thread by a slug of its title alone
+    // (`/topic/view/router-drops-at-night/`): a last segment that is a slug of two words or
+    // more on both sides names another thread as well as a number does.
+    let worded_slug = |text: &str| {
+        text.split(['-', '_'])
+            .filter(|word| word.chars().any(char::is_alphabetic))
+            .count()
+            >= 2
+    };
+    let last = page_segments.len().saturating_sub(1);
+    let mut named_difference = false;
+    for (position, (ours, theirs)) in page_segments.iter().zip(&link_segments).enumerate() {
         if ours == theirs {
             continue;
         }
-        if numbered(ours) && numbered(theirs) {
-            numbered_difference = true;
+        if (numbered(ours) && numbered(theirs))
+            || (position == last && worded_slug(ours) && worded_slug(theirs))
+        {
+            named_difference = true;
         } else if !(slug(ours) || slug(theirs)) {
             return false;
         }
     }
-    numbered_difference
+    named_difference
+}
+
+/// Whether every entry a page lists leads to another thread made like the page (see
+/// [`another_thread`]): the page is a thread's, and its entries are suggestions under it.
+pub fn entries_lead_to_other_threads(page_url: &Url, entries: &[super::ThreadEntry]) -> bool {
+    !entries.is_empty()
+        && entries
+            .iter()
+            .all(|entry| Url::parse(&entry.url).is_ok_and(|url| another_thread(page_url, &url)))
 }
 
 /// Whether at least three in five records of region `region` carry a date, as posts do.

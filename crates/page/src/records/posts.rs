@@ -58,7 +58,7 @@ pub fn posts_from(facts: &PageFacts<'_>, page_url: &Url) -> Vec<Post> {
             return posts_in_region(&widened, regions.len() - 1, page_url);
         }
         let posts = posts_of_list(facts, region, page_url);
-        if !texts_are_title_links(facts, region, &posts) {
+        if !texts_are_title_links(facts, region, &posts) && !texts_are_counts(&posts) {
             return posts;
         }
     }
@@ -144,6 +144,16 @@ pub(super) fn texts_are_title_links(facts: &PageFacts<'_>, region: usize, posts:
     titles * 2 >= read.len()
 }
 
+/// Whether most texts read are counts (a list of threads whose text column is the reply count,
+/// its titles taken for authors): a post says something.
+fn texts_are_counts(posts: &[Post]) -> bool {
+    let counts = posts
+        .iter()
+        .filter(|post| super::author_signals::count_like(post.text.trim()))
+        .count();
+    posts.len() >= 2 && counts * 2 > posts.len()
+}
+
 /// Whether two texts hold the same words, whatever the white space between them.
 fn same_words(first: &str, second: &str) -> bool {
     first.split_whitespace().eq(second.split_whitespace())
@@ -172,7 +182,13 @@ pub(super) fn posts_and_time_column(
             .filter_map(|candidate| facts.place(region, candidate.element))
             .map(|(_, column)| column),
     );
-    let authors = choose_author_column(facts, region);
+    let mut authors = choose_author_column(facts, region);
+    // A lone record has no column to learn the author's place from; a name printed before its
+    // date ("alice, May 4, 2016") is read as a post read on its own reads it.
+    if records == 1 && authors[0].is_none() {
+        authors[0] = super::single_post::name_before_date(facts, regions[region].records[0])
+            .map(|author| (author.node, author.name));
+    }
     let titles = page_titles(document);
     let mut excluded: Vec<NodeId> = times
         .iter()

@@ -211,7 +211,7 @@ fn single_post_author(facts: &PageFacts<'_>, element: NodeId) -> Option<SingleAu
 /// ("alice, May 4, 2016, 9:05 p.m."): engines that show the author in a line of text rather
 /// than a link or a marked element. The words before the comma must be a name and none of them
 /// a date word or a number ("Monday, May 4", "4 May, 2016"), nor a label ("Posted:").
-fn name_before_date(facts: &PageFacts<'_>, element: NodeId) -> Option<SingleAuthor> {
+pub(super) fn name_before_date(facts: &PageFacts<'_>, element: NodeId) -> Option<SingleAuthor> {
     let document = facts.document;
     facts
         .dates

@@ -209,3 +209,49 @@ fn spanish_comment_thread_with_two_undated_replies() {
         &wanted,
     );
 }
+
+#[test]
+fn opening_post_alone_above_slug_suggestions() {
+    // No reply repeats, and the suggestions are the page's only list: they lead to other
+    // threads made like this page, so the page is still read for its one post.
+    let suggestions: Vec<String> = [
+        "brake-pads-squeal",
+        "oil-change-intervals",
+        "cheap-dashcam-advice",
+    ]
+    .iter()
+    .enumerate()
+    .map(|(index, slug)| {
+        suggestion(
+            slug,
+            &slug.replace('-', " "),
+            "Workshop",
+            &format!("Updated on Feb. {}, 2025, 11:0{} a.m.", index + 3, index),
+            index as u32 + 4,
+        )
+    })
+    .collect();
+    let text = "Has anyone fitted a towbar to the 2019 estate themselves? The manual says the \
+                wiring needs a dealer visit, which sounds like an excuse to charge me.";
+    check(
+        EnginePage {
+            engine: "small engine, opening post alone (English)",
+            url: "http://garage.example.org/topic/view/fitting-a-towbar-yourself/",
+            language: "en",
+            title: "Fitting a towbar yourself",
+            body: body(
+                "Fitting a towbar yourself",
+                ("kat_w", "Feb. 1, 2025, 8:15 a.m.", text),
+                &[],
+                &suggestions,
+                &Words {
+                    created_label: "Created by",
+                    reply_label: "Replied by",
+                    button: "Reply",
+                    suggested_heading: "Suggested topics",
+                },
+            ),
+        },
+        &[Wanted::new("kat_w", "2025-02-01T08:15", text)],
+    );
+}
