@@ -267,3 +267,30 @@ fn short_messages_beside_names_and_times_inside_their_elements_are_the_texts() {
         .collect();
     check(&page("en", posts), &SHORT);
 }
+
+#[test]
+fn messages_holding_numbers_and_short_counts_are_told_apart() {
+    // Regression: messages with a number among their words ("post 2 of 3") were taken for a
+    // list of reply counts and the whole post list was dropped. A count alone is no message;
+    // a message that mentions a number is one.
+    let messages = [
+        "I replaced the fan in 2 hours and it is quiet now.",
+        "Mine took 45 minutes with the right screwdriver.",
+        "Thanks, I will order the part for 12 euros.",
+    ];
+    let posts: String = messages
+        .iter()
+        .enumerate()
+        .map(|(index, message)| {
+            format!(
+                "<div class=\"post\"><div class=\"head\"><a class=\"username\" href=\"/member.php?u={}\">user{}</a> \
+                 <span class=\"date\">May {}, 2024, 10:0{}</span></div><div class=\"body\"><p>{message}</p></div></div>",
+                index + 1,
+                index + 1,
+                index + 3,
+                index
+            )
+        })
+        .collect();
+    check(&page("en", posts), &messages);
+}

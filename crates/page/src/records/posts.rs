@@ -144,12 +144,15 @@ pub(super) fn texts_are_title_links(facts: &PageFacts<'_>, region: usize, posts:
     titles * 2 >= read.len()
 }
 
-/// Whether most texts read are counts (a list of threads whose text column is the reply count,
-/// its titles taken for authors): a post says something.
+/// Whether most texts read are counts and nothing more ("4", "12 replies"): a list of threads
+/// whose text column is the reply count, its titles taken for authors. A post says something.
 fn texts_are_counts(posts: &[Post]) -> bool {
     let counts = posts
         .iter()
-        .filter(|post| super::author_signals::count_like(post.text.trim()))
+        .filter(|post| {
+            let text = post.text.trim();
+            text.split_whitespace().count() <= 3 && super::author_signals::count_like(text)
+        })
         .count();
     posts.len() >= 2 && counts * 2 > posts.len()
 }
