@@ -290,7 +290,8 @@ fn a_watch_over_http_stores_new_posts_soon_loses_none_and_resumes_after_a_kill()
 
     // Against the truth: every post written from the crawl's start on, when it was stored.
     let stored = stored_posts(&store);
-    let settle = 2 * HOUR;
+    // Posts of the last hour may still wait for their board's next poll.
+    let settle = HOUR;
     let mut delays: Vec<i64> = Vec::new();
     let mut missing: Vec<(u32, i64)> = Vec::new();
     for post in 1..=history.post_count() {
@@ -339,7 +340,10 @@ fn a_watch_over_http_stores_new_posts_soon_loses_none_and_resumes_after_a_kill()
         fetches as f64 <= allowed,
         "{fetches} fetches, {allowed} allowed"
     );
-    assert!(mean <= 60.0 * 60.0, "mean delay {mean} s");
+    // Measured: a mean of about 5 minutes and a 95th percentile of about 16 (a simulated day
+    // at 1,000 fetches); the bounds leave room for a slow machine falling behind the clock.
+    assert!(mean <= 30.0 * 60.0, "mean delay {mean} s");
+    assert!(p95 <= 90 * 60, "95th percentile delay {p95} s");
     server.stop();
     let _ = std::fs::remove_dir_all(&directory);
 }
