@@ -13,9 +13,9 @@
 //! # Nothing lost after a kill
 //!
 //! Everything the scheduler knows is rebuilt from the store: the lists are those `trawl export`
-//! assembles from the stored pages ([`list_urls`]), and every stored page, the crawl's and the
+//! assembles from the stored pages (`list_urls`), and every stored page, the crawl's and the
 //! watch's, is recorded into the scheduler's lists again in fetch order, through the same
-//! functions that read a live page ([`pages`]). Each live page is written in a transaction of
+//! functions that read a live page (`pages`). Each live page is written in a transaction of
 //! its own as soon as it is read, and the scheduler learns of it only after that, so the store
 //! is always at least as far as the scheduler. What a kill can take away is the page in flight
 //! (fetched again, if the plan still wants it) and the follow-ups granted and not yet fetched:
@@ -181,7 +181,7 @@ pub struct Watch<'run, F: Fetcher> {
     crawler: Crawler,
     scheduler: Scheduler,
     urls: ListUrls,
-    /// The forum's offset from UTC, read once from the stored portal (see [`pages::instant_of`]).
+    /// The forum's offset from UTC, read once from the stored portal (see `pages::instant_of`).
     forum_offset: Option<i32>,
     /// Fetches owed from before a restart, fetched first.
     owed: Vec<(ListId, u32)>,
@@ -354,17 +354,10 @@ impl<'run, F: Fetcher> Watch<'run, F> {
             .url_of(request.list, request.page)
             .and_then(|url| Url::parse(url).ok());
         let Some(url) = url else {
-            // A page no stored pager names (a board page past the end): the visit finds nothing.
-            let fetched = FetchedPage {
-                list: request.list,
-                page: request.page,
-                fetched_at: self.clock.now(),
-                page_count: None,
-                content: PageContent::Failed,
-            };
-            self.status.fetched += 1;
-            self.status.failed += 1;
-            return Ok(Some(self.scheduler.observe(&fetched)?));
+            // A page no stored pager names. The scheduler knows only pages the store's pagers
+            // name, so this does not happen; were it to, nothing is fetched and nothing learned,
+            // since a visit the store does not hold would be one the rebuilt scheduler lacks.
+            return Ok(Some(Vec::new()));
         };
         // A revisit is reached from the schedule, not by a link: one step from the portal, so
         // that the crawler does not take its redirects for the portal's.
