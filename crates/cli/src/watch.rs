@@ -61,7 +61,7 @@ pub fn run(args: WatchArgs) -> Result<()> {
         args.policy,
         match watch.owed().len() {
             0 => String::new(),
-            owed => format!("; {owed} fetches owed from the last run come first"),
+            owed => format!("; {owed} fetches owed from before come first"),
         }
     );
     let mut hooks = StatusLine::new(Duration::from_secs(1));

@@ -488,7 +488,16 @@ impl<'run, F: Fetcher> Watch<'run, F> {
                 ListKind::Index if change.moved_past_page && has_next => {
                     owe.push((fetched.list, fetched.page + 1));
                 }
-                ListKind::Post if has_next => owe.push((fetched.list, fetched.page + 1)),
+                // The next page of a thread, unless it was read full (the policies' discovery
+                // rule): the posts added since it was read are there.
+                ListKind::Post if has_next => {
+                    let next_read_full = state.page_seen(fetched.page + 1).is_some_and(|seen| {
+                        seen.fetched_at.is_some() && seen.records >= state.records_per_page.max(1)
+                    });
+                    if !next_read_full {
+                        owe.push((fetched.list, fetched.page + 1));
+                    }
+                }
                 _ => {}
             }
         }
