@@ -96,7 +96,7 @@ fn stored_crawler(store: &Store) -> Result<Crawler> {
         )
     })?;
     let strategy = stored_strategy(store, &settings)?;
-    resume_crawler(store, &portal, strategy)
+    Ok(resume_crawler(store, &portal, strategy)?)
 }
 
 /// The audit of the crawl `store` holds.

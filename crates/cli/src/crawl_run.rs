@@ -12,14 +12,12 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result, bail};
 use std::collections::BTreeMap;
 
-use trawl_crawl::{
-    AnalysedPage, CrawlStrategy, CrawledPage, Crawler, Placement, Queued, ResumePoint,
-};
+use trawl_crawl::{AnalysedPage, CrawlStrategy, Crawler, Placement, Queued};
 use trawl_learn::plan::Plan;
 use trawl_model::{Clock, CookieJarFetcher, FetchError, FetchRequest, FetchResponse, Fetcher};
-use trawl_store::{
-    CrawlSettings, FetchOutcome, FrontierEntry, PageRecord, PostRecord, Store, ThreadEntryRecord,
-};
+use trawl_store::{CrawlSettings, FetchOutcome, FrontierEntry, Store};
+pub use trawl_watch::stored::resume_crawler;
+use trawl_watch::stored::{failed_outcome, stored_outcome};
 use url::Url;
 
 /// Names of the strategies in a store's settings.
@@ -34,38 +32,6 @@ pub struct OpenedCrawl {
     pub crawler: Crawler,
     /// Pages the store held already.
     pub resumed_pages: usize,
-}
-
-/// A crawler following `strategy` from where the crawl held in `store` stands.
-pub fn resume_crawler(store: &Store, portal: &Url, strategy: CrawlStrategy) -> Result<Crawler> {
-    let state = store.resume_state()?;
-    let point = ResumePoint {
-        pending: state
-            .pending
-            .iter()
-            .filter_map(|entry| {
-                Some(Queued {
-                    url: Url::parse(&entry.url).ok()?,
-                    depth: entry.depth,
-                    redirects: entry.redirects,
-                })
-            })
-            .collect(),
-        seen: state.seen,
-        signatures: state
-            .signatures
-            .into_iter()
-            .filter_map(|(url, signature)| Some((Url::parse(&url).ok()?, signature)))
-            .collect(),
-        fetched: state.fetched,
-        unclassified: state.unclassified,
-        post_patterns: state
-            .post_patterns
-            .iter()
-            .map(|&(vertex, pattern)| (vertex as usize, pattern))
-            .collect(),
-    };
-    Ok(Crawler::resume(portal.clone(), strategy, point))
 }
 
 /// The strategy the crawl in `store` was started with (`settings` are the store's): breadth-first,
@@ -535,98 +501,6 @@ impl<P: FnMut(&CrawlProgress)> BatchWriter<'_, P> {
     }
 }
 
-/// The store's view of a fetch that got no response.
-fn failed_outcome(queued: &Queued, error: &FetchError, at: jiff::Timestamp) -> FetchOutcome {
-    FetchOutcome {
-        page: PageRecord {
-            url: queued.url.to_string(),
-            depth: queued.depth,
-            error: Some(error.to_string()),
-            fetched_at: at,
-            ..PageRecord::default()
-        },
-        frontier_url: queued.url.to_string(),
-        requeued: false,
-        queued: Vec::new(),
-        cookies: None,
-        skipped: Vec::new(),
-    }
-}
-
-/// The store's view of one fetched and analysed page. The page is taken by value so its records'
-/// texts move into the store's records instead of being copied: a thread page's posts are most
-/// of its text.
-pub fn stored_outcome(queued: &Queued, response: FetchResponse, page: CrawledPage) -> FetchOutcome {
-    let CrawledPage {
-        vertex,
-        role,
-        signature,
-        post_pattern,
-        list_links,
-        queued: newly_queued,
-        requeued,
-        analysis,
-        ..
-    } = page;
-    let title = analysis
-        .document
-        .find("title")
-        .map(|title| analysis.document.text_content(title).trim().to_string())
-        .filter(|title| !title.is_empty());
-    let posts = analysis
-        .posts
-        .into_iter()
-        .map(|post| PostRecord {
-            author: post.author,
-            time: post.time.map(|time| time.to_iso8601()),
-            text: post.text,
-            permalink: post.permalink,
-        })
-        .collect();
-    let thread_entries = analysis
-        .thread_entries
-        .into_iter()
-        .map(|entry| ThreadEntryRecord {
-            title: entry.title,
-            url: entry.url,
-            author: entry.author,
-            replies: entry.replies,
-            last_reply: entry.last_reply.map(|time| time.to_iso8601()),
-        })
-        .collect();
-    FetchOutcome {
-        page: PageRecord {
-            url: queued.url.to_string(),
-            depth: queued.depth,
-            status: response.status,
-            error: None,
-            fetched_at: response.fetched_at,
-            headers: response.headers,
-            body: response.body,
-            vertex: vertex.map(|vertex| vertex as u32),
-            role: role.map(|role| role.name().to_string()),
-            title,
-            signature,
-            post_pattern,
-            list_links: list_links.into_iter().map(String::from).collect(),
-            posts,
-            thread_entries,
-        },
-        frontier_url: queued.url.to_string(),
-        requeued,
-        skipped: Vec::new(),
-        queued: newly_queued
-            .into_iter()
-            .map(|entry| FrontierEntry {
-                url: entry.url.into(),
-                depth: entry.depth,
-                redirects: entry.redirects,
-            })
-            .collect(),
-        cookies: None,
-    }
-}
-
 /// Prints progress to standard error at most every `interval`. On a terminal the line is
 /// rewritten in place; elsewhere (a log file, CI) each update is a line of its own, so a log
 /// shows how the crawl went without control characters in it.
@@ -694,7 +568,7 @@ pub fn progress_line(status: &CrawlProgress) -> String {
     )
 }
 
-fn human_duration(seconds: f64) -> String {
+pub(crate) fn human_duration(seconds: f64) -> String {
     let seconds = seconds.round() as u64;
     match seconds {
         0..60 => format!("{seconds} s"),

@@ -33,7 +33,8 @@ pub struct ExportArgs {
 pub enum ExportKind {
     /// `{"url", "board", "title", "pages", "posts"}` per thread.
     Threads,
-    /// `{"url", "status", "fetched_at", "vertex", "role", "list", "position"}` per fetch.
+    /// `{"url", "status", "fetched_at", "vertex", "role", "list", "position"}` per fetch (a page
+    /// fetched again has the list and position of its first fetch).
     Pages,
 }
 
@@ -93,11 +94,21 @@ pub fn role_from_name(name: &str) -> Option<Role> {
     .find(|role| role.name() == name)
 }
 
-/// The lists a crawl's pages make (indices into the pages, in page order), and for each page
-/// in a list, its list and its position there.
+/// The lists a crawl's pages make (indices into the pages, in page order, each page by its first
+/// fetch), and for each fetch of a page in a list, its list and its position there.
 pub struct Lists {
     pub lists: Vec<Vec<usize>>,
     pub list_of_page: HashMap<usize, (usize, usize)>,
+    /// For a list page fetched more than once (`trawl watch` revisits the newest pages), the
+    /// later fetches, in fetch order, by the index of the first.
+    pub later_fetches: HashMap<usize, Vec<usize>>,
+}
+
+impl Lists {
+    /// Every fetch of the list page whose first fetch is `page`, in fetch order.
+    pub fn fetches_of(&self, page: usize) -> impl Iterator<Item = usize> + '_ {
+        std::iter::once(page).chain(self.later_fetches.get(&page).into_iter().flatten().copied())
+    }
 }
 
 /// Boards and threads put back together from stored pages, as every export shows them.
@@ -125,9 +136,25 @@ pub fn lists(pages: &[StoredPage]) -> Lists {
             list_of_page.insert(page, (list_index, position));
         }
     }
+    // A later fetch of a list page with the page's role is the same page, as it was later.
+    let mut later_fetches: HashMap<usize, Vec<usize>> = HashMap::new();
+    let mut first_fetch_of_url: HashMap<&str, usize> = HashMap::new();
+    for (index, page) in pages.iter().enumerate() {
+        let first = *first_fetch_of_url
+            .entry(page.record.url.as_str())
+            .or_insert(index);
+        if first != index
+            && roles[first] == roles[index]
+            && let Some(&place) = list_of_page.get(&first)
+        {
+            later_fetches.entry(first).or_default().push(index);
+            list_of_page.insert(index, place);
+        }
+    }
     Lists {
         lists,
         list_of_page,
+        later_fetches,
     }
 }
 
@@ -184,7 +211,7 @@ pub fn threads(pages: &[StoredPage]) -> Vec<serde_json::Value> {
     // and the board list it was listed on.
     let mut entry_of_url: HashMap<&str, (&str, usize)> = HashMap::new();
     for (list_index, list) in lists.lists.iter().enumerate() {
-        for &page in list {
+        for page in list.iter().flat_map(|&page| lists.fetches_of(page)) {
             if pages[page].record.role.as_deref() != Some(Role::ThreadList.name()) {
                 continue;
             }
@@ -226,9 +253,13 @@ pub fn threads(pages: &[StoredPage]) -> Vec<serde_json::Value> {
             let mut kept_pages: Vec<usize> = Vec::new();
             let mut posts: Vec<serde_json::Value> = Vec::new();
             for &page in list {
-                let page_posts = &pages[page].record.posts;
+                // Every fetch of the page, so the posts a revisit found are exported too.
+                let page_posts: Vec<&trawl_store::PostRecord> = lists
+                    .fetches_of(page)
+                    .flat_map(|fetch| &pages[fetch].record.posts)
+                    .collect();
                 let mut new_posts = 0;
-                for post in page_posts {
+                for post in page_posts.iter().copied() {
                     let identity = match post.permalink.as_deref().map(post_anchor) {
                         Some(anchor) => (Some(anchor), None, None, ""),
                         None => (
@@ -305,6 +336,111 @@ mod tests {
             .map(|post| post["text"].as_str().unwrap())
             .collect();
         assert_eq!(texts, expected);
+    }
+
+    fn board_page(url: &str, entries: &[(&str, &str)]) -> StoredPage {
+        StoredPage {
+            id: 0,
+            record: PageRecord {
+                url: url.to_string(),
+                role: Some(Role::ThreadList.name().to_string()),
+                thread_entries: entries
+                    .iter()
+                    .map(|(title, url)| trawl_store::ThreadEntryRecord {
+                        title: title.to_string(),
+                        url: url.to_string(),
+                        ..trawl_store::ThreadEntryRecord::default()
+                    })
+                    .collect(),
+                ..PageRecord::default()
+            },
+        }
+    }
+
+    /// Exports the pages as threads and checks each thread's title, board and post texts.
+    fn check_threads(pages: &[StoredPage], expected: &[(&str, Option<&str>, &[&str])]) {
+        let got: Vec<(String, Option<String>, Vec<String>)> = threads(pages)
+            .iter()
+            .map(|thread| {
+                (
+                    thread["title"].as_str().unwrap_or_default().to_string(),
+                    thread["board"].as_str().map(str::to_string),
+                    thread["posts"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .map(|post| post["text"].as_str().unwrap().to_string())
+                        .collect(),
+                )
+            })
+            .collect();
+        let expected: Vec<(String, Option<String>, Vec<String>)> = expected
+            .iter()
+            .map(|(title, board, posts)| {
+                (
+                    title.to_string(),
+                    board.map(str::to_string),
+                    posts.iter().map(|post| post.to_string()).collect(),
+                )
+            })
+            .collect();
+        assert_eq!(got, expected);
+    }
+
+    #[test]
+    fn what_a_revisit_stored_is_exported() {
+        let board = "http://f.test/forum.php?id=1";
+        let first = "http://f.test/topic.php?id=5";
+        let second = "http://f.test/topic.php?id=5&page=2";
+        let new_thread = "http://f.test/topic.php?id=6";
+        let links: Vec<String> = (1..=3).map(|id| format!("{first}#p{id}")).collect();
+        let post = |text: &'static str, id: usize| -> Post<'_> {
+            (
+                "ann",
+                "2024-03-01T10:00",
+                text,
+                Some(links[id - 1].as_str()),
+            )
+        };
+        check_threads(
+            &[
+                // The crawl: a board listing one thread of one page.
+                board_page(board, &[("Old", first)]),
+                thread_page(first, None, &[post("one", 1)]),
+                // The watch: the board again, now listing a new thread, the old thread's page
+                // again with a reply and a pager, its new second page, and the new thread.
+                board_page(board, &[("New", new_thread), ("Old", first)]),
+                thread_page(first, Some(second), &[post("one", 1), post("two", 2)]),
+                thread_page(second, Some(first), &[post("three", 3)]),
+                thread_page(
+                    new_thread,
+                    None,
+                    &[("bob", "2024-03-02T09:00", "hello", None)],
+                ),
+            ],
+            &[
+                ("Old", Some(board), &["one", "two", "three"]),
+                ("New", Some(board), &["hello"]),
+            ],
+        );
+        // Pages: a later fetch has its page's list and position.
+        let pages = pages(&[
+            thread_page(first, None, &[]),
+            thread_page(first, Some(second), &[]),
+            thread_page(second, Some(first), &[]),
+        ]);
+        let places: Vec<(serde_json::Value, serde_json::Value)> = pages
+            .iter()
+            .map(|page| (page["list"].clone(), page["position"].clone()))
+            .collect();
+        assert_eq!(
+            places,
+            vec![
+                (json!(first), json!(0)),
+                (json!(first), json!(0)),
+                (json!(first), json!(1))
+            ]
+        );
     }
 
     #[test]

@@ -94,7 +94,7 @@ impl ForumsArgs {
 }
 
 /// A budget as `3000/day` or `3000`.
-fn parse_budget(text: &str) -> Result<u32, String> {
+pub(crate) fn parse_budget(text: &str) -> Result<u32, String> {
     let number = text
         .strip_suffix("/day")
         .unwrap_or(text)

@@ -34,6 +34,7 @@ mod plan_show;
 mod sim;
 mod time;
 mod warc_export;
+mod watch;
 
 /// trawl: a crawler that understands web forums.
 ///
@@ -41,9 +42,9 @@ mod warc_export;
 /// informative pages, reassembles boards and threads that span many pages, and extracts every post
 /// with its author and time: `trawl crawl` does it all from a portal URL, `trawl learn` and `trawl
 /// plan` show what it learns, `trawl extract` reads one saved page, and `trawl export` writes
-/// what a crawl stored. `trawl demo` runs the whole job on the built-in forum simulator (`trawl
-/// sim`), which the benchmarks (`trawl bench`) measure against. Revisiting an archive to keep it
-/// fresh is not built yet.
+/// what a crawl stored. `trawl watch` keeps a crawl's store fresh under a budget of fetches a day.
+/// `trawl demo` runs the whole job on the built-in forum simulator (`trawl sim`), which the
+/// benchmarks (`trawl bench`) measure against.
 #[derive(Debug, Parser)]
 #[command(
     name = "trawl",
@@ -64,6 +65,10 @@ enum Command {
     /// Crawl a forum into a crawl database: learn its plan (unless --plan is given), follow it,
     /// and store every page with its posts; rerun the same command to resume a stopped crawl.
     Crawl(crawl::CrawlArgs),
+    /// Keep a crawl's database fresh: revisit the forum under a budget of fetches a day, storing
+    /// new threads and posts as `trawl crawl` stores pages; rerun the same command after a stop
+    /// to go on.
+    Watch(watch::WatchArgs),
     /// Audit a crawl against the forum's own counts (threads its boards list, pages its pagers
     /// show, posts its entries count): totals, then the worst lists. Exits with status 2 when
     /// the crawl is known to be incomplete.
@@ -96,6 +101,7 @@ fn main() {
     let outcome = match cli.command {
         Command::Demo(args) => demo::run(args),
         Command::Crawl(args) => crawl::run(args),
+        Command::Watch(args) => watch::run(args),
         Command::Audit(args) => audit::run(args),
         Command::Export(args) => export::run(args),
         Command::Extract(args) => extract::run(args),

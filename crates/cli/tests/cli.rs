@@ -177,6 +177,73 @@ fn mistakes_get_errors_that_say_what_to_do() {
 }
 
 #[test]
+fn watch_says_what_it_needs_and_what_to_run_first() {
+    let output = trawl(&["watch", "--help"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    for option in [
+        "--db",
+        "--budget",
+        "--policy",
+        "--delay-ms",
+        "--ignore-robots",
+    ] {
+        assert!(
+            stdout(&output).contains(option),
+            "{option}: {}",
+            stdout(&output)
+        );
+    }
+    let directory = std::env::temp_dir().join(format!("trawl-cli-watch-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&directory);
+    std::fs::create_dir_all(&directory).unwrap();
+    // No database: say which crawl to run, and leave no file behind.
+    let missing = directory.join("missing.db");
+    let output = trawl(&[
+        "watch",
+        "http://127.0.0.1:9/",
+        "--db",
+        missing.to_str().unwrap(),
+    ]);
+    assert!(!output.status.success());
+    assert!(
+        stderr(&output).contains("run `trawl crawl http://127.0.0.1:9/ --db"),
+        "{}",
+        stderr(&output)
+    );
+    assert!(!missing.exists());
+    // A database holding no crawl.
+    let empty = directory.join("empty.db");
+    drop(trawl_store::Store::open(&empty).unwrap());
+    let output = trawl(&[
+        "watch",
+        "http://127.0.0.1:9/",
+        "--db",
+        empty.to_str().unwrap(),
+    ]);
+    assert!(!output.status.success());
+    assert!(
+        stderr(&output).contains("holds no crawl; run `trawl crawl URL --db"),
+        "{}",
+        stderr(&output)
+    );
+    let output = trawl(&[
+        "watch",
+        "http://127.0.0.1:9/",
+        "--db",
+        empty.to_str().unwrap(),
+        "--budget",
+        "lots",
+    ]);
+    assert!(!output.status.success());
+    assert!(
+        stderr(&output).contains("as 3000/day"),
+        "{}",
+        stderr(&output)
+    );
+    let _ = std::fs::remove_dir_all(&directory);
+}
+
+#[test]
 fn extract_reads_posts_of_a_saved_page() {
     let page = trawl(&[
         "sim",

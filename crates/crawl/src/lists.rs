@@ -37,9 +37,10 @@ pub struct AssembledList {
 }
 
 /// Groups thread and thread-list pages joined by page-flipping links into lists, each in page
-/// order. A page with no such link in or out is a list of one. Pages of other roles, and second
-/// fetches of a URL, belong to no list. Lists come out in the order their first-fetched page was
-/// fetched.
+/// order. A page with no such link in or out is a list of one. Pages of other roles belong to no
+/// list. A URL fetched again (a revisit) is one page of its list, the first fetch's index
+/// standing for it, and the links of every fetch of it count. Lists come out in the order their
+/// first-fetched page was fetched.
 pub fn assemble_lists(pages: &[ListPage<'_>]) -> Vec<AssembledList> {
     let mut index_of_url: HashMap<&str, usize> = HashMap::new();
     let mut members: Vec<usize> = Vec::new();
@@ -47,20 +48,27 @@ pub fn assemble_lists(pages: &[ListPage<'_>]) -> Vec<AssembledList> {
         if !matches!(page.role, Some(Role::Thread | Role::ThreadList)) {
             continue;
         }
-        // The first fetch of a URL is its page; a second fetch (the portal asked for again)
-        // adds nothing to a list.
+        // The first fetch of a URL stands for its page in the list.
         if let std::collections::hash_map::Entry::Vacant(slot) = index_of_url.entry(page.url) {
             slot.insert(index);
             members.push(index);
         }
     }
     let mut groups = UnionFind::new(pages.len());
-    for &index in &members {
-        for link in pages[index].list_links {
+    // Every fetch's links join lists, a later fetch's on behalf of the URL's first: a revisit of
+    // a thread's last page names the page the thread has grown since.
+    for page in pages {
+        let Some(&first) = index_of_url.get(page.url) else {
+            continue;
+        };
+        if page.role != pages[first].role {
+            continue;
+        }
+        for link in page.list_links {
             if let Some(&target) = index_of_url.get(link.as_str())
-                && pages[target].role == pages[index].role
+                && pages[target].role == page.role
             {
-                groups.union(index, target);
+                groups.union(first, target);
             }
         }
     }
@@ -208,6 +216,24 @@ fn order_by_page_key(pages: &[ListPage<'_>], list: &mut [usize]) {
     list.sort_by_cached_key(|&index| key(index));
 }
 
+/// The URLs of one list in page order, as indices into `urls`: the order [`assemble_lists`]
+/// gives a list's pages, for a driver that learns of a list's pages one at a time (a revisit
+/// finds a thread's new last page in the pager of the page before) and must tell where a new
+/// URL stands among those it knows.
+pub fn in_page_order(urls: &[&str]) -> Vec<usize> {
+    let pages: Vec<ListPage<'_>> = urls
+        .iter()
+        .map(|url| ListPage {
+            url,
+            role: None,
+            list_links: &[],
+        })
+        .collect();
+    let mut order: Vec<usize> = (0..urls.len()).collect();
+    order_by_page_key(&pages, &mut order);
+    order
+}
+
 /// Disjoint sets over page indices.
 #[derive(Debug)]
 struct UnionFind {
@@ -242,6 +268,37 @@ impl UnionFind {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `urls` in the order given; `expected`: the same URLs in page order.
+    fn check_order(urls: &[&str], expected: &[&str]) {
+        let order = in_page_order(urls);
+        let got: Vec<&str> = order.iter().map(|&index| urls[index]).collect();
+        assert_eq!(got, expected);
+    }
+
+    #[test]
+    fn urls_learned_one_at_a_time_are_put_in_page_order() {
+        // A first page spelled without its number comes first.
+        check_order(
+            &["http://f.test/t?id=5&start=20", "http://f.test/t?id=5"],
+            &["http://f.test/t?id=5", "http://f.test/t?id=5&start=20"],
+        );
+        // Numbers, not text, order the pages.
+        check_order(
+            &[
+                "http://f.test/t-5-10.html",
+                "http://f.test/t-5-9.html",
+                "http://f.test/t-5-2.html",
+            ],
+            &[
+                "http://f.test/t-5-2.html",
+                "http://f.test/t-5-9.html",
+                "http://f.test/t-5-10.html",
+            ],
+        );
+        // One URL is its own order.
+        check_order(&["http://f.test/t?id=5"], &["http://f.test/t?id=5"]);
+    }
 
     /// `pages`: (url, role, list links); `expected`: each list as its URLs in page order.
     fn check(pages: &[(&str, Option<Role>, &[&str])], expected: &[&[&str]]) {
@@ -342,6 +399,29 @@ mod tests {
                 ("/f?id=1", BOARD, &["/f?id=1&page=2"]),
             ],
             &[&["/f?id=1", "/f?id=1&page=2"]],
+        );
+    }
+
+    #[test]
+    fn a_revisits_pager_joins_the_page_the_list_grew() {
+        // A thread of one page, fetched again once a second page exists, which is fetched
+        // next and links back to a spelling the crawl never fetched.
+        check(
+            &[
+                ("/t?id=1", THREAD, &[]),
+                ("/t?id=1", THREAD, &["/t?id=1&page=2"]),
+                ("/t?id=1&page=2", THREAD, &["/t?id=1&page=1"]),
+            ],
+            &[&["/t?id=1", "/t?id=1&page=2"]],
+        );
+        // A later fetch under another role (an error page) joins nothing.
+        check(
+            &[
+                ("/t?id=1", THREAD, &[]),
+                ("/t?id=1", None, &["/t?id=1&page=2"]),
+                ("/t?id=1&page=2", THREAD, &[]),
+            ],
+            &[&["/t?id=1"], &["/t?id=1&page=2"]],
         );
     }
 

@@ -109,7 +109,7 @@ pub use board::{
 };
 pub use lists::{
     ACTIVITY_KEPT_SECONDS, ActivityKind, BoardActivity, FetchedPage, ListChange, ListId, ListKind,
-    ListState, Lists, PageContent, PageSeen, SiteId, ThreadEntry,
+    ListState, Lists, PageContent, PageSeen, SiteId, ThreadEntry, infer_pins,
 };
 pub use longevity::{Longevity, LongevityModel, SAMPLES_KEPT};
 pub use lws::{ListWise, ListWiseConfig};

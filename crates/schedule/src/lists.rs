@@ -560,6 +560,23 @@ impl Lists {
     }
 }
 
+/// Marks as pinned every entry whose activity is older than an entry below it: a board list
+/// is ordered by last post, so only a pinned thread can stand out of that order. Drivers call it
+/// on the entries page analysis read, since list pages show pins in too many ways to read the
+/// flag itself reliably.
+pub fn infer_pins(entries: &mut [ThreadEntry]) {
+    let mut newest_below: Option<Timestamp> = None;
+    for entry in entries.iter_mut().rev() {
+        if let (Some(time), Some(below)) = (entry.last_post_at, newest_below)
+            && time < below
+        {
+            entry.pinned = true;
+            continue;
+        }
+        newest_below = newest_below.max(entry.last_post_at);
+    }
+}
+
 fn signature_of(values: &[i64]) -> u64 {
     let mut hasher = DefaultHasher::new();
     values.hash(&mut hasher);

@@ -33,7 +33,7 @@ mod source;
 pub use figures::{DayFigures, ListFigures, StageFigures};
 pub use forum::{ListName, board_list, known_arrivals, known_rates, list_name, thread_list};
 pub use replay::{ForumReplay, ReplayConfig, replay_site};
-pub use source::{PagePath, infer_pins};
+pub use source::PagePath;
 
 use std::sync::Arc;
 

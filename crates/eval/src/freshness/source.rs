@@ -8,7 +8,7 @@
 //! The two paths hand the scheduler the same thing when page analysis reads a page right:
 //! post times to the minute (forums print minutes), thread entries with their last-post time
 //! and reply count and nothing else (no pin flag or page count, which list pages show in too
-//! many ways to read reliably), pins inferred from order ([`infer_pins`]), and the page count a
+//! many ways to read reliably), pins inferred from order ([`trawl_schedule::infer_pins`]), and the page count a
 //! pager shows.
 
 use jiff::Timestamp;
@@ -16,7 +16,7 @@ use jiff::tz::{Offset, TimeZone};
 use trawl_model::{FetchRequest, Fetcher};
 use trawl_page::analysis::analyse;
 use trawl_page::time::DateContext;
-use trawl_schedule::{FetchedPage, ListId, PageContent, ThreadEntry};
+use trawl_schedule::{FetchedPage, ListId, PageContent, ThreadEntry, infer_pins};
 use trawl_sim::{Route, SimFetcher, Site, SortOrder};
 use url::Url;
 
@@ -43,21 +43,6 @@ impl PagePath {
 /// Instants as forums print them: to the minute.
 fn to_minute(second: i64) -> Timestamp {
     timestamp(second - second.rem_euclid(60))
-}
-
-/// Marks as pinned every entry whose activity is older than an entry below it: a board list
-/// is ordered by last post, so only a pinned thread can stand out of that order.
-pub fn infer_pins(entries: &mut [ThreadEntry]) {
-    let mut newest_below: Option<Timestamp> = None;
-    for entry in entries.iter_mut().rev() {
-        if let (Some(time), Some(below)) = (entry.last_post_at, newest_below)
-            && time < below
-        {
-            entry.pinned = true;
-            continue;
-        }
-        newest_below = newest_below.max(entry.last_post_at);
-    }
 }
 
 fn entry(thread: ListId, last_post_at: Option<Timestamp>, replies: Option<u32>) -> ThreadEntry {

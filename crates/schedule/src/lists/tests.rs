@@ -282,3 +282,27 @@ fn refuses_what_does_not_fit() {
         Err(ScheduleError::PageZero(ListId(1)))
     );
 }
+
+/// Entries with these last-post instants, top to bottom, are read as pinned where `expected`
+/// says.
+fn check_pins(last_posts: &[i64], expected: &[bool]) {
+    let mut entries: Vec<ThreadEntry> = last_posts
+        .iter()
+        .enumerate()
+        .map(|(index, &last)| entry(index as u64 + 10, last, 0))
+        .collect();
+    infer_pins(&mut entries);
+    let pinned: Vec<bool> = entries.iter().map(|entry| entry.pinned).collect();
+    assert_eq!(pinned, expected, "{last_posts:?}");
+}
+
+#[test]
+fn entries_standing_out_of_the_last_post_order_are_pinned() {
+    check_pins(&[500, 400, 300], &[false, false, false]);
+    // An old announcement above newer threads.
+    check_pins(&[100, 500, 400], &[true, false, false]);
+    check_pins(&[100, 50, 500, 400], &[true, true, false, false]);
+    // A pinned thread with the newest activity cannot be told apart, and need not be.
+    check_pins(&[900, 500, 400], &[false, false, false]);
+    check_pins(&[], &[]);
+}

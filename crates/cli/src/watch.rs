@@ -1,0 +1,159 @@
+//! `trawl watch`: keeps a crawl's database fresh, live. The loop is `trawl_watch::Watch`; this
+//! module parses the arguments, builds the same fetch stack as `trawl crawl`, waits on the wall
+//! clock and prints the status line.
+
+use std::io::IsTerminal;
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result, bail};
+use clap::Args;
+use jiff::Timestamp;
+use trawl_model::{Clock, CookieJarFetcher, SystemClock};
+use trawl_store::Store;
+use trawl_watch::{Watch, WatchConfig, WatchHooks, WatchStatus};
+
+use crate::crawl::{FetchArgs, parse_portal};
+use crate::crawl_run::human_duration;
+use crate::freshness::parse_budget;
+
+#[derive(Debug, Args)]
+pub struct WatchArgs {
+    /// The forum's portal URL, as `trawl crawl` was given it.
+    pub url: String,
+    /// The crawl database `trawl crawl` wrote; the watch adds its pages to it.
+    #[arg(long)]
+    pub db: PathBuf,
+    /// Fetches a day, as 3000/day.
+    #[arg(long, default_value = "3000/day", value_parser = parse_budget)]
+    pub budget: u32,
+    /// The revisit policy: trawl (ours, the default), lws, lws-bc, bic-bra, era, wra, lra,
+    /// uniform, bfs, poisson, curve-fitting, bound-based, nutch, stormcrawler.
+    #[arg(long, default_value = "trawl")]
+    pub policy: String,
+    #[command(flatten)]
+    pub fetching: FetchArgs,
+}
+
+pub fn run(args: WatchArgs) -> Result<()> {
+    let portal = parse_portal(&args.url)?;
+    // Opening a store creates it; a watch of nothing would leave an empty database behind.
+    if !args.db.exists() {
+        bail!(
+            "there is no crawl database at {db}; run `trawl crawl {portal} --db {db}` first, \
+             then watch it",
+            db = args.db.display()
+        );
+    }
+    let mut store = Store::open(&args.db)
+        .with_context(|| format!("cannot open the crawl database {}", args.db.display()))?;
+    let fetcher = CookieJarFetcher::new(args.fetching.config()?.build());
+    let clock = SystemClock;
+    let config = WatchConfig::new(&args.policy, args.budget);
+    let mut watch = Watch::open(&mut store, &fetcher, &clock, &portal, config)?;
+    let status = watch.status().clone();
+    eprintln!(
+        "watching {} lists of {portal} in {} at {}/day with the {} policy{}",
+        status.lists,
+        args.db.display(),
+        args.budget,
+        args.policy,
+        match watch.owed().len() {
+            0 => String::new(),
+            owed => format!("; {owed} fetches owed from before come first"),
+        }
+    );
+    let mut hooks = StatusLine::new(Duration::from_secs(1));
+    let status = watch.run(&mut hooks)?;
+    hooks.finish(&status);
+    Ok(())
+}
+
+/// Waits on the wall clock and prints the status line at most once per interval, in place on a
+/// terminal and one line per update elsewhere (a log file).
+struct StatusLine {
+    interval: Duration,
+    last: Option<Instant>,
+    in_place: bool,
+    latest: WatchStatus,
+}
+
+impl StatusLine {
+    fn new(interval: Duration) -> StatusLine {
+        StatusLine {
+            interval,
+            last: None,
+            in_place: std::io::stderr().is_terminal(),
+            latest: WatchStatus::default(),
+        }
+    }
+
+    fn print(&mut self, force: bool) {
+        if !force && self.last.is_some_and(|last| last.elapsed() < self.interval) {
+            return;
+        }
+        self.last = Some(Instant::now());
+        let line = status_line(&self.latest);
+        if self.in_place {
+            eprint!("\r{line}\x1b[K");
+        } else {
+            eprintln!("{line}");
+        }
+    }
+
+    fn finish(&mut self, status: &WatchStatus) {
+        self.latest = status.clone();
+        if self.in_place {
+            self.print(true);
+            eprintln!();
+        }
+    }
+}
+
+impl WatchHooks for StatusLine {
+    fn wait_until(&mut self, clock: &dyn Clock, at: Timestamp) -> ControlFlow<()> {
+        // Waits in steps of at most a second, so the line keeps saying when the next fetch is.
+        loop {
+            let left = at.duration_since(clock.now());
+            if left.is_zero() || left.is_negative() {
+                return ControlFlow::Continue(());
+            }
+            self.print(false);
+            let step = Duration::try_from(left)
+                .unwrap_or(Duration::ZERO)
+                .min(Duration::from_secs(1));
+            std::thread::sleep(step);
+        }
+    }
+
+    fn stored(&mut self, status: &WatchStatus) -> ControlFlow<()> {
+        self.latest = status.clone();
+        self.print(false);
+        ControlFlow::Continue(())
+    }
+}
+
+/// One line: fetches, new posts and their mean delay, what comes next, the backlog.
+pub fn status_line(status: &WatchStatus) -> String {
+    let delay = status
+        .mean_delay_seconds()
+        .map(|seconds| format!(", mean delay {}", human_duration(seconds)))
+        .unwrap_or_default();
+    let next = match status.next_at {
+        Some(at) => format!(
+            "next: {} fetches from {}",
+            status.next_fetches,
+            at.strftime("%H:%M:%S UTC")
+        ),
+        None => "next: none planned yet".to_string(),
+    };
+    format!(
+        "{} fetched ({} failed), {} new posts{delay}; {next}; backlog {} pages, {} threads with news",
+        status.fetched,
+        status.failed,
+        status.new_posts,
+        status.backlog_pages,
+        status.threads_with_news
+    )
+}
