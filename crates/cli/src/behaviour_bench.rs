@@ -14,7 +14,7 @@ use anyhow::{Context, Result};
 use clap::Args;
 use trawl_behaviour::reliability::rank_correlation;
 use trawl_behaviour::{BrowseLog, Goal, LogReader, PatternModel, TreeSettings};
-use trawl_crawl::{CrawlStrategy, FrontierPriority};
+use trawl_crawl::CrawlStrategy;
 use trawl_eval::freshness::discovery::{DiscoveryConfig, compare_discovery};
 use trawl_learn::traverse::Strategy;
 use trawl_model::{CookieJarFetcher, FixedClock};
@@ -23,6 +23,7 @@ use trawl_sim::{PageClass, Site, SiteConfig};
 use trawl_store::Store;
 use url::Url;
 
+use crate::behaviour_order::CrawlOrder;
 use crate::crawl_run::{DriveOptions, drive, open_crawl};
 use crate::sim::ScaleArg;
 
@@ -127,7 +128,7 @@ pub fn run(args: BehaviourBenchArgs) -> Result<()> {
             valuable_total += usize::from(truth.class == PageClass::Valuable)
         });
         let budget = args.budget.unwrap_or(valuable_total);
-        let priority = crate::behaviour_order::priority_of(latest_model);
+        let behaviour_order = CrawlOrder::of_model(&latest_model)?;
         let mut strategies: Vec<(&str, CrawlStrategy)> = vec![("bfs", CrawlStrategy::BreadthFirst)];
         if args.with_plan {
             let origin = trawl_eval::learning::SIM_ORIGIN;
@@ -147,11 +148,18 @@ pub fn run(args: BehaviourBenchArgs) -> Result<()> {
         }
         for (name, strategy) in strategies {
             let db = scratch.join(format!("{}-{name}.db", family.name()));
-            let queue = first_tenth(&site, strategy.clone(), None, &db, budget, args.workers)?;
+            let queue = first_tenth(
+                &site,
+                strategy.clone(),
+                CrawlOrder::Queue,
+                &db,
+                budget,
+                args.workers,
+            )?;
             let ordered = first_tenth(
                 &site,
                 strategy,
-                Some(priority.clone()),
+                behaviour_order.clone(),
                 &db,
                 budget,
                 args.workers,
@@ -235,7 +243,7 @@ fn recrawl_row(site: &Arc<Site>, args: &BehaviourBenchArgs) -> Result<String> {
 fn first_tenth(
     site: &Arc<Site>,
     strategy: CrawlStrategy,
-    priority: Option<FrontierPriority>,
+    order: CrawlOrder,
     db: &std::path::Path,
     budget: usize,
     workers: usize,
@@ -250,7 +258,10 @@ fn first_tenth(
         origin.to_string(),
     ));
     let mut store = Store::open(db)?;
-    let opened = open_crawl(&mut store, &portal, &fetcher, &clock, || Ok(strategy))?;
+    let opened = open_crawl(&mut store, &portal, &fetcher, &clock, Some(order), || {
+        Ok(strategy)
+    })?;
+    let priority = opened.order.priority()?;
     let mut crawler = opened.crawler.with_priority(priority);
     drive(
         &mut store,
