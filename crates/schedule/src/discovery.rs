@@ -15,8 +15,8 @@
 //! fᵢ ∝ √λᵢ (the derivation in [`crate::optimal`]). So every page the crawl has fetched is
 //! re-crawled at a frequency proportional to the square root of its score, its polls falling
 //! where its visiting credit crosses a whole number, as the other rate-driven policies here do;
-//! within a window the polls come in time order, and the better scored page first at one
-//! instant, so a re-crawl cut short by the budget leaves out the least valued pages.
+//! within a window the polls come in time order, the better scored page first at one instant,
+//! so plans are deterministic.
 //!
 //! A page scored zero (no user reached anything new from its kind, or no user visited its kind
 //! at all) is not dropped: it weighs a tenth of the least positive weight, so the archive still
