@@ -31,7 +31,13 @@
 //! # The pattern tree ([`tree`])
 //!
 //! A URL is decomposed into key-value pairs: path segments by position (`/[0]`, `/[1]`, …) and
-//! query parameters by name (`?t`); a key a URL lacks has the value "absent". The tree is built
+//! query parameters by name (`?t`); a key a URL lacks has the value "absent". Engines with
+//! rewritten URLs spell a whole page in one segment (`thread-123-2-1.html`, `forum-2-1.html`),
+//! which as one key is an identifier and nothing else; so a path position whose values are
+//! mostly built from a few templates around numbers (at least 8 such values, half of the
+//! position's, at most 16 templates and at most the square root of the values; a slug is
+//! every time a template of its own) is also split into its runs of letters and of digits,
+//! each a key of its own (`/[0].0` is `thread`, `/[0].1` the thread's id), our design too. The tree is built
 //! top down from a root holding every URL of the log, as the paper does after the pattern-tree
 //! work it cites. The rest of this section is our design.
 //!

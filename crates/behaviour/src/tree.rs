@@ -6,7 +6,10 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::{Deserialize, Serialize};
 
 use crate::frequencies::{Frequencies, UrlId};
-use crate::url_parts::{DecomposedUrl, Key, is_number};
+use crate::url_parts::{DecomposedUrl, Key, is_number, number_form, segments_to_split};
+
+mod text;
+use text::pattern_text;
 
 /// What stands for values no literal names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -214,6 +217,11 @@ impl Default for TreeSettings {
 pub struct PatternTree {
     /// Nodes; the root is node 0.
     pub nodes: Vec<PatternNode>,
+    /// Path positions whose segments are split into runs of letters and digits as keys of
+    /// their own (`thread-123-2-1.html`), chosen from the log ([`segments_to_split`]); URLs
+    /// never seen are split the same way. Absent from files written before it existed.
+    #[serde(default)]
+    pub run_segments: Vec<u32>,
 }
 
 /// One part of a split before merging: a value, absence, or the values pooled as rare.
@@ -240,10 +248,11 @@ struct Builder<'a> {
 impl PatternTree {
     /// Builds the tree over every URL `frequencies` names.
     pub fn build(frequencies: &Frequencies, settings: TreeSettings) -> PatternTree {
+        let run_segments = segments_to_split(frequencies.urls().iter().map(String::as_str));
         let decomposed: Vec<DecomposedUrl> = frequencies
             .urls()
             .iter()
-            .map(|url| DecomposedUrl::of(url))
+            .map(|url| DecomposedUrl::with_runs(url, &run_segments))
             .collect();
         let mut builder = Builder {
             frequencies,
@@ -255,13 +264,14 @@ impl PatternTree {
         builder.grow(None, None, all, BTreeMap::new());
         PatternTree {
             nodes: builder.nodes,
+            run_segments,
         }
     }
 
     /// The most specific pattern `url` matches: down from the root, at each split the child
     /// naming the URL's value, else the child whose wildcard takes it, else the node reached.
     pub fn classify(&self, url: &str) -> usize {
-        let decomposed = DecomposedUrl::of(url);
+        let decomposed = DecomposedUrl::with_runs(url, &self.run_segments);
         let mut node = 0;
         while let Some(key) = &self.nodes[node].split {
             let value = decomposed.value(key);
@@ -297,7 +307,7 @@ impl PatternTree {
         if node.split.is_some() {
             return None;
         }
-        let decomposed = DecomposedUrl::of(url);
+        let decomposed = DecomposedUrl::with_runs(url, &self.run_segments);
         decomposed
             .keys()
             .all(|key| node.keys.binary_search(&key).is_ok())
@@ -596,26 +606,9 @@ impl Builder<'_> {
     }
 }
 
-/// A value with every run of digits read as `{n}`: `page-12` is `page-{n}`, `40` is `{n}`.
-fn number_form(value: &str) -> String {
-    let mut form = String::new();
-    let mut in_digits = false;
-    for character in value.chars() {
-        if character.is_ascii_digit() {
-            if !in_digits {
-                form.push_str("{n}");
-            }
-            in_digits = true;
-        } else {
-            form.push(character);
-            in_digits = false;
-        }
-    }
-    form
-}
-
 /// A URL's shape, the keys it has (path positions, query parameter names) but `left_out`,
-/// as one stable hash.
+/// as one stable hash. The runs of a segment split into runs are keys like the others: the
+/// number of runs tells templates apart (`thread-{n}-{n}-{n}.html` from `forum-{n}-{n}.html`).
 fn shape_of(url: &DecomposedUrl, left_out: &Key) -> u64 {
     let mut text = String::new();
     for key in url.keys() {
@@ -624,6 +617,7 @@ fn shape_of(url: &DecomposedUrl, left_out: &Key) -> u64 {
         }
         match key {
             Key::Segment(position) => text.push_str(&format!("/{position}")),
+            Key::Run { segment, run } => text.push_str(&format!("/{segment}.{run}")),
             Key::Query(_) => {}
         }
     }
@@ -727,55 +721,4 @@ fn value_sets(
             }
         })
         .collect()
-}
-
-/// A node's pattern as text: its URLs' path segments and query keys, each as the value set
-/// an ancestor fixed or, for a key no ancestor split, as the URLs show it (one value: the
-/// value; several: `{n}` for numbers, `{*}` otherwise). A key some URLs lack is bracketed.
-fn pattern_text(
-    urls: &[UrlId],
-    fixed: &BTreeMap<Key, Option<ValueSet>>,
-    decomposed: &[DecomposedUrl],
-) -> String {
-    if urls.is_empty() {
-        return "/".to_string();
-    }
-    let keys: BTreeSet<Key> = urls
-        .iter()
-        .flat_map(|&url| decomposed[url as usize].keys())
-        .collect();
-    let mut path = String::new();
-    let mut query: Vec<String> = Vec::new();
-    for key in keys {
-        let values: Vec<Option<&str>> = urls
-            .iter()
-            .map(|&url| decomposed[url as usize].value(&key))
-            .collect();
-        let optional = values.iter().any(Option::is_none);
-        let present: BTreeSet<&str> = values.iter().flatten().copied().collect();
-        let shown = match fixed.get(&key) {
-            Some(Some(set)) => set.render_present(&present),
-            _ => match present.len() {
-                0 => None,
-                1 => present.first().map(|value| value.to_string()),
-                _ if present.iter().all(|value| is_number(value)) => Some("{n}".to_string()),
-                _ => Some("{*}".to_string()),
-            },
-        };
-        let Some(shown) = shown else { continue };
-        match &key {
-            Key::Segment(_) if optional => path.push_str(&format!("[/{shown}]")),
-            Key::Segment(_) => path.push_str(&format!("/{shown}")),
-            Key::Query(name) if optional => query.push(format!("[{name}={shown}]")),
-            Key::Query(name) => query.push(format!("{name}={shown}")),
-        }
-    }
-    if path.is_empty() {
-        path.push('/');
-    }
-    if query.is_empty() {
-        path
-    } else {
-        format!("{path}?{}", query.join("&"))
-    }
 }

@@ -4,7 +4,7 @@
 
 mod support;
 
-use support::{ScriptForum, SlugForum, Spelling, browse_log};
+use support::{RewrittenForum, ScriptForum, SlugForum, Spelling, browse_log};
 use trawl_behaviour::{PatternModel, TreeSettings, read_logs};
 
 fn model_of(lines: &[String]) -> PatternModel {
@@ -67,6 +67,33 @@ fn leaves_of_a_forum_of_slugs() {
     );
 }
 
+#[test]
+fn leaves_of_a_forum_of_rewritten_one_segment_pages() {
+    // Without runs as keys, the thread, board and profile pages were one pattern, `/{*}`. Runs
+    // tell them apart: the number of runs first (threads have five), then within boards and
+    // profiles (four runs each, and nothing else to tell them by) the third run, a board's
+    // page or a member's number: page 1, the later pages seen, and the other numbers, with
+    // the first run below the first two. So a profile whose member number is also a page
+    // number sits beside the boards' pages of that number, and the others apart. The thread's
+    // trailing `1` reads as `{n}`, the form the split took for numbers beyond those seen.
+    check_leaves(
+        &RewrittenForum,
+        &[
+            "/forum-{n}-1.html",
+            "/forum-{n}-{n}.html",
+            "/forum.php",
+            "/member.php?action=login&mod=logging",
+            "/search.php?mod=forum&srchtype=new",
+            "/space-uid-1.html",
+            "/space-uid-{n}.html",
+            "/space-uid-{n}.html",
+            "/thread-{n}-1-{n}.html",
+            "/thread-{n}-5-{n}.html",
+            "/thread-{n}-{n}-{n}.html",
+        ],
+    );
+}
+
 /// The pattern a URL no user visited falls in.
 fn check_unseen(spelling: &dyn Spelling, url: &str, expected: Option<&str>) {
     let model = model_of(&standard_log(spelling));
@@ -111,6 +138,16 @@ fn urls_never_seen_find_their_pattern() {
     );
     check_unseen(&SlugForum, "/members/newcomer.5000/", Some("/members/{*}"));
     check_unseen(&SlugForum, "/forums/new-board.12/", Some("/forums/{*}"));
+    check_unseen(
+        &RewrittenForum,
+        "/thread-98765-1-1.html",
+        Some("/thread-{n}-1-{n}.html"),
+    );
+    check_unseen(
+        &RewrittenForum,
+        "http://forum.test/space-uid-4321.html",
+        Some("/space-uid-{n}.html"),
+    );
 }
 
 #[test]
@@ -120,6 +157,8 @@ fn urls_of_kinds_no_user_visited_have_no_pattern() {
     // A board list sorted otherwise: a key no URL of the board pattern has.
     check_unseen(&ScriptForum, "/viewforum.php?f=2&sk=t&sd=a", None);
     check_unseen(&SlugForum, "/threads/some-topic.12/?order=votes", None);
+    // A rewritten page of a kind no user opened: its first run names no pattern.
+    check_unseen(&RewrittenForum, "/blog-12-1.html", None);
     let model = model_of(&standard_log(&ScriptForum));
     assert_eq!(model.tree.classify("/faq.php"), 0);
     assert_eq!(
@@ -152,7 +191,7 @@ fn with_malformed_lines(lines: &[String]) -> (Vec<String>, usize) {
 
 #[test]
 fn a_tenth_of_malformed_lines_builds_the_same_tree() {
-    for spelling in [&ScriptForum as &dyn Spelling, &SlugForum] {
+    for spelling in [&ScriptForum as &dyn Spelling, &SlugForum, &RewrittenForum] {
         let clean = standard_log(spelling);
         let (damaged, inserted) = with_malformed_lines(&clean);
         assert!(inserted * 10 + 10 > damaged.len(), "a tenth of the lines");
@@ -166,7 +205,7 @@ fn a_tenth_of_malformed_lines_builds_the_same_tree() {
 
 #[test]
 fn every_url_of_the_log_is_in_exactly_one_leaf() {
-    for spelling in [&ScriptForum as &dyn Spelling, &SlugForum] {
+    for spelling in [&ScriptForum as &dyn Spelling, &SlugForum, &RewrittenForum] {
         let model = model_of(&standard_log(spelling));
         let root_urls = model.tree.nodes[0].figures.urls;
         let leaf_urls: u32 = model.tree.leaves().map(|node| node.figures.urls).sum();

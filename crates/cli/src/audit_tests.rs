@@ -106,7 +106,7 @@ fn crawl_and_close(family: FamilyName, times: usize) -> (usize, GapClosing, usiz
     });
     let clock = FixedClock::new(jiff::Timestamp::from_second(site.history().end).unwrap());
     let portal = Url::parse(&format!("{SIM_ORIGIN}{}", site.portal_path())).unwrap();
-    let mut crawler = open_crawl(&mut store, &portal, &fetcher, &clock, || {
+    let mut crawler = open_crawl(&mut store, &portal, &fetcher, &clock, None, || {
         Ok(CrawlStrategy::Plan(Box::new(learned.plan)))
     })
     .unwrap()

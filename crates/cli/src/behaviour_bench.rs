@@ -3,6 +3,10 @@
 //! (temporal reliability, Spearman's rank correlation against visits), and patterns learned
 //! from the latest month order a crawl's frontier, compared with the same crawl in queue order
 //! by the valuable pages (the simulator's truth) fetched in the first tenth of an equal budget.
+//! Then a simulated month of re-crawling (`trawl_eval::freshness::discovery`): patterns learned
+//! from the month before it rank every list page for discovery, and the re-crawl ranked by them
+//! is compared with breadth-first re-crawling at the same budget by the median delay before a
+//! new thread is found.
 
 use std::sync::Arc;
 
@@ -10,7 +14,8 @@ use anyhow::{Context, Result};
 use clap::Args;
 use trawl_behaviour::reliability::rank_correlation;
 use trawl_behaviour::{BrowseLog, Goal, LogReader, PatternModel, TreeSettings};
-use trawl_crawl::{CrawlStrategy, FrontierPriority};
+use trawl_crawl::CrawlStrategy;
+use trawl_eval::freshness::discovery::{DiscoveryConfig, compare_discovery};
 use trawl_learn::traverse::Strategy;
 use trawl_model::{CookieJarFetcher, FixedClock};
 use trawl_sim::browse::{BrowseLogConfig, browse_log};
@@ -18,6 +23,7 @@ use trawl_sim::{PageClass, Site, SiteConfig};
 use trawl_store::Store;
 use url::Url;
 
+use crate::behaviour_order::CrawlOrder;
 use crate::crawl_run::{DriveOptions, drive, open_crawl};
 use crate::sim::ScaleArg;
 
@@ -51,6 +57,15 @@ pub struct BehaviourBenchArgs {
     /// Worker threads per crawl.
     #[arg(long, default_value_t = 2)]
     pub workers: usize,
+    /// Fetches a day in the month of re-crawling, for either policy.
+    #[arg(long, default_value_t = 3000)]
+    pub recrawl_budget: u32,
+    /// Days re-crawled before the judged month, past the first crawl's backlog.
+    #[arg(long, default_value_t = 7)]
+    pub warm_up_days: u32,
+    /// Measure only the month of re-crawling (skip the logs' rank correlation and the crawls).
+    #[arg(long)]
+    pub recrawl_only: bool,
 }
 
 pub fn run(args: BehaviourBenchArgs) -> Result<()> {
@@ -64,12 +79,19 @@ pub fn run(args: BehaviourBenchArgs) -> Result<()> {
         std::env::temp_dir().join(format!("trawl-bench-behaviour-{}", std::process::id()));
     std::fs::create_dir_all(&scratch)
         .with_context(|| format!("cannot create {}", scratch.display()))?;
-    println!(
-        "| family | patterns | ρ first month (URLs) | ρ next month's new URLs (URLs) | budget | crawler | valuable in first 10 % | × queue order | valuable in budget |"
-    );
-    println!("|---|---|---|---|---|---|---|---|---|");
+    if !args.recrawl_only {
+        println!(
+            "| family | patterns | ρ first month (URLs) | ρ next month's new URLs (URLs) | budget | crawler | valuable in first 10 % | × queue order | valuable in budget |"
+        );
+        println!("|---|---|---|---|---|---|---|---|---|");
+    }
+    let mut recrawl_rows = Vec::new();
     for family in families {
         let site = Arc::new(Site::build(SiteConfig::new(family, args.seed, scale)));
+        recrawl_rows.push(recrawl_row(&site, &args)?);
+        if args.recrawl_only {
+            continue;
+        }
         let end = site.history().end;
         let period = i64::from(args.days) * DAY;
         let log_of = |from: i64| -> BrowseLog {
@@ -106,7 +128,7 @@ pub fn run(args: BehaviourBenchArgs) -> Result<()> {
             valuable_total += usize::from(truth.class == PageClass::Valuable)
         });
         let budget = args.budget.unwrap_or(valuable_total);
-        let priority = crate::behaviour_order::priority_of(latest_model);
+        let behaviour_order = CrawlOrder::of_model(&latest_model)?;
         let mut strategies: Vec<(&str, CrawlStrategy)> = vec![("bfs", CrawlStrategy::BreadthFirst)];
         if args.with_plan {
             let origin = trawl_eval::learning::SIM_ORIGIN;
@@ -126,11 +148,18 @@ pub fn run(args: BehaviourBenchArgs) -> Result<()> {
         }
         for (name, strategy) in strategies {
             let db = scratch.join(format!("{}-{name}.db", family.name()));
-            let queue = first_tenth(&site, strategy.clone(), None, &db, budget, args.workers)?;
+            let queue = first_tenth(
+                &site,
+                strategy.clone(),
+                CrawlOrder::Queue,
+                &db,
+                budget,
+                args.workers,
+            )?;
             let ordered = first_tenth(
                 &site,
                 strategy,
-                Some(priority.clone()),
+                behaviour_order.clone(),
                 &db,
                 budget,
                 args.workers,
@@ -150,7 +179,63 @@ pub fn run(args: BehaviourBenchArgs) -> Result<()> {
         }
     }
     let _ = std::fs::remove_dir_all(&scratch);
+    println!();
+    println!(
+        "Re-crawling for a month at {}/day after {} days of warm-up, patterns from the {} days before it:",
+        args.recrawl_budget, args.warm_up_days, args.days
+    );
+    println!();
+    println!(
+        "| family | log lines | patterns | new threads | median discovery delay bfs (min) | behaviour (min) | × sooner | mean bfs / behaviour (min) | threads never found bfs / behaviour | post mean delay bfs / behaviour (min) | board fetches bfs / behaviour |"
+    );
+    println!("|---|---|---|---|---|---|---|---|---|---|---|");
+    for row in recrawl_rows {
+        println!("{row}");
+    }
     Ok(())
+}
+
+/// One family's month of re-crawling, both policies, as a table row.
+fn recrawl_row(site: &Arc<Site>, args: &BehaviourBenchArgs) -> Result<String> {
+    let config = DiscoveryConfig {
+        seed: args.seed,
+        users: args.users,
+        log_days: args.days,
+        days: args.days,
+        warm_up_days: args.warm_up_days,
+        budget_per_day: args.recrawl_budget,
+    };
+    let comparison = compare_discovery(Arc::clone(site), &config)?;
+    let (bfs, ranked) = (&comparison.breadth_first, &comparison.behaviour);
+    let minutes = |seconds: Option<f64>| {
+        seconds.map_or("not found (half or more lost)".to_string(), |seconds| {
+            format!("{:.1}", seconds / 60.0)
+        })
+    };
+    let sooner = match (
+        bfs.median_discovery_delay_s,
+        ranked.median_discovery_delay_s,
+    ) {
+        (Some(bfs), Some(ranked)) if ranked > 0.0 => format!("{:.1}x", bfs / ranked),
+        _ => "n/a".to_string(),
+    };
+    Ok(format!(
+        "| {} | {} | {} | {} | {} | {} | {sooner} | {:.1} / {:.1} | {} / {} | {:.1} / {:.1} | {} / {} |",
+        comparison.forum,
+        comparison.log_lines,
+        comparison.patterns,
+        bfs.new_threads,
+        minutes(bfs.median_discovery_delay_s),
+        minutes(ranked.median_discovery_delay_s),
+        bfs.mean_discovery_delay_s / 60.0,
+        ranked.mean_discovery_delay_s / 60.0,
+        bfs.new_threads - bfs.threads_found,
+        ranked.new_threads - ranked.threads_found,
+        bfs.post_mean_delay_s / 60.0,
+        ranked.post_mean_delay_s / 60.0,
+        bfs.index_fetches,
+        ranked.index_fetches,
+    ))
 }
 
 /// Crawls `site` in process for `budget` fetches and counts the valuable pages among the first
@@ -158,7 +243,7 @@ pub fn run(args: BehaviourBenchArgs) -> Result<()> {
 fn first_tenth(
     site: &Arc<Site>,
     strategy: CrawlStrategy,
-    priority: Option<FrontierPriority>,
+    order: CrawlOrder,
     db: &std::path::Path,
     budget: usize,
     workers: usize,
@@ -173,7 +258,10 @@ fn first_tenth(
         origin.to_string(),
     ));
     let mut store = Store::open(db)?;
-    let opened = open_crawl(&mut store, &portal, &fetcher, &clock, || Ok(strategy))?;
+    let opened = open_crawl(&mut store, &portal, &fetcher, &clock, Some(order), || {
+        Ok(strategy)
+    })?;
+    let priority = opened.order.priority()?;
     let mut crawler = opened.crawler.with_priority(priority);
     drive(
         &mut store,

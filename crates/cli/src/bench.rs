@@ -33,7 +33,9 @@ pub enum BenchCommand {
     Crawl(crate::crawl_bench::CrawlBenchArgs),
     /// Issue 21's bars: patterns from one month of simulated browse logs ranking the next
     /// month's new URLs (rank correlation), and the frontier ordered by behaviour against queue
-    /// order (valuable pages in the first tenth of an equal budget).
+    /// order (valuable pages in the first tenth of an equal budget); then a simulated month of
+    /// re-crawling ranked by the discovery ranking against breadth-first re-crawling at the same
+    /// budget (median delay before a new thread is found).
     Behaviour(crate::behaviour_bench::BehaviourBenchArgs),
     /// Memory the crawler's frontier takes per URL waiting.
     Frontier(crate::frontier_bench::FrontierBenchArgs),

@@ -135,14 +135,19 @@ pub fn run(args: CrawlArgs) -> Result<()> {
     // A crawl that cannot even start (a portal that does not answer, a plan file that cannot
     // be read) leaves no database behind when it made a new one: a rerun with the mistake
     // mended starts clean, and no empty crawl file is left to puzzle over.
-    let priority = args.order.priority()?;
+    let asked_order = args.order.asked()?;
     let database_is_new = !args.db.exists();
     let mut store = Store::open(&args.db)
         .with_context(|| format!("cannot open the crawl database {}", args.db.display()))?;
     let fetcher = CookieJarFetcher::new(args.fetching.config()?.build());
     let clock = SystemClock;
-    let opened = open_crawl(&mut store, &portal, &fetcher, &clock, || {
-        match args.strategy {
+    let opened = open_crawl(
+        &mut store,
+        &portal,
+        &fetcher,
+        &clock,
+        asked_order,
+        || match args.strategy {
             CrawlStrategyArg::Bfs => Ok(CrawlStrategy::BreadthFirst),
             CrawlStrategyArg::Plan => {
                 if let Some(path) = &args.plan {
@@ -154,8 +159,8 @@ pub fn run(args: CrawlArgs) -> Result<()> {
                     &fetcher, &portal, &args,
                 )?)))
             }
-        }
-    });
+        },
+    );
     let opened = match opened {
         Ok(opened) => opened,
         Err(error) => {
@@ -166,13 +171,15 @@ pub fn run(args: CrawlArgs) -> Result<()> {
             return Err(error);
         }
     };
+    let priority = opened.order.priority()?;
     let mut crawler = opened.crawler.with_priority(priority);
     if opened.resumed_pages > 0 {
         eprintln!(
-            "resuming the crawl in {}: {} pages stored, {} waiting",
+            "resuming the crawl in {}: {} pages stored, {} waiting, in {} order",
             args.db.display(),
             opened.resumed_pages,
-            crawler.frontier_len()
+            crawler.frontier_len(),
+            opened.order.name()
         );
     }
     let mut progress = ProgressLines::new(Duration::from_secs(1));

@@ -289,7 +289,7 @@ pub fn crawl_and_judge(
     let limit = max_fetches.unwrap_or(3 * valuable_total);
     let fetcher = CookieJarFetcher::new(fetcher);
     let mut store = Store::open(db)?;
-    let mut opened = open_crawl(&mut store, &portal, &fetcher, &clock, || Ok(strategy))?;
+    let mut opened = open_crawl(&mut store, &portal, &fetcher, &clock, None, || Ok(strategy))?;
     let started = Instant::now();
     drive(
         &mut store,

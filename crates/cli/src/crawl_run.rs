@@ -20,6 +20,8 @@ pub use trawl_watch::stored::resume_crawler;
 use trawl_watch::stored::{failed_outcome, stored_outcome};
 use url::Url;
 
+use crate::behaviour_order::{CrawlOrder, settled_order};
+
 /// Names of the strategies in a store's settings.
 pub const PLAN_STRATEGY: &str = "plan";
 /// The breadth-first baseline.
@@ -32,6 +34,8 @@ pub struct OpenedCrawl {
     pub crawler: Crawler,
     /// Pages the store held already.
     pub resumed_pages: usize,
+    /// The order the crawl's frontier follows: the one the crawl began with when resumed.
+    pub order: CrawlOrder,
 }
 
 /// The strategy the crawl in `store` was started with (`settings` are the store's): breadth-first,
@@ -63,11 +67,16 @@ pub fn stored_strategy(store: &Store, settings: &CrawlSettings) -> Result<CrawlS
 
 /// Builds the crawler for the crawl held in `store`, or begins a new one with the strategy that
 /// `new_strategy` makes (called only for a new crawl, so a resumed crawl never learns again).
+/// `asked_order` is the frontier order the command names, if any: a new crawl stores it (the
+/// queue when none), a resumed one keeps its stored order and refuses another
+/// ([`settled_order`]). The crawler comes without its priority; the caller sets it from
+/// [`OpenedCrawl::order`].
 pub fn open_crawl<F: Fetcher>(
     store: &mut Store,
     portal: &Url,
     fetcher: &CookieJarFetcher<F>,
     clock: &dyn Clock,
+    asked_order: Option<CrawlOrder>,
     new_strategy: impl FnOnce() -> Result<CrawlStrategy>,
 ) -> Result<OpenedCrawl> {
     if let Some(settings) = store.settings()? {
@@ -80,13 +89,26 @@ pub fn open_crawl<F: Fetcher>(
             );
         }
         let strategy = stored_strategy(store, &settings)?;
+        let stored_order = settings
+            .order
+            .as_deref()
+            .map(|name| {
+                CrawlOrder::from_stored(store.path(), name, settings.patterns_json.as_deref())
+            })
+            .transpose()?;
+        let (order, record) = settled_order(store.path(), stored_order, asked_order)?;
+        if record {
+            store.record_order(order.name(), order.patterns_json())?;
+        }
         fetcher.set_cookies(store.cookies()?);
         let crawler = resume_crawler(store, portal, strategy)?;
         return Ok(OpenedCrawl {
             resumed_pages: crawler.fetched(),
             crawler,
+            order,
         });
     }
+    let order = asked_order.unwrap_or(CrawlOrder::Queue);
     let strategy = new_strategy()?;
     let (name, plan_json) = match &strategy {
         CrawlStrategy::BreadthFirst => (BREADTH_FIRST_STRATEGY, None),
@@ -99,6 +121,8 @@ pub fn open_crawl<F: Fetcher>(
             plan_json,
             plan_generation: 0,
             started_at: clock.now(),
+            order: Some(order.name().to_string()),
+            patterns_json: order.patterns_json().map(str::to_string),
         },
         &FrontierEntry {
             url: portal.to_string(),
@@ -111,6 +135,7 @@ pub fn open_crawl<F: Fetcher>(
     Ok(OpenedCrawl {
         crawler: Crawler::new(portal.clone(), strategy),
         resumed_pages: 0,
+        order,
     })
 }
 

@@ -52,6 +52,11 @@
 //!   ([`Trawl::rate_oracle`]) is told every list's true hourly rates and polls optimally for
 //!   them. Their knowledge comes in explicitly ([`Knowledge`], [`policy_with_knowledge`]).
 //! - Ours, the default ([`Trawl`], `trawl`).
+//! - Re-crawling ranked by where users find new pages ([`DiscoveryRanked`], `behaviour`): every
+//!   fetched page revisited at a frequency proportional to the square root of a discovery score
+//!   the driver gives per page ([`PageScores`], from the behaviour crate's discovery ranking of
+//!   the page's URL pattern). It needs those scores, so it is built with
+//!   [`DiscoveryRanked::new`], not by name, and is not in [`POLICY_NAMES`].
 //!
 //! # Why ours is built the way it is
 //!
@@ -85,6 +90,7 @@
 //! is not the simulator.
 mod baselines;
 mod board;
+mod discovery;
 mod lists;
 mod longevity;
 mod lws;
@@ -107,6 +113,7 @@ pub use board::{
     BoardAllocation, BoardBased, BoardConfig, activity_histogram, board_weight, daily_activity,
     equal_area_points, even_points, visits_per_board,
 };
+pub use discovery::{DiscoveryRanked, PageScores};
 pub use lists::{
     ACTIVITY_KEPT_SECONDS, ActivityKind, BoardActivity, FetchedPage, ListChange, ListId, ListKind,
     ListState, Lists, PageContent, PageSeen, SiteId, ThreadEntry, infer_pins,

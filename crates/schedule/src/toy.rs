@@ -160,6 +160,10 @@ pub(crate) struct Outcome {
     /// Posts written in the measured span (which ends two days before the run) never stored.
     pub lost: usize,
     pub measured_posts: usize,
+    /// Mean delay (seconds) of the stored first posts of the threads started in the measured
+    /// span: how soon new threads were discovered, since a policy fetches a thread as soon as a
+    /// board page shows it.
+    pub first_post_mean_delay: f64,
 }
 
 /// Runs `policy` on `forum` from `start` to `end` in windows of `window_seconds` with
@@ -227,6 +231,8 @@ pub(crate) fn replay(
     let mut delay_sum = 0.0;
     let mut delayed = 0usize;
     let mut lost = 0usize;
+    let mut first_delay_sum = 0.0;
+    let mut first_delayed = 0usize;
     let mut seen = HashSet::new();
     for thread in &forum.threads {
         for (position, &written) in thread.posts.iter().enumerate() {
@@ -238,6 +244,10 @@ pub(crate) fn replay(
                 Some(&when) => {
                     delay_sum += (when - written) as f64;
                     delayed += 1;
+                    if position == 0 {
+                        first_delay_sum += (when - written) as f64;
+                        first_delayed += 1;
+                    }
                 }
                 None => lost += 1,
             }
@@ -252,5 +262,10 @@ pub(crate) fn replay(
         },
         lost,
         measured_posts: seen.len(),
+        first_post_mean_delay: if first_delayed == 0 {
+            0.0
+        } else {
+            first_delay_sum / first_delayed as f64
+        },
     }
 }

@@ -4,9 +4,11 @@
 //! [`Store`] wraps a SQLite file (through `rusqlite`, with SQLite compiled in so a fresh machine
 //! needs nothing installed). A crawl writes three kinds of things:
 //!
-//! - [`CrawlSettings`] once, when it begins: the portal, the strategy and the plan. A rerun of the
+//! - [`CrawlSettings`] once, when it begins: the portal, the strategy and the plan, and the
+//!   order the frontier hands out URLs in with the patterns that order needs. A rerun of the
 //!   same command reads them back instead of learning again, which is what makes a resumed crawl
-//!   the same crawl.
+//!   the same crawl. ([`Store::record_order`] gives a crawl begun before orders were stored
+//!   its order, once.)
 //! - One [`FetchOutcome`] per fetch, written by [`Store::record_fetch`] in a single transaction
 //!   (or with the fetches after it by [`Store::record_fetches`]): the [`PageRecord`] (status,
 //!   headers, body, vertex, role, records, list links), the frontier entry marked done, and the

@@ -17,6 +17,12 @@ pub struct CrawlSettings {
     pub plan_generation: u32,
     /// When the crawl began.
     pub started_at: Timestamp,
+    /// The order the frontier hands out URLs in (`queue`, `behaviour`), so that a resumed
+    /// crawl keeps it; `None` for a crawl begun before orders were stored.
+    pub order: Option<String>,
+    /// The patterns file's text for the `behaviour` order: kept whole, so a resume needs
+    /// neither the file nor its path.
+    pub patterns_json: Option<String>,
 }
 
 /// A URL in the frontier.

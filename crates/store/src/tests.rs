@@ -34,6 +34,8 @@ fn settings() -> CrawlSettings {
         plan_json: Some("{\"format_version\": 1}".into()),
         plan_generation: 0,
         started_at: Timestamp::from_second(1_700_000_000).unwrap(),
+        order: Some("queue".into()),
+        patterns_json: None,
     }
 }
 
@@ -115,6 +117,52 @@ fn a_new_file_holds_no_crawl_until_one_begins() {
     let state = store.resume_state().unwrap();
     assert_eq!(state.pending, [entry("http://forum.test/", 0)]);
     assert_eq!(state.fetched, 0);
+}
+
+#[test]
+fn a_crawl_keeps_its_frontier_order_and_patterns_across_reopening() {
+    let file = TemporaryDatabase::new();
+    let ordered = CrawlSettings {
+        order: Some("behaviour".into()),
+        patterns_json: Some("{\"format\": \"trawl-patterns/1\"}".into()),
+        ..settings()
+    };
+    let mut store = Store::open(&file.0).unwrap();
+    store
+        .begin_crawl(&ordered, &entry("http://forum.test/", 0))
+        .unwrap();
+    drop(store);
+    let store = Store::open_read_only(&file.0).unwrap();
+    assert_eq!(store.settings().unwrap(), Some(ordered));
+}
+
+#[test]
+fn a_crawl_begun_before_orders_were_stored_records_one_once() {
+    let file = TemporaryDatabase::new();
+    let unordered = CrawlSettings {
+        order: None,
+        ..settings()
+    };
+    let mut store = Store::open(&file.0).unwrap();
+    assert!(store.record_order("queue", None).is_err(), "no crawl yet");
+    store
+        .begin_crawl(&unordered, &entry("http://forum.test/", 0))
+        .unwrap();
+    assert_eq!(store.settings().unwrap().unwrap().order, None);
+    store.record_order("behaviour", Some("{}")).unwrap();
+    let stored = store.settings().unwrap().unwrap();
+    assert_eq!(
+        (stored.order.as_deref(), stored.patterns_json.as_deref()),
+        (Some("behaviour"), Some("{}"))
+    );
+    assert!(matches!(
+        store.record_order("queue", None),
+        Err(StoreError::Damaged { .. })
+    ));
+    assert_eq!(
+        store.settings().unwrap().unwrap().order.as_deref(),
+        Some("behaviour")
+    );
 }
 
 #[test]

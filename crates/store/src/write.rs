@@ -36,6 +36,12 @@ impl Store {
             if let Some(plan) = &settings.plan_json {
                 insert.execute(params!["plan", plan])?;
             }
+            if let Some(order) = &settings.order {
+                insert.execute(params!["order", order])?;
+            }
+            if let Some(patterns) = &settings.patterns_json {
+                insert.execute(params!["patterns", patterns])?;
+            }
             transaction.execute(
                 "INSERT INTO frontier (url, depth, redirects) VALUES (?1, ?2, ?3)",
                 params![portal.url, portal.depth, portal.redirects],
@@ -76,7 +82,42 @@ impl Store {
             plan_json: value("plan")?,
             plan_generation,
             started_at,
+            order: value("order")?,
+            patterns_json: value("patterns")?,
         }))
+    }
+
+    /// Records the frontier order of a crawl begun before orders were stored (with its patterns,
+    /// or none), so that later resumes keep it. Refused on a file that holds no crawl or that
+    /// already names an order: a crawl's order is chosen once.
+    pub fn record_order(
+        &mut self,
+        order: &str,
+        patterns_json: Option<&str>,
+    ) -> Result<(), StoreError> {
+        let settings = self
+            .settings()?
+            .ok_or_else(|| self.damaged("record_order on a file that holds no crawl"))?;
+        if settings.order.is_some() {
+            return Err(self.damaged("record_order on a crawl that already names its order"));
+        }
+        let transaction = self
+            .connection
+            .transaction()
+            .map_err(|error| database_error(&self.path, error))?;
+        let write = || -> rusqlite::Result<()> {
+            let mut insert =
+                transaction.prepare("INSERT INTO meta (key, value) VALUES (?1, ?2)")?;
+            insert.execute(params!["order", order])?;
+            if let Some(patterns) = patterns_json {
+                insert.execute(params!["patterns", patterns])?;
+            }
+            Ok(())
+        };
+        write().map_err(|error| database_error(&self.path, error))?;
+        transaction
+            .commit()
+            .map_err(|error| database_error(&self.path, error))
     }
 
     /// Replaces the crawl's plan with one learned again (the forum's templates changed) and

@@ -1,5 +1,5 @@
-//! Hand-made browse logs of two small forums of our own making, one with script names and query
-//! parameters, one with slugs in the path, written by a deterministic walk so that every test
+//! Hand-made browse logs of three small forums of our own making, one with script names and query
+//! parameters, one with slugs in the path, one with rewritten one-segment pages, written by a deterministic walk so that every test
 //! sees the same log.
 
 #![allow(dead_code)]
@@ -105,6 +105,32 @@ impl Spelling for SlugForum {
     }
     fn new_posts(&self) -> String {
         "/whats-new/".to_string()
+    }
+}
+
+/// Rewritten URLs that spell the whole page in one path segment, as Discuz! and other engines
+/// with "search-engine friendly" URLs do: `thread-{id}-{page}-1.html`, `forum-{id}-{page}.html`,
+/// `space-uid-{id}.html`, beside a portal script.
+pub struct RewrittenForum;
+
+impl Spelling for RewrittenForum {
+    fn portal(&self) -> String {
+        "/forum.php".to_string()
+    }
+    fn board(&self, board: u64, page: u64) -> String {
+        format!("/forum-{}-{page}.html", board + 1)
+    }
+    fn thread(&self, thread: u64, page: u64) -> String {
+        format!("/thread-{thread}-{page}-1.html")
+    }
+    fn profile(&self, user: u64) -> String {
+        format!("/space-uid-{user}.html")
+    }
+    fn login(&self) -> String {
+        "/member.php?mod=logging&action=login".to_string()
+    }
+    fn new_posts(&self) -> String {
+        "/search.php?mod=forum&srchtype=new".to_string()
     }
 }
 

@@ -115,6 +115,20 @@ impl Delays {
         self.values.iter().sum::<f64>() + self.censored_total
     }
 
+    /// The nearest-rank median with every item never stored ranked after all stored ones (it
+    /// waited longer than any): `None` when half or more were never stored, or nothing was
+    /// judged. A policy that loses items cannot look faster by leaving them out.
+    pub(crate) fn median_counting_lost(&self) -> Option<f64> {
+        let items = self.values.len() + self.missing as usize;
+        let rank = items.div_ceil(2);
+        if rank == 0 || rank > self.values.len() {
+            return None;
+        }
+        let mut sorted = self.values.clone();
+        sorted.sort_by(f64::total_cmp);
+        Some(sorted[rank - 1])
+    }
+
     /// The nearest-rank percentile.
     pub(crate) fn percentile(&self, share: f64) -> f64 {
         if self.values.is_empty() {
@@ -224,6 +238,31 @@ mod tests {
             delays.lost(),
         );
         assert_eq!(got, expected, "{stored:?} {missing:?}");
+    }
+
+    fn check_median(stored: &[f64], missing: usize, expected: Option<f64>) {
+        let mut delays = Delays::default();
+        stored.iter().for_each(|&delay| delays.stored(delay));
+        (0..missing).for_each(|_| delays.missing(1e9));
+        assert_eq!(
+            delays.median_counting_lost(),
+            expected,
+            "{stored:?} and {missing} lost"
+        );
+    }
+
+    #[test]
+    fn median_ranks_items_never_stored_after_every_stored_one() {
+        check_median(&[], 0, None);
+        check_median(&[], 1, None);
+        check_median(&[7.0], 0, Some(7.0));
+        check_median(&[30.0, 10.0, 20.0], 0, Some(20.0));
+        // Four items: the second smallest, stored ones first.
+        check_median(&[30.0, 10.0, 20.0, 40.0], 0, Some(20.0));
+        check_median(&[30.0, 10.0, 20.0], 1, Some(20.0));
+        check_median(&[30.0, 10.0], 1, Some(30.0));
+        check_median(&[30.0, 10.0], 2, Some(30.0));
+        check_median(&[30.0], 2, None);
     }
 
     #[test]

@@ -19,12 +19,15 @@
 //!   percentile delay, total delay, posts lost, per day and over the stable stage, for index and
 //!   post lists apart too.
 //! - [`bench`] runs every policy at several budgets and writes the table and the plots.
+//! - [`discovery`] compares the re-crawl ranked by browse behaviour with breadth-first
+//!   re-crawling by how soon each finds new threads in a simulated month.
 //!
 //! Simulated time comes in as arguments (the driver's clock is the replay's own counter of
 //! seconds); nothing here reads the wall clock or touches the network. The crate writes no file
 //! either: [`bench`] returns the SVG text and the table, the command line writes them.
 
 pub mod bench;
+pub mod discovery;
 pub mod figures;
 mod forum;
 mod replay;
@@ -32,7 +35,7 @@ mod source;
 
 pub use figures::{DayFigures, ListFigures, StageFigures};
 pub use forum::{ListName, board_list, known_arrivals, known_rates, list_name, thread_list};
-pub use replay::{ForumReplay, ReplayConfig, replay_site};
+pub use replay::{ForumReplay, ReplayConfig, replay_site, replay_site_with_policy};
 pub use source::PagePath;
 
 use std::sync::Arc;

@@ -13,7 +13,7 @@
 use std::sync::Arc;
 
 use trawl_schedule::{
-    CARRY_LIMIT_DAYS, Knowledge, PageRequest, Scheduler, SiteId, Window, knowledge_needed,
+    CARRY_LIMIT_DAYS, Knowledge, PageRequest, Policy, Scheduler, SiteId, Window, knowledge_needed,
     policy_with_knowledge,
 };
 use trawl_sim::Site;
@@ -90,6 +90,24 @@ struct Record {
 
 /// Replays `config` on `site`.
 pub fn replay_site(site: Arc<Site>, config: &ReplayConfig) -> Result<ForumReplay, FreshnessError> {
+    replay_with(site, config, None)
+}
+
+/// Replays a policy the caller built, for one that needs more than a name to be made (the
+/// discovery-ranked re-crawl, given scores from browse logs); `config.policy` names it.
+pub fn replay_site_with_policy(
+    site: Arc<Site>,
+    config: &ReplayConfig,
+    policy: Box<dyn Policy>,
+) -> Result<ForumReplay, FreshnessError> {
+    replay_with(site, config, Some(policy))
+}
+
+fn replay_with(
+    site: Arc<Site>,
+    config: &ReplayConfig,
+    given: Option<Box<dyn Policy>>,
+) -> Result<ForumReplay, FreshnessError> {
     let history = site.history();
     let end_of_history = history.end;
     let mut start = config
@@ -110,7 +128,10 @@ pub fn replay_site(site: Arc<Site>, config: &ReplayConfig) -> Result<ForumReplay
         }
         None => None,
     };
-    let policy = policy_with_knowledge(&config.policy, knowledge)?;
+    let policy = match given {
+        Some(policy) => policy,
+        None => policy_with_knowledge(&config.policy, knowledge)?,
+    };
     let mut scheduler = Scheduler::new(policy);
     let mut listings = Listings::new(&site);
     let stickies: Vec<Vec<u32>> = (1..=history.board_count())
