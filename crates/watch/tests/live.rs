@@ -137,6 +137,8 @@ fn crawl_into(store: &mut Store, site: &Arc<Site>, origin: &str, clock: &dyn Clo
                 plan_json: Some(plan.to_json()),
                 plan_generation: 0,
                 started_at: clock.now(),
+                order: Some("queue".to_string()),
+                patterns_json: None,
             },
             &FrontierEntry {
                 url: portal.to_string(),

@@ -27,6 +27,8 @@ fn check(crawl: Option<(&str, Option<&str>)>, portal: &str, policy: &str, expect
                     plan_json: plan.map(str::to_string),
                     plan_generation: 0,
                     started_at: Timestamp::UNIX_EPOCH,
+                    order: Some("queue".to_string()),
+                    patterns_json: None,
                 },
                 &FrontierEntry {
                     url: PORTAL.to_string(),
