@@ -62,29 +62,17 @@ pub(super) fn assign_roles(sitemap: &mut Sitemap) {
         2 * failed <= vertex.pages.len()
     };
     let mut layout_of_pattern: HashMap<UrlPatternId, (usize, usize)> = HashMap::new();
-    // Whether the pattern's largest vertex holds posts on its own pages, whatever its layout.
-    let mut pattern_holds_posts: HashMap<UrlPatternId, bool> = HashMap::new();
     for vertex in sitemap
         .vertices
         .iter()
         .filter(|vertex| mostly_answered(vertex))
     {
-        let largest = layout_of_pattern
-            .get(&vertex.url_pattern)
-            .is_none_or(|(_, pages)| vertex.pages.len() > *pages);
-        if !largest {
-            continue;
+        let entry = layout_of_pattern
+            .entry(vertex.url_pattern)
+            .or_insert((vertex.layout, vertex.pages.len()));
+        if vertex.pages.len() > entry.1 {
+            *entry = (vertex.layout, vertex.pages.len());
         }
-        let with_posts = vertex
-            .pages
-            .iter()
-            .filter(|page| sitemap.pages[**page].posts_with_time >= 1)
-            .count();
-        layout_of_pattern.insert(vertex.url_pattern, (vertex.layout, vertex.pages.len()));
-        pattern_holds_posts.insert(
-            vertex.url_pattern,
-            with_posts as f64 >= THREAD_LAYOUT_POST_SHARE * vertex.pages.len().max(1) as f64,
-        );
     }
     for vertex in &mut sitemap.vertices {
         let pages: Vec<&PageSummary> = vertex
@@ -105,33 +93,22 @@ pub(super) fn assign_roles(sitemap: &mut Sitemap) {
                 let mut into_posts = 0;
                 let mut elsewhere = 0;
                 for url in entries {
-                    // Entries lead elsewhere when they lead into another layout, or, where
-                    // the template's frame (menus, hidden dialogs) outweighs what the pages
-                    // show so that boards and threads fall into one layout, into another
-                    // pattern whose own pages hold posts.
-                    let target = sitemap.url_patterns.classify(url).and_then(|pattern| {
-                        layout_of_pattern
-                            .get(&pattern)
-                            .map(|(layout, _)| (pattern, *layout))
-                    });
-                    let posts_of_pattern = target.is_some_and(|(pattern, _)| {
-                        pattern != vertex.url_pattern
-                            && pattern_holds_posts.get(&pattern) == Some(&true)
-                    });
-                    let other_layout = target
-                        .filter(|(_, layout)| *layout != vertex.layout || posts_of_pattern)
-                        .map(|(_, layout)| layout);
+                    let other_layout = sitemap
+                        .url_patterns
+                        .classify(url)
+                        .and_then(|pattern| layout_of_pattern.get(&pattern))
+                        .map(|(layout, _)| *layout)
+                        .filter(|layout| *layout != vertex.layout);
                     // A post's author name read as an entry's title is no sign of a list of
                     // members: the entry reader finds a dated row with a link in every short
                     // post, and posts are written by their authors. (A board's row read as a
                     // post names the thread as its "author", which leads into posts and
                     // counts.)
-                    if let Some(layout) = other_layout {
-                        let leads_to_posts = post_layout[layout] || posts_of_pattern;
-                        if leads_to_posts || !page.post_author_urls.contains(url) {
-                            elsewhere += 1;
-                            into_posts += usize::from(leads_to_posts);
-                        }
+                    if let Some(layout) = other_layout
+                        && (post_layout[layout] || !page.post_author_urls.contains(url))
+                    {
+                        elsewhere += 1;
+                        into_posts += usize::from(post_layout[layout]);
                     }
                 }
                 (entries.len(), into_posts, elsewhere)
