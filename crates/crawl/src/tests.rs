@@ -133,3 +133,39 @@ fn spellings_queued_before_their_rule_are_not_fetched() {
         &["http://f.test/t/a/5?page=1"],
     );
 }
+
+#[track_caller]
+fn check_dropped_number(written: &str, rewritten: &str, expected: bool) {
+    assert_eq!(
+        dropped_a_number(&url(written), &url(rewritten)),
+        expected,
+        "{written} -> {rewritten}"
+    );
+}
+
+#[test]
+fn a_rewrite_dropping_a_number_names_a_first_page() {
+    let cases = [
+        (
+            "http://f.test/q/5/?sort=oldest&page=1",
+            "http://f.test/q/5/?sort=oldest",
+            true,
+        ),
+        ("http://f.test/t?id=5&start=0", "http://f.test/t?id=5", true),
+        // A view option dropped, or a spelling turned into another, names no first page.
+        (
+            "http://f.test/q/5/?sort=votes&page=2",
+            "http://f.test/q/5/?page=2",
+            false,
+        ),
+        (
+            "http://f.test/YaBB.pl?num=5/15",
+            "http://f.test/YaBB.pl?num=5;r=15",
+            false,
+        ),
+        ("http://f.test/t?id=5", "http://f.test/t?id=5", false),
+    ];
+    for (written, rewritten, expected) in cases {
+        check_dropped_number(written, rewritten, expected);
+    }
+}

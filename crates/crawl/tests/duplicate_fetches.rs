@@ -139,3 +139,11 @@ fn discourse_thread_page_one_costs_no_fetch_while_board_page_one_stays_a_page() 
     // Threads number pages from 1 and boards from 0: `?page=1` is redundant only under `/t/`.
     check(FamilyName::Discourse, 1);
 }
+
+#[test]
+fn qa_first_pages_linked_in_the_default_answer_order_cost_no_fetch() {
+    // Later pages of a question's answers are `?sort=oldest&page=N`; page 2's pager names
+    // page 1 as `?sort=oldest&page=1`, which `page=1` dropped leaves in the answer orders the
+    // plan skips as copies of the question's page.
+    check(FamilyName::Qa, 1);
+}
