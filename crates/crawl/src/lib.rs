@@ -35,6 +35,7 @@ mod frontier;
 pub mod lists;
 mod online_rewrites;
 mod session;
+mod slug_shapes;
 mod unplaced;
 mod url_numbers;
 mod user_content;

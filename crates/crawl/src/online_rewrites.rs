@@ -12,6 +12,7 @@ use trawl_learn::rewrites::{
 use trawl_learn::spellings::spelling_scope;
 use url::Url;
 
+use crate::slug_shapes::{slugs_where_marked, with_slugs, without_shared_slugs};
 use crate::url_numbers::{fill_shape, shape_and_numbers};
 
 /// Rewrites learned while crawling: when a fetched page shows exactly the records of a page
@@ -279,9 +280,10 @@ impl OnlineRewrites {
         let mut compare_with =
             |other_shape: &String, other_signature: u64, change: NumberChange| {
                 if *other_shape != shape {
+                    // A thread's slug, the same in both spellings, is no part of the rule.
                     let twin = ShapeTwin {
-                        from: shape.clone(),
-                        to: other_shape.clone(),
+                        from: without_shared_slugs(&shape, other_shape),
+                        to: without_shared_slugs(other_shape, &shape),
                         change,
                     };
                     comparisons.push((twin, other_signature == signature));
@@ -379,9 +381,12 @@ impl OnlineRewrites {
         let spellings_by = |narrow: bool| -> Vec<Url> {
             self.twins
                 .iter()
-                .filter(|twin| twin.from == shape)
                 .filter(|twin| !narrow || matches!(twin.change, NumberChange::Drop(..)))
-                .filter_map(|twin| fill_shape(&twin.to, &twin.change.apply(&numbers)?))
+                .filter_map(|twin| {
+                    let slugs = slugs_where_marked(&twin.from, &shape)?;
+                    let to = with_slugs(&twin.to, &slugs)?;
+                    fill_shape(&to, &twin.change.apply(&numbers)?)
+                })
                 .collect()
         };
         // A rule that leaves out a number of one value (a first page's `/0`) holds for fewer

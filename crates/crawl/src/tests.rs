@@ -169,3 +169,47 @@ fn a_rewrite_dropping_a_number_names_a_first_page() {
         check_dropped_number(written, rewritten, expected);
     }
 }
+
+/// Spellings learned while crawling pool the pairs of threads named by slugs: two questions'
+/// first pages spelled with their pager's number teach the rule for every question.
+#[test]
+fn first_pages_of_threads_named_by_slugs_share_one_spelling_rule() {
+    let mut online = OnlineRewrites::default();
+    let pages = [
+        ("http://f.test/questions/1/router-drops/", 1),
+        (
+            "http://f.test/questions/1/router-drops/?sort=oldest&page=2",
+            11,
+        ),
+        (
+            "http://f.test/questions/1/router-drops/?sort=oldest&page=1",
+            1,
+        ),
+        ("http://f.test/questions/2/mesh-or-not/", 2),
+        (
+            "http://f.test/questions/2/mesh-or-not/?sort=oldest&page=1",
+            2,
+        ),
+    ];
+    for (page, records) in pages {
+        online.observe(&url(page), Some(records));
+    }
+    let cases = [
+        (
+            "http://f.test/questions/9/fan-noise-again/?sort=oldest&page=1",
+            "http://f.test/questions/9/fan-noise-again/",
+        ),
+        // A later page keeps its spelling, and so does a page under another kind of name.
+        (
+            "http://f.test/questions/9/fan-noise-again/?sort=oldest&page=2",
+            "http://f.test/questions/9/fan-noise-again/?sort=oldest&page=2",
+        ),
+        (
+            "http://f.test/users/9/fan-noise-again/?sort=oldest&page=1",
+            "http://f.test/users/9/fan-noise-again/?sort=oldest&page=1",
+        ),
+    ];
+    for (before, after) in cases {
+        assert_eq!(online.canonical(&url(before)).as_str(), after, "{before}");
+    }
+}
