@@ -12,6 +12,7 @@ use trawl_learn::rewrites::{
 use trawl_learn::spellings::spelling_scope;
 use url::Url;
 
+use crate::slug_shapes::{slugs_where_marked, with_slugs, without_shared_slugs};
 use crate::url_numbers::{fill_shape, shape_and_numbers};
 
 /// Rewrites learned while crawling: when a fetched page shows exactly the records of a page
@@ -279,9 +280,10 @@ impl OnlineRewrites {
         let mut compare_with =
             |other_shape: &String, other_signature: u64, change: NumberChange| {
                 if *other_shape != shape {
+                    // A thread's slug, the same in both spellings, is no part of the rule.
                     let twin = ShapeTwin {
-                        from: shape.clone(),
-                        to: other_shape.clone(),
+                        from: without_shared_slugs(&shape, other_shape),
+                        to: without_shared_slugs(other_shape, &shape),
                         change,
                     };
                     comparisons.push((twin, other_signature == signature));
@@ -376,15 +378,32 @@ impl OnlineRewrites {
             return url;
         }
         let (shape, numbers) = shape_and_numbers(url.as_str());
+        let spellings_by = |narrow: bool| -> Vec<Url> {
+            self.twins
+                .iter()
+                .filter(|twin| !narrow || matches!(twin.change, NumberChange::Drop(..)))
+                .filter_map(|twin| {
+                    let slugs = slugs_where_marked(&twin.from, &shape)?;
+                    let to = with_slugs(&twin.to, &slugs)?;
+                    fill_shape(&to, &twin.change.apply(&numbers)?)
+                })
+                .collect()
+        };
+        // A rule that leaves out a number of one value (a first page's `/0`) holds for fewer
+        // URLs than one that keeps every number, and says more of the URLs it fits: YaBB's
+        // `?num=5/0` is the thread's first page `?num=5`, while the rule that spells every
+        // later page `?num=5/15` as the permalink `?num=5;r=15` would make it `?num=5;r=0`.
+        // The two disagreed, the URL was left as it was, and every thread's first page was
+        // fetched again under its pager's spelling (10-14 % of the crawl at 300 samples).
+        let narrow = spellings_by(true);
         // Rules in force for one shape can disagree: a `1` put in before or after another `1`
         // gives the same first pages, so both rules gather the same evidence, but they spell a
         // second page differently. A URL they disagree on is left as it is.
-        let spellings: Vec<Url> = self
-            .twins
-            .iter()
-            .filter(|twin| twin.from == shape)
-            .filter_map(|twin| fill_shape(&twin.to, &twin.change.apply(&numbers)?))
-            .collect();
+        let spellings = if narrow.is_empty() {
+            spellings_by(false)
+        } else {
+            narrow
+        };
         match spellings.first() {
             Some(first) if spellings.iter().all(|other| other == first) => first.clone(),
             _ => url,

@@ -133,3 +133,83 @@ fn spellings_queued_before_their_rule_are_not_fetched() {
         &["http://f.test/t/a/5?page=1"],
     );
 }
+
+#[track_caller]
+fn check_dropped_number(written: &str, rewritten: &str, expected: bool) {
+    assert_eq!(
+        dropped_a_number(&url(written), &url(rewritten)),
+        expected,
+        "{written} -> {rewritten}"
+    );
+}
+
+#[test]
+fn a_rewrite_dropping_a_number_names_a_first_page() {
+    let cases = [
+        (
+            "http://f.test/q/5/?sort=oldest&page=1",
+            "http://f.test/q/5/?sort=oldest",
+            true,
+        ),
+        ("http://f.test/t?id=5&start=0", "http://f.test/t?id=5", true),
+        // A view option dropped, or a spelling turned into another, names no first page.
+        (
+            "http://f.test/q/5/?sort=votes&page=2",
+            "http://f.test/q/5/?page=2",
+            false,
+        ),
+        (
+            "http://f.test/YaBB.pl?num=5/15",
+            "http://f.test/YaBB.pl?num=5;r=15",
+            false,
+        ),
+        ("http://f.test/t?id=5", "http://f.test/t?id=5", false),
+    ];
+    for (written, rewritten, expected) in cases {
+        check_dropped_number(written, rewritten, expected);
+    }
+}
+
+/// Spellings learned while crawling pool the pairs of threads named by slugs: two questions'
+/// first pages spelled with their pager's number teach the rule for every question.
+#[test]
+fn first_pages_of_threads_named_by_slugs_share_one_spelling_rule() {
+    let mut online = OnlineRewrites::default();
+    let pages = [
+        ("http://f.test/questions/1/router-drops/", 1),
+        (
+            "http://f.test/questions/1/router-drops/?sort=oldest&page=2",
+            11,
+        ),
+        (
+            "http://f.test/questions/1/router-drops/?sort=oldest&page=1",
+            1,
+        ),
+        ("http://f.test/questions/2/mesh-or-not/", 2),
+        (
+            "http://f.test/questions/2/mesh-or-not/?sort=oldest&page=1",
+            2,
+        ),
+    ];
+    for (page, records) in pages {
+        online.observe(&url(page), Some(records));
+    }
+    let cases = [
+        (
+            "http://f.test/questions/9/fan-noise-again/?sort=oldest&page=1",
+            "http://f.test/questions/9/fan-noise-again/",
+        ),
+        // A later page keeps its spelling, and so does a page under another kind of name.
+        (
+            "http://f.test/questions/9/fan-noise-again/?sort=oldest&page=2",
+            "http://f.test/questions/9/fan-noise-again/?sort=oldest&page=2",
+        ),
+        (
+            "http://f.test/users/9/fan-noise-again/?sort=oldest&page=1",
+            "http://f.test/users/9/fan-noise-again/?sort=oldest&page=1",
+        ),
+    ];
+    for (before, after) in cases {
+        assert_eq!(online.canonical(&url(before)).as_str(), after, "{before}");
+    }
+}

@@ -139,3 +139,36 @@ fn discourse_thread_page_one_costs_no_fetch_while_board_page_one_stays_a_page() 
     // Threads number pages from 1 and boards from 0: `?page=1` is redundant only under `/t/`.
     check(FamilyName::Discourse, 1);
 }
+
+#[test]
+fn qa_first_pages_linked_in_the_default_answer_order_cost_no_fetch() {
+    // Later pages of a question's answers are `?sort=oldest&page=N`; page 2's pager names
+    // page 1 as `?sort=oldest&page=1`, which `page=1` dropped leaves in the answer orders the
+    // plan skips as copies of the question's page.
+    check(FamilyName::Qa, 1);
+}
+
+/// Crawls `family` seed `seed` and checks that every valuable page was fetched and that at most
+/// `most` fetches were duplicates: rules learned while crawling cost their evidence.
+fn check_at_most(family: FamilyName, seed: u64, most: usize) {
+    let crawled = learn_and_crawl(family, seed);
+    assert!(
+        crawled.duplicates.len() <= most,
+        "{family:?} seed {seed}: {} duplicate fetches: {:#?}",
+        crawled.duplicates.len(),
+        crawled.duplicates
+    );
+    assert_eq!(
+        crawled.valuable, crawled.valuable_total,
+        "{family:?} seed {seed}: valuable pages missed"
+    );
+}
+
+#[test]
+fn yabb_first_pages_spelled_with_their_offset_cost_only_the_evidence_of_their_rule() {
+    // Pagers name a thread's first page `?num=5/0`, and later pages `?num=5/15` show what the
+    // permalinks `?num=5;r=15` show: the rule for the first page must win over the one for
+    // later pages (40 duplicate fetches before). What is left is the rule's evidence: two
+    // threads' first pages, and each board's `?board=NAME/0`, a shape of its own per board.
+    check_at_most(FamilyName::Yabb, 1, 6);
+}

@@ -159,6 +159,9 @@ pub struct Arc {
     /// arrows). Links without visible text (an icon, `&nbsp;` padding around a CSS arrow) say
     /// nothing either way and are left out; an arc with no worded link has a share of 0.
     pub flipping_text_share: f64,
+    /// Share of worded anchor texts that step through a named series ("Thread Next", "Next
+    /// topic »"; see [`trawl_page::links::series_of_step_link`]).
+    pub series_step_share: f64,
     /// Links of the arc whose anchor shows no visible text at all.
     pub wordless_links: usize,
     /// Share of sampled (source, target) pairs whose two pages share a distinctive text block
@@ -423,6 +426,7 @@ fn build_arcs(
         source_pages: BTreeSet<usize>,
         pairs: BTreeSet<(usize, usize)>,
         flipping_texts: usize,
+        series_steps: usize,
         wordless: usize,
         texts: Vec<String>,
         urls: BTreeSet<String>,
@@ -468,6 +472,7 @@ fn build_arcs(
                 source_pages: BTreeSet::new(),
                 pairs: BTreeSet::new(),
                 flipping_texts: 0,
+                series_steps: 0,
                 wordless: 0,
                 texts: Vec::new(),
                 urls: BTreeSet::new(),
@@ -487,6 +492,8 @@ fn build_arcs(
                 entry.wordless += 1;
             } else {
                 entry.flipping_texts += usize::from(reads_like_page_flipping(text));
+                entry.series_steps +=
+                    usize::from(trawl_page::links::series_of_step_link(text).is_some());
             }
             if entry.texts.len() < 5 && !entry.texts.iter().any(|seen| seen == text) {
                 entry.texts.push(text.to_string());
@@ -565,6 +572,8 @@ fn build_arcs(
                 },
                 sampled_pairs: built.pairs.iter().copied().collect(),
                 flipping_text_share: built.flipping_texts as f64
+                    / (built.links - built.wordless).max(1) as f64,
+                series_step_share: built.series_steps as f64
                     / (built.links - built.wordless).max(1) as f64,
                 wordless_links: built.wordless,
                 same_list_share,

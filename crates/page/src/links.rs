@@ -99,7 +99,23 @@ pub(crate) fn link_table_in_slots(
                 },
                 Some((slot.region as usize, slot.record as usize)),
             ),
-            None => (LinkLocation::Path(path_hash(document, node)), None),
+            None => {
+                // Links that step through different series from one bar ("[Date Prev][Date
+                // Next][Thread Prev][Thread Next]" above a mail archive's message) share their
+                // tag path: the series each names is part of its place, as a column would be.
+                let text = document.text_content(node);
+                let path = match series_of_step_link(&text) {
+                    Some(series) => {
+                        let mut hash = path_hash(document, node);
+                        for byte in series.bytes() {
+                            hash = (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
+                        }
+                        hash
+                    }
+                    None => path_hash(document, node),
+                };
+                (LinkLocation::Path(path), None)
+            }
         };
         links.push(Link {
             node,
@@ -114,6 +130,61 @@ pub(crate) fn link_table_in_slots(
         });
     }
     links
+}
+
+/// Words that step to the next or the previous item of a series.
+const STEP_WORDS: [&str; 19] = [
+    "next",
+    "prev",
+    "previous",
+    "older",
+    "newer",
+    "nächste",
+    "nächster",
+    "vorherige",
+    "vorheriger",
+    "suivant",
+    "suivante",
+    "précédent",
+    "précédente",
+    "siguiente",
+    "anterior",
+    "successivo",
+    "precedente",
+    "volgende",
+    "vorige",
+];
+
+/// Words naming a list's pages rather than a series of their own ("Next page").
+const PAGE_WORDS: [&str; 4] = ["page", "seite", "pagina", "página"];
+
+/// The series a "next" or "previous" link names, when its anchor is one step word and one or
+/// two other words of letters ("Thread Next", "Date Prev", "Next topic »"): those words, lower
+/// case, in the order written. A bare "Next", a
+/// pager's "Next page" and anything longer name no series.
+pub fn series_of_step_link(text: &str) -> Option<String> {
+    let lowered = text.to_lowercase();
+    let words: Vec<&str> = lowered
+        .split(|character: char| !character.is_alphanumeric())
+        .filter(|word| !word.is_empty())
+        .collect();
+    if !(2..=3).contains(&words.len()) {
+        return None;
+    }
+    let steps = words
+        .iter()
+        .filter(|word| STEP_WORDS.contains(word))
+        .count();
+    let series: Vec<&str> = words
+        .iter()
+        .copied()
+        .filter(|word| !STEP_WORDS.contains(word))
+        .collect();
+    let named = !series.is_empty()
+        && series
+            .iter()
+            .all(|word| !PAGE_WORDS.contains(word) && word.chars().all(char::is_alphabetic));
+    (steps == 1 && named).then(|| series.join(" "))
 }
 
 /// Whether a `<link>`'s `rel` names the next or previous page of a series (HTML's
@@ -182,6 +253,46 @@ mod tests {
             &regions,
             &Url::parse("http://forum.test/board/index.php?x=1").unwrap(),
         )
+    }
+
+    #[test]
+    fn step_links_name_their_series() {
+        let cases = [
+            ("Thread Next", Some("thread")),
+            ("Date Prev", Some("date")),
+            ("Next topic »", Some("topic")),
+            ("« Previous thread", Some("thread")),
+            ("Next", None),
+            ("Next page", None),
+            ("Seite 2", None),
+            ("2", None),
+            ("Next 10 results here", None),
+            ("Date Index", None),
+        ];
+        for (text, expected) in cases {
+            assert_eq!(series_of_step_link(text).as_deref(), expected, "{text}");
+        }
+    }
+
+    #[test]
+    fn step_links_of_one_bar_are_placed_by_the_series_they_name() {
+        let links = table(
+            "<div class='msgnav'>[<a href='m1.html'>Date Prev</a>][<a href='m3.html'>Date Next</a>]\
+             [<a href='m0.html'>Thread Prev</a>][<a href='m7.html'>Thread Next</a>]\
+             [<a href='m9.html'>Next</a>][<a href='m8.html'>2</a>]</div>",
+        );
+        let place = |text: &str| {
+            links
+                .iter()
+                .find(|link| link.text == text)
+                .map(|link| link.location)
+                .expect("the link is read")
+        };
+        assert_eq!(place("Date Prev"), place("Date Next"));
+        assert_eq!(place("Thread Prev"), place("Thread Next"));
+        assert_ne!(place("Date Next"), place("Thread Next"));
+        assert_eq!(place("Next"), place("2"));
+        assert_ne!(place("Next"), place("Thread Next"));
     }
 
     #[test]

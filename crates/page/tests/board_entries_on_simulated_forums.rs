@@ -1,7 +1,8 @@
 //! Thread entries of board pages read alone, on every simulated engine family, checked against
 //! the simulator's history: each page gives as many entries as it lists threads (sticky threads
-//! shown in a list of their own included, a board's last page holding one thread included), and
-//! every entry names a thread of the board with its title, reply count and last-reply minute.
+//! shown in a list of their own included, a board's last page holding one thread included),
+//! and every entry names a thread of the board with its title, reply count and last-reply
+//! minute; on families whose lists stand beside boxes of other threads, no post is read.
 
 mod common;
 
@@ -187,6 +188,43 @@ fn a_short_list_beats_a_longer_box_that_shows_fewer_counts() {
         2,
         "four threads beside a six-thread box",
     );
+}
+
+/// Every board page of `family` for `seeds` that reads as posts, one line each.
+fn board_pages_read_as_posts(family: FamilyName, seeds: &[u64]) -> Vec<String> {
+    let mut wrong = Vec::new();
+    for &seed in seeds {
+        let site = Site::build(SiteConfig::new(family, seed, Scale::Small));
+        let at = site.history().end;
+        for board in 1..=site.history().board_count() {
+            let (pages, _) = expected_count(&site, board, 1);
+            for page in 1..=pages {
+                let route = site.board_page_route(board, page as u32, SortOrder::LastPost, at);
+                let path = site.url_of(&Address::canonical(route));
+                let analysis = analyse_page(&site, &path);
+                if let Some(post) = analysis.posts.first() {
+                    wrong.push(format!(
+                        "{} seed {seed} {path}: {} posts read, the first {:?}",
+                        family.name(),
+                        analysis.posts.len(),
+                        post.text
+                    ));
+                }
+            }
+        }
+    }
+    wrong
+}
+
+/// A board page holds no post. XenForo's lists stand beside a box of the latest threads whose
+/// records each show a title link, the last poster and time, and a line "Started by X ·
+/// Replies: N": authored and dated like posts, but thread entries (seed 1 read every board page
+/// as seven posts, and the crawl took boards for threads). Its sticky threads stand in a group
+/// of their own, whose titles must not read as posts either.
+#[test]
+fn boards_beside_a_box_of_latest_threads_give_no_posts() {
+    let wrong = board_pages_read_as_posts(FamilyName::Xenforo, &[1, 41, 7, 3, 12, 99, 2024]);
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
 /// Families whose board pages cannot give what this test checks: a mailing-list archive's index

@@ -395,3 +395,131 @@ fn an_opening_post_apart_with_the_last_activity_date_in_german_is_read_first() {
     check_opener(&german_opener(), 2);
     check_opener(&german_opener(), 3);
 }
+
+/// A board's last page holding one thread, beside a box of the latest threads whose records
+/// each show a title link, the last poster and time, and a line of fields naming the starter
+/// and counting replies and views (`line` formats it from the starter and the reply count),
+/// longer than the title, as a widget of the latest threads prints it.
+fn last_board_page_beside_latest_threads(line: fn(&str, usize) -> String) -> String {
+    let latest: String = (0..5)
+        .map(|index| {
+            format!(
+                "<li class=\"widget_post_bit\"><h5 class=\"widget_post_header\">\
+                 <a href=\"/showthread.php?t={thread}\" class=\"title\">{title}</a></h5>\
+                 <div class=\"meta\">{line}</div><div class=\"widget_post_content\">Last post by \
+                 <a href=\"/member.php?u={last}\">{last_name}</a>, <span class=\"date\">05-2{index}-2025, \
+                 0{index}:15 PM</span></div></li>",
+                thread = 400 + index,
+                title = TITLES[index],
+                last = 20 + index,
+                last_name = NAMES[(index + 1) % 5],
+                line = line(NAMES[index], index * 3 + 1),
+            )
+        })
+        .collect();
+    page(&format!(
+        "<div class=\"threadlist\"><h2>Hardware</h2><table><tr class=\"threadbit\">\
+         <td><a href=\"/showthread.php?t=77\">Old keyboard question</a><br>\
+         <a href=\"/member.php?u=3\">Quentin</a></td><td><a href=\"/misc.php?do=whoposted&amp;t=77\">3</a></td>\
+         <td>41</td><td>04-11-2025, 05:30 PM<br>by <a href=\"/member.php?u=4\">sam_k</a></td></tr></table></div>\
+         <div class=\"sidebar\"><h3>Latest Threads</h3><ul class=\"widget\">{latest}</ul></div>"
+    ))
+}
+
+/// Checks that a board page beside a box of the latest threads, each with a line of fields,
+/// gives its one thread entry and no post.
+#[track_caller]
+fn check_latest_threads_box(line: fn(&str, usize) -> String, case: &str) {
+    let html = last_board_page_beside_latest_threads(line);
+    let analysis = analyse(&html, "http://127.0.0.1:8000/forumdisplay.php?f=2&page=3");
+    assert!(
+        analysis.posts.is_empty(),
+        "{case}: the latest threads read as posts: {:?}",
+        analysis.posts
+    );
+    let titles: Vec<&str> = analysis
+        .thread_entries
+        .iter()
+        .map(|entry| entry.title.as_str())
+        .collect();
+    assert_eq!(titles, ["Old keyboard question"], "{case}");
+}
+
+/// Records whose text is a line naming the starter and counting the replies, beside a title
+/// link to another thread, are thread entries in a box, never posts; whether the starter's name
+/// is a link or not, and in whatever words the template puts it.
+#[test]
+fn a_box_of_latest_threads_with_starter_and_reply_lines_is_no_post_list() {
+    check_latest_threads_box(
+        |starter, replies| {
+            format!(
+                "Started by <a href=\"/member.php?username={starter}\">{starter}</a> &middot; \
+                 Replies: {replies} &middot; Views: {}",
+                replies * 10 + 7
+            )
+        },
+        "linked starter, English",
+    );
+    check_latest_threads_box(
+        |starter, replies| {
+            format!(
+                "Started by {starter}, {replies} replies and {} views so far",
+                replies * 10 + 7
+            )
+        },
+        "starter without a link",
+    );
+    check_latest_threads_box(
+        |starter, replies| {
+            format!(
+                "Gestartet von <a href=\"/benutzer/{starter}\">{starter}</a> · Antworten: \
+                 {replies} · Hits: {}",
+                replies * 10 + 7
+            )
+        },
+        "German",
+    );
+}
+
+/// Short replies that each name a member and a number are messages: their words differ from
+/// post to post, so they are no line of fields, and the thread's posts are read.
+#[test]
+fn short_replies_naming_members_and_numbers_are_still_posts() {
+    let replies = [
+        "Thanks <a href=\"/user/Tobias/\">Tobias</a>, channel 6 did it.",
+        "Same for me with firmware 2.4 on the older box.",
+        "<a href=\"/user/helga_m/\">helga_m</a> it took me 3 tries.",
+        "Mine drops at 8 too, every single evening.",
+    ];
+    let posts: String = replies
+        .iter()
+        .enumerate()
+        .map(|(index, text)| {
+            format!(
+                "<div class=\"reply\"><div class=\"by\"><a href=\"/user/{name}/\">{name}</a> \
+                 <span>2025-04-2{index} 10:1{index}</span></div><p>{text}</p>\
+                 <div class=\"foot\"><a href=\"/topic/view/router-drops-the-line/?quote={index}\">Quote this post now</a></div></div>",
+                name = NAMES[index]
+            )
+        })
+        .collect();
+    let html = page(&format!(
+        "<h1>Router drops the line</h1><div class=\"thread\">{posts}</div>"
+    ));
+    let analysis = analyse(
+        &html,
+        "http://127.0.0.1:8000/topic/view/router-drops-the-line/",
+    );
+    let authors: Vec<Option<&str>> = analysis
+        .posts
+        .iter()
+        .map(|post| post.author.as_deref())
+        .collect();
+    assert_eq!(
+        authors,
+        NAMES[..4]
+            .iter()
+            .map(|name| Some(*name))
+            .collect::<Vec<_>>()
+    );
+}

@@ -96,6 +96,18 @@ pub(super) fn find_page_flipping(sitemap: &Sitemap) -> (Vec<bool>, Vec<Option<f6
                     && arc.same_list_share >= 0.8
                     && arc.same_title_share >= 0.8;
             }
+            // A link stepping through a named series ("Thread Next" beside "Date Next" over a
+            // mail archive's message, "Next topic »" under a thread) flips the pages of one list
+            // only when the pages it joins share their list's distinctive text and their title
+            // (a thread's subject), as links without words must: a thread's next message does,
+            // the next message by date and the next topic do not (neighbouring threads share
+            // their board's name, not their title). Before, mail archives' threads of one
+            // message a page were never lists, and their relations were lost (0.24 % kept).
+            if arc.series_step_share >= 0.5 {
+                return arc.sampled_pairs.len() >= MINIMUM_PAIRS_FOR_WORDLESS
+                    && arc.same_list_share >= 0.8
+                    && arc.same_title_share >= 0.8;
+            }
             if arc.flipping_text_share < 0.5 {
                 return false;
             }

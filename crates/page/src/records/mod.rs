@@ -37,7 +37,8 @@
 //! the author column (by what authors are: names that repeat only for their person, not counts,
 //! not ranks that different persons share), `text_column` the text column (which varies from
 //! record to record, unlike template notes, and leaves out rows of buttons inside the text),
-//! `post_region` the post region, `posts` its columns, `single_post` one element read as a post
+//! `post_region` the post region, `thread_list_texts` the texts that tell a list of threads
+//! from a list of posts, `posts` its columns, `single_post` one element read as a post
 //! on its own, `post_list` the pieces of a cut list, `lone_post` the one post of a page that
 //! repeats nothing, `remarks` the one-line comments listed under a post (never its time, its
 //! text or the post list), `anchors` the name each post keeps from page to page, and `entries` the
@@ -65,6 +66,7 @@ mod posts;
 mod remarks;
 mod single_post;
 mod text_column;
+mod thread_list_texts;
 mod undated_posts;
 
 pub use entries::{extract_thread_entries, thread_entries_from};

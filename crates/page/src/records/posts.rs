@@ -11,6 +11,7 @@ use super::single_post::read_single_post;
 use super::text_column::{
     PostTexts, choose_text_column, element_identity, has_identity, repeated_control_rows,
 };
+use super::thread_list_texts::{texts_are_entry_lines, texts_are_title_links};
 use super::*;
 use crate::dom::{Document, NodeId, NodeKind};
 use crate::links::Link;
@@ -35,9 +36,10 @@ pub fn extract_posts(
 /// Extracts the posts of a thread page from facts already gathered.
 ///
 /// The post region is the first of the ranked candidates (see `post_region::post_regions`)
-/// whose texts are not its title links: a list of threads (a board's own list, "suggested
-/// topics" under a thread) is authored and dated like posts, but what it holds of text is each
-/// record's link to its thread.
+/// whose texts are not those of a list of threads (see `thread_list_texts`): a board's own
+/// list, "suggested topics" under a thread or a sidebar of the latest threads is authored and
+/// dated like posts, but what it holds of text is each record's link to its thread, or a line
+/// of fields beside that link ("Started by helga · Replies: 15").
 pub fn posts_from(facts: &PageFacts<'_>, page_url: &Url) -> Vec<Post> {
     for region in post_regions(facts, page_url) {
         // A list of remarks under one post (more comments than the page has answers) is no
@@ -58,7 +60,10 @@ pub fn posts_from(facts: &PageFacts<'_>, page_url: &Url) -> Vec<Post> {
             return posts_in_region(&widened, regions.len() - 1, page_url);
         }
         let posts = posts_of_list(facts, region, page_url);
-        if !texts_are_title_links(facts, region, &posts) && !texts_are_counts(&posts) {
+        if !texts_are_title_links(facts, region, &posts)
+            && !texts_are_entry_lines(facts, region, &posts, page_url)
+            && !texts_are_counts(&posts)
+        {
             return posts;
         }
     }
@@ -107,43 +112,6 @@ fn posts_of_paired_rows(facts: &PageFacts<'_>, page_url: &Url) -> Vec<Post> {
     }
 }
 
-/// Whether at least half the posts read from region `region` have for text the text of a link
-/// of their record (the link table holds only links that lead to a page): the title of a thread
-/// entry, never a post's message.
-pub(super) fn texts_are_title_links(facts: &PageFacts<'_>, region: usize, posts: &[Post]) -> bool {
-    let records = &facts.regions[region].records;
-    let read: Vec<(usize, &str)> = posts
-        .iter()
-        .filter_map(|post| {
-            let record = records.iter().position(|&node| node == post.node)?;
-            Some((record, post.text.trim()))
-        })
-        .filter(|(_, text)| !text.is_empty())
-        .collect();
-    if read.len() < 2 {
-        return false;
-    }
-    let mut titled = vec![false; records.len()];
-    for link in facts.links {
-        let Some((link_region, record)) = link.record else {
-            continue;
-        };
-        if link_region != region || titled[record] {
-            continue;
-        }
-        let text = link.text.trim();
-        if !text.is_empty()
-            && read.iter().any(|&(read_record, post_text)| {
-                read_record == record && same_words(post_text, text)
-            })
-        {
-            titled[record] = true;
-        }
-    }
-    let titles = read.iter().filter(|(record, _)| titled[*record]).count();
-    titles * 2 >= read.len()
-}
-
 /// Whether most texts read are counts and nothing more ("4", "12 replies"): a list of threads
 /// whose text column is the reply count, its titles taken for authors. A post says something.
 fn texts_are_counts(posts: &[Post]) -> bool {
@@ -155,11 +123,6 @@ fn texts_are_counts(posts: &[Post]) -> bool {
         })
         .count();
     posts.len() >= 2 && counts * 2 > posts.len()
-}
-
-/// Whether two texts hold the same words, whatever the white space between them.
-fn same_words(first: &str, second: &str) -> bool {
-    first.split_whitespace().eq(second.split_whitespace())
 }
 
 /// Reads region `region` as the post region, whatever its size: for a caller that knows from

@@ -13,7 +13,8 @@
 use url::Url;
 
 use super::post_region::{lists_other_threads, mostly_dated};
-use super::posts::{posts_in_region, texts_are_title_links};
+use super::posts::posts_in_region;
+use super::thread_list_texts::{texts_are_entry_lines, texts_are_title_links};
 use super::{PageFacts, Post};
 
 /// The shortest mean message, in characters, of a list read as undated posts: longer than the
@@ -42,7 +43,10 @@ pub(super) fn undated_posts(facts: &PageFacts<'_>, page_url: &Url) -> Vec<Post> 
             continue;
         }
         let posts = posts_in_region(facts, region, page_url);
-        if reads_as_undated_posts(&posts) && !texts_are_title_links(facts, region, &posts) {
+        if reads_as_undated_posts(&posts)
+            && !texts_are_title_links(facts, region, &posts)
+            && !texts_are_entry_lines(facts, region, &posts, page_url)
+        {
             return posts;
         }
     }
