@@ -1,5 +1,5 @@
 //! Posts of thread pages: the post region, its time, author, text, permalink and anchor
-//! columns, the leading post rendered apart (read by `single_post`), and lists whose posts are
+//! columns, the leading post rendered apart (found and read by `single_post`), and lists whose posts are
 //! a header row and a body row made alike.
 
 use url::Url;
@@ -7,11 +7,11 @@ use url::Url;
 use super::anchors::record_anchors;
 use super::post_list::posts_of_list;
 use super::post_region::post_regions;
-use super::single_post::read_single_post;
+use super::single_post::leading_post;
 use super::text_column::{
     PostTexts, choose_text_column, element_identity, has_identity, repeated_control_rows,
 };
-use super::thread_list_texts::{texts_are_entry_lines, texts_are_title_links};
+use super::thread_list_texts::{texts_are_counts, texts_are_entry_lines, texts_are_title_links};
 use super::*;
 use crate::dom::{Document, NodeId, NodeKind};
 use crate::links::Link;
@@ -110,19 +110,6 @@ fn posts_of_paired_rows(facts: &PageFacts<'_>, page_url: &Url) -> Vec<Post> {
         Some(region) => posts_of_list(&paired_facts, region, page_url),
         None => Vec::new(),
     }
-}
-
-/// Whether most texts read are counts and nothing more ("4", "12 replies"): a list of threads
-/// whose text column is the reply count, its titles taken for authors. A post says something.
-fn texts_are_counts(posts: &[Post]) -> bool {
-    let counts = posts
-        .iter()
-        .filter(|post| {
-            let text = post.text.trim();
-            text.split_whitespace().count() <= 3 && super::author_signals::count_like(text)
-        })
-        .count();
-    posts.len() >= 2 && counts * 2 > posts.len()
 }
 
 /// Reads region `region` as the post region, whatever its size: for a caller that knows from
@@ -389,67 +376,6 @@ pub(super) fn without_subject_line(text: String, titles: &[String]) -> String {
         return text;
     }
     rest.to_string()
-}
-
-/// Many engines render a thread's first post apart from the replies (a question box above the
-/// answers, an announcement-styled opener), so it falls outside the post region. Look just before
-/// the region (preceding siblings of the first record, then of the region's ancestors, a few of
-/// each) for an element with a post time, a link and a body of text, and read it as a post. Its
-/// date is its time when no later than the first reply's; a date equal to the last
-/// post's is the thread's last activity, shown in the header above the opening post.
-fn leading_post(
-    facts: &PageFacts<'_>,
-    region: usize,
-    posts: &[Post],
-    time_column: Option<u64>,
-) -> Option<Post> {
-    let document = facts.document;
-    let first = *facts.regions[region].records.first()?;
-    let first_time = posts.first().and_then(|post| post.time);
-    let last_time = posts
-        .iter()
-        .filter_map(|post| post.time)
-        .map(|time| time.local)
-        .max();
-    let mut anchor = first;
-    for _ in 0..4 {
-        let mut sibling = document.node(anchor).previous_sibling;
-        let mut looked = 0;
-        while let Some(candidate) = sibling {
-            sibling = document.node(candidate).previous_sibling;
-            if document.node(candidate).kind != NodeKind::Element {
-                continue;
-            }
-            looked += 1;
-            if looked > 3 {
-                break;
-            }
-            let Some(mut post) = read_single_post(facts, candidate, None, time_column) else {
-                continue;
-            };
-            // An element whose only date is one the page labels as a visit or join date is a
-            // header (the site's "Last visit: ..." bar beside its menu links), not a post shown
-            // apart: an opening post shows when it was written.
-            let Some(time) = post.time else {
-                continue;
-            };
-            match first_time {
-                Some(first) if time.local > first.local => {
-                    // A thread's header may show when the thread was last active rather than
-                    // when it was opened: the time of its last post, to the minute. The opening
-                    // post is read then, without a time it does not show. Any other later date
-                    // (the page's clock in a header box, "it is currently ...") is no post's.
-                    if last_time.is_some_and(|last| time.local == last) {
-                        post.time = None;
-                        return Some(post);
-                    }
-                }
-                _ => return Some(post),
-            }
-        }
-        anchor = document.node(anchor).parent?;
-    }
-    None
 }
 
 /// Per record, the date of the column that behaves like post times.

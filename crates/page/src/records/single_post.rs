@@ -240,3 +240,64 @@ pub(super) fn name_before_date(facts: &PageFacts<'_>, element: NodeId) -> Option
             })
         })
 }
+
+/// Many engines render a thread's first post apart from the replies (a question box above the
+/// answers, an announcement-styled opener), so it falls outside the post region. Look just before
+/// the region (preceding siblings of the first record, then of the region's ancestors, a few of
+/// each) for an element with a post time, a link and a body of text, and read it as a post. Its
+/// date is its time when no later than the first reply's; a date equal to the last
+/// post's is the thread's last activity, shown in the header above the opening post.
+pub(super) fn leading_post(
+    facts: &PageFacts<'_>,
+    region: usize,
+    posts: &[Post],
+    time_column: Option<u64>,
+) -> Option<Post> {
+    let document = facts.document;
+    let first = *facts.regions[region].records.first()?;
+    let first_time = posts.first().and_then(|post| post.time);
+    let last_time = posts
+        .iter()
+        .filter_map(|post| post.time)
+        .map(|time| time.local)
+        .max();
+    let mut anchor = first;
+    for _ in 0..4 {
+        let mut sibling = document.node(anchor).previous_sibling;
+        let mut looked = 0;
+        while let Some(candidate) = sibling {
+            sibling = document.node(candidate).previous_sibling;
+            if document.node(candidate).kind != NodeKind::Element {
+                continue;
+            }
+            looked += 1;
+            if looked > 3 {
+                break;
+            }
+            let Some(mut post) = read_single_post(facts, candidate, None, time_column) else {
+                continue;
+            };
+            // An element whose only date is one the page labels as a visit or join date is a
+            // header (the site's "Last visit: ..." bar beside its menu links), not a post shown
+            // apart: an opening post shows when it was written.
+            let Some(time) = post.time else {
+                continue;
+            };
+            match first_time {
+                Some(first) if time.local > first.local => {
+                    // A thread's header may show when the thread was last active rather than
+                    // when it was opened: the time of its last post, to the minute. The opening
+                    // post is read then, without a time it does not show. Any other later date
+                    // (the page's clock in a header box, "it is currently ...") is no post's.
+                    if last_time.is_some_and(|last| time.local == last) {
+                        post.time = None;
+                        return Some(post);
+                    }
+                }
+                _ => return Some(post),
+            }
+        }
+        anchor = document.node(anchor).parent?;
+    }
+    None
+}

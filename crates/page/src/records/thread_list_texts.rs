@@ -201,6 +201,19 @@ fn same_words(first: &str, second: &str) -> bool {
     first.split_whitespace().eq(second.split_whitespace())
 }
 
+/// Whether most texts read are counts and nothing more ("4", "12 replies"): a list of threads
+/// whose text column is the reply count, its titles taken for authors. A post says something.
+pub(super) fn texts_are_counts(posts: &[Post]) -> bool {
+    let counts = posts
+        .iter()
+        .filter(|post| {
+            let text = post.text.trim();
+            text.split_whitespace().count() <= 3 && super::author_signals::count_like(text)
+        })
+        .count();
+    posts.len() >= 2 && counts * 2 > posts.len()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
