@@ -59,10 +59,21 @@ pub(super) fn texts_are_entry_lines(
     if read.len() < 2 {
         return false;
     }
-    let templates: Vec<Option<Vec<String>>> = read
-        .iter()
-        .map(|&(record, text)| field_template(facts, region, record, text))
-        .collect();
+    // Four texts in five must give a template: once more than a fifth give none (a thread
+    // page's messages, the common case), the answer is known, and reading templates walks every
+    // link of the page for each record.
+    let mut templates: Vec<Option<Vec<String>>> = Vec::with_capacity(read.len());
+    let mut without_template = 0;
+    for &(record, text) in &read {
+        let template = field_template(facts, region, record, text);
+        if template.is_none() {
+            without_template += 1;
+            if without_template * 5 > read.len() {
+                return false;
+            }
+        }
+        templates.push(template);
+    }
     // The template most texts share, compared with each text's own.
     let alike_count = |reference: &Vec<String>| {
         templates
