@@ -482,7 +482,8 @@ pub(super) fn shared_identity(
         .then_some(first)
 }
 
-/// Whether a date is marked as the time of a post's last edit: the date's element or one of its
+/// Whether a date is marked as the time of a post's last edit (or of its thread's later activity,
+/// "Last replied by bob, <date>", which also comes after the post): the date's element or one of its
 /// three nearest ancestors inside its record (`member`, the record's element, is left out: a
 /// post that was edited may say so on its own element) has a class or id word about edits
 /// (`message-lastEdit`, `edited-by`), or the text just before the element says so ("Last
@@ -500,6 +501,22 @@ fn marks_an_edit(document: &Document, element: NodeId, member: Option<NodeId>) -
         "bewerkt",
         "编辑",
         "編集",
+    ];
+    // A thread's later activity printed beside its opening post ("Last replied by bob, <date>",
+    // "Updated on <date>") comes after the post as an edit does.
+    const LATER_ACTIVITY_WORDS: [&str; 12] = [
+        "last repl",
+        "last post",
+        "last activity",
+        "updated",
+        "latest reply",
+        "letzte antwort",
+        "aktualisiert",
+        "dernière réponse",
+        "mis à jour",
+        "última respuesta",
+        "actualizado",
+        "ultima risposta",
     ];
     let edit_word = |word: &str| {
         let word = word.to_ascii_lowercase();
@@ -548,7 +565,10 @@ fn marks_an_edit(document: &Document, element: NodeId, member: Option<NodeId>) -
             return false;
         }
         let text = document.text_of(sibling).to_lowercase();
-        return EDIT_WORDS.iter().any(|word| text.contains(word));
+        return EDIT_WORDS
+            .iter()
+            .chain(LATER_ACTIVITY_WORDS.iter())
+            .any(|word| text.contains(word));
     }
     false
 }

@@ -40,10 +40,12 @@ struct Words<'a> {
     suggested_heading: &'a str,
 }
 
-/// The whole body: the opener with its glued author line, the replies, the suggestions.
+/// The whole body: the opener with its glued author line (and, when given, a second line of
+/// later activity: label, name, date), the replies, the suggestions.
 fn body(
     heading: &str,
     opener: (&str, &str, &str),
+    later: Option<(&str, &str, &str)>,
     replies: &[(&str, &str)],
     suggestions: &[String],
     words: &Words<'_>,
@@ -55,15 +57,25 @@ fn body(
         button,
         suggested_heading,
     } = words;
+    let later = later
+        .map(|(label, name, date)| {
+            format!(
+                "<li><a href=\"#\"><img src=\"/static/avatar.png\">\
+                 <span class=\"meta-text\">{label}<small>{name}, {date}</small></span></a></li>"
+            )
+        })
+        .unwrap_or_default();
     let mut page = format!(
         "<div class=\"thread-view\"><div class=\"post-box\"><div class=\"post-head\"><h3>{heading}</h3>\
          <p>{opener_text}</p><div class=\"post-meta\"><ul><li><a href=\"#\"><img src=\"/static/avatar.png\">\
-         <span class=\"meta-text\">{created_label}<small>{opener_name}, {opener_date}</small></span></a></li></ul></div></div>\
+         <span class=\"meta-text\">{created_label}<small>{opener_name}, {opener_date}</small></span></a></li>{later}</ul></div></div>\
          <div class=\"post-actions\"><span class=\"counts\">{count} {reply_label}</span>\
+         <span class=\"users\">Users <span class=\"number\">{people}</span></span>\
          <div class=\"modal fade\"><div class=\"modal-body\"><form method=\"post\" action=\"/comment/add/\">\
          <h4>{button}: {heading}</h4><label>{button}</label><textarea name=\"comment\"></textarea>\
          <button type=\"submit\">{button}</button></form></div></div></div></div>",
         count = replies.len(),
+        people = replies.len() + 1,
     );
     for (name, message) in replies {
         page.push_str(&reply(reply_label, name, message, button));
@@ -130,6 +142,7 @@ fn english_comment_thread_with_undated_replies_and_slug_suggestions() {
                     "Jan. 2, 2025, 9:05 p.m.",
                     "My radio died overnight and the clock with it. The car starts fine. Where do I look first?",
                 ),
+                Some(("Last replied by", "marta_k", "Jan. 3, 2025, 8:30 a.m.")),
                 &replies,
                 &suggestions,
                 &Words {
@@ -196,6 +209,7 @@ fn spanish_comment_thread_with_two_undated_replies() {
                     "2 de marzo de 2024, 18:40",
                     "Tengo un aloe vera que se está poniendo marrón en las puntas. ¿Lo estoy regando demasiado?",
                 ),
+                None,
                 &replies,
                 &suggestions,
                 &Words {
@@ -242,6 +256,7 @@ fn opening_post_alone_above_slug_suggestions() {
             body: body(
                 "Fitting a towbar yourself",
                 ("kat_w", "Feb. 1, 2025, 8:15 a.m.", text),
+                Some(("Last updated by", "kat_w", "Feb. 2, 2025, 9:40 a.m.")),
                 &[],
                 &suggestions,
                 &Words {
