@@ -284,6 +284,9 @@ pub struct Lists {
     activity: HashMap<ListId, BoardActivity>,
     /// Pages known to exist and never fetched, in the order they became known.
     backlog: VecDeque<(ListId, u32)>,
+    /// Per site, the most posts one thread page has shown: the site's page size, as far as the
+    /// crawl has seen (a thread's own count is short of it until one of its pages is full).
+    posts_per_page: HashMap<SiteId, u32>,
 }
 
 impl Lists {
@@ -333,6 +336,11 @@ impl Lists {
 
     pub fn is_empty(&self) -> bool {
         self.states.is_empty()
+    }
+
+    /// The most posts a thread page of `site` has shown (0 before any).
+    pub fn posts_per_page(&self, site: SiteId) -> u32 {
+        self.posts_per_page.get(&site).copied().unwrap_or(0)
     }
 
     /// The stored activity of a board (`None` for a post list or an unknown id).
@@ -418,6 +426,7 @@ impl Lists {
         change.new_record_times = fresh.to_vec();
         let count = times.len() as u32;
         state.records_per_page = state.records_per_page.max(count);
+        let site = state.site;
         state.pages[index] = PageSeen {
             fetched_at: Some(at),
             records: count.max(previous.records),
@@ -437,6 +446,8 @@ impl Lists {
         }
         let board = state.board;
         let first_position = already;
+        let site_page = self.posts_per_page.entry(site).or_insert(0);
+        *site_page = (*site_page).max(count);
         if let Some(activity) = board.and_then(|board| self.activity.get_mut(&board)) {
             for (offset, &time) in fresh.iter().enumerate() {
                 let is_first_post = page == 1 && first_position + offset == 0;
