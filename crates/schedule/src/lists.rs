@@ -284,6 +284,11 @@ pub struct Lists {
     activity: HashMap<ListId, BoardActivity>,
     /// Pages known to exist and never fetched, in the order they became known.
     backlog: VecDeque<(ListId, u32)>,
+    /// Positions (in `states`) of the index lists, and of the post lists by the board that
+    /// listed them first (`None` for threads found outside any board), so a policy that polls
+    /// boards need not walk every thread of the crawl to find them.
+    index_positions: Vec<usize>,
+    threads_by_board: HashMap<Option<ListId>, Vec<usize>>,
     /// Per site, the most posts one thread page has shown: the site's page size, as far as the
     /// crawl has seen (a thread's own count is short of it until one of its pages is full).
     posts_per_page: HashMap<SiteId, u32>,
@@ -308,7 +313,16 @@ impl Lists {
         if self.position.contains_key(&id) {
             return false;
         }
-        self.position.insert(id, self.states.len());
+        let position = self.states.len();
+        self.position.insert(id, position);
+        match kind {
+            ListKind::Index => self.index_positions.push(position),
+            ListKind::Post => self
+                .threads_by_board
+                .entry(board)
+                .or_default()
+                .push(position),
+        }
         self.states.push(ListState::new(id, kind, site, board));
         self.backlog.push_back((id, 1));
         if kind == ListKind::Index {
@@ -328,6 +342,41 @@ impl Lists {
     /// Every list, in the order it became known (stable, so plans are deterministic).
     pub fn iter(&self) -> impl Iterator<Item = &ListState> {
         self.states.iter()
+    }
+
+    /// Every index list, in the order it became known.
+    pub fn index_lists(&self) -> impl Iterator<Item = &ListState> {
+        self.index_positions
+            .iter()
+            .map(|&position| &self.states[position])
+    }
+
+    /// The post lists first listed by `board` (`None`: found outside any board), in the order
+    /// they became known.
+    pub fn threads_of(&self, board: Option<ListId>) -> impl Iterator<Item = &ListState> {
+        self.threads_by_board
+            .get(&board)
+            .into_iter()
+            .flatten()
+            .map(|&position| &self.states[position])
+    }
+
+    /// The boards post lists were registered under that are not registered index lists
+    /// themselves (`None` among them for threads found outside any board), in id order.
+    pub fn boards_not_registered(&self) -> Vec<Option<ListId>> {
+        let mut boards: Vec<Option<ListId>> = self
+            .threads_by_board
+            .keys()
+            .copied()
+            .filter(|board| board.is_none_or(|board| self.get(board).is_none()))
+            .collect();
+        boards.sort_unstable();
+        boards
+    }
+
+    /// The position of a list in [`Lists::iter`].
+    pub fn position_of(&self, id: ListId) -> Option<usize> {
+        self.position.get(&id).copied()
     }
 
     pub fn len(&self) -> usize {

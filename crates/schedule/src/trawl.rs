@@ -114,24 +114,28 @@ impl Trawl {
         }
     }
 
+    /// The polled units, in the order their lists became known: every board read once, and the
+    /// threads read once of boards whose entries show no activity and of no known board.
     fn units(lists: &Lists) -> Vec<Unit> {
-        let mut units = Vec::new();
-        for list in lists.iter().filter(|list| list.last_visit.is_some()) {
-            let polled = match list.kind {
-                ListKind::Index => true,
-                ListKind::Post => match list.board.and_then(|board| lists.get(board)) {
-                    Some(board) => !board.entries_show_activity,
-                    None => true,
-                },
-            };
-            if polled {
-                units.push(Unit {
-                    list: list.id,
-                    kind: list.kind,
-                });
+        let visited = |list: &&ListState| list.last_visit.is_some();
+        let mut polled: Vec<&ListState> = Vec::new();
+        for board in lists.index_lists().filter(visited) {
+            polled.push(board);
+            if !board.entries_show_activity {
+                polled.extend(lists.threads_of(Some(board.id)).filter(visited));
             }
         }
-        units
+        for board in lists.boards_not_registered() {
+            polled.extend(lists.threads_of(board).filter(visited));
+        }
+        polled.sort_by_key(|list| lists.position_of(list.id));
+        polled
+            .into_iter()
+            .map(|list| Unit {
+                list: list.id,
+                kind: list.kind,
+            })
+            .collect()
     }
 
     /// Post times (seconds) of a unit in `[from, to)`: a board's stored posts, a thread's posts.

@@ -234,7 +234,7 @@ fn judge_fetch(
     let history = site.history();
     match list_name(request.list) {
         ListName::Thread(thread) => {
-            let posts = history.thread_posts_at(thread, now);
+            let posts = listings.posts(site, thread);
             let mut start = (request.page as usize - 1) * per_page;
             if repeats_last_post && request.page > 1 {
                 start -= 1;
@@ -271,8 +271,8 @@ fn judge_fetch(
                     *slot = Some(now);
                     useful = true;
                 }
-                let newest_unstored = history
-                    .thread_posts_at(thread, now)
+                let newest_unstored = listings
+                    .posts(site, thread)
                     .last()
                     .is_some_and(|&post| record.stored[post as usize - 1].is_none());
                 useful |= newest_unstored;
