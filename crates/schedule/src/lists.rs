@@ -284,6 +284,14 @@ pub struct Lists {
     activity: HashMap<ListId, BoardActivity>,
     /// Pages known to exist and never fetched, in the order they became known.
     backlog: VecDeque<(ListId, u32)>,
+    /// Positions (in `states`) of the index lists, and of the post lists by the board that
+    /// listed them first (`None` for threads found outside any board), so a policy that polls
+    /// boards need not walk every thread of the crawl to find them.
+    index_positions: Vec<usize>,
+    threads_by_board: HashMap<Option<ListId>, Vec<usize>>,
+    /// Per site, the most posts one thread page has shown: the site's page size, as far as the
+    /// crawl has seen (a thread's own count is short of it until one of its pages is full).
+    posts_per_page: HashMap<SiteId, u32>,
 }
 
 impl Lists {
@@ -305,7 +313,16 @@ impl Lists {
         if self.position.contains_key(&id) {
             return false;
         }
-        self.position.insert(id, self.states.len());
+        let position = self.states.len();
+        self.position.insert(id, position);
+        match kind {
+            ListKind::Index => self.index_positions.push(position),
+            ListKind::Post => self
+                .threads_by_board
+                .entry(board)
+                .or_default()
+                .push(position),
+        }
         self.states.push(ListState::new(id, kind, site, board));
         self.backlog.push_back((id, 1));
         if kind == ListKind::Index {
@@ -327,12 +344,52 @@ impl Lists {
         self.states.iter()
     }
 
+    /// Every index list, in the order it became known.
+    pub fn index_lists(&self) -> impl Iterator<Item = &ListState> {
+        self.index_positions
+            .iter()
+            .map(|&position| &self.states[position])
+    }
+
+    /// The post lists first listed by `board` (`None`: found outside any board), in the order
+    /// they became known.
+    pub fn threads_of(&self, board: Option<ListId>) -> impl Iterator<Item = &ListState> {
+        self.threads_by_board
+            .get(&board)
+            .into_iter()
+            .flatten()
+            .map(|&position| &self.states[position])
+    }
+
+    /// The boards post lists were registered under that are not registered index lists
+    /// themselves (`None` among them for threads found outside any board), in id order.
+    pub fn boards_not_registered(&self) -> Vec<Option<ListId>> {
+        let mut boards: Vec<Option<ListId>> = self
+            .threads_by_board
+            .keys()
+            .copied()
+            .filter(|board| board.is_none_or(|board| self.get(board).is_none()))
+            .collect();
+        boards.sort_unstable();
+        boards
+    }
+
+    /// The position of a list in [`Lists::iter`].
+    pub fn position_of(&self, id: ListId) -> Option<usize> {
+        self.position.get(&id).copied()
+    }
+
     pub fn len(&self) -> usize {
         self.states.len()
     }
 
     pub fn is_empty(&self) -> bool {
         self.states.is_empty()
+    }
+
+    /// The most posts a thread page of `site` has shown (0 before any).
+    pub fn posts_per_page(&self, site: SiteId) -> u32 {
+        self.posts_per_page.get(&site).copied().unwrap_or(0)
     }
 
     /// The stored activity of a board (`None` for a post list or an unknown id).
@@ -418,6 +475,7 @@ impl Lists {
         change.new_record_times = fresh.to_vec();
         let count = times.len() as u32;
         state.records_per_page = state.records_per_page.max(count);
+        let site = state.site;
         state.pages[index] = PageSeen {
             fetched_at: Some(at),
             records: count.max(previous.records),
@@ -437,6 +495,8 @@ impl Lists {
         }
         let board = state.board;
         let first_position = already;
+        let site_page = self.posts_per_page.entry(site).or_insert(0);
+        *site_page = (*site_page).max(count);
         if let Some(activity) = board.and_then(|board| self.activity.get_mut(&board)) {
             for (offset, &time) in fresh.iter().enumerate() {
                 let is_first_post = page == 1 && first_position + offset == 0;

@@ -37,8 +37,13 @@ pub struct ListWiseConfig {
     pub bandwidth_control: bool,
     /// α of the dead-thread indicator.
     pub dead_alpha: f64,
-    /// Refit a site's model after this many new examples.
+    /// Refit a site's model after this many new examples…
     pub refit_every: u64,
+    /// …and no sooner than this many seconds after its last fit. Every fit changes every list's
+    /// prediction, so refitting on each batch of examples (several times an hour at forum scale)
+    /// would have every plan recompute every list; the site's model changes slowly, the lists'
+    /// own statistics, which are recomputed whenever they change, quickly.
+    pub refit_interval_seconds: i64,
     /// Bandwidth control counts the updates of the last this many seconds.
     pub control_window_seconds: i64,
     /// The least share of a window either kind gets under bandwidth control, so the kind that
@@ -54,6 +59,7 @@ impl ListWiseConfig {
             bandwidth_control: false,
             dead_alpha: 2.0,
             refit_every: 50,
+            refit_interval_seconds: 86_400,
             control_window_seconds: 86_400,
             least_share: 0.05,
             assumed_records_per_page: 20,
@@ -76,6 +82,8 @@ struct SiteModel {
     equations: NormalEquations,
     weights: Option<Vec<f64>>,
     since_fit: u64,
+    /// The instant of the last fit.
+    fitted_at: i64,
 }
 
 /// Training instants are an hour apart, and each example's target is the rate of the hour after.
@@ -83,9 +91,26 @@ const EXAMPLE_STEP_SECONDS: i64 = 3600;
 const EXAMPLE_HORIZON_SECONDS: i64 = 3600;
 /// A list read again after a long absence gives examples for its last two weeks only.
 const EXAMPLE_SPAN_SECONDS: i64 = 14 * 86_400;
-/// Lists quiet for more than a week stop giving examples, so the dead majority of a forum's
-/// threads does not drown the living in zeros (a week is past any dead-thread threshold).
-const QUIET_EXAMPLES_SECONDS: f64 = 7.0 * 86_400.0;
+
+/// A list's predicted rate as a plan last computed it. Ranking every list anew each window read
+/// every list's records every hour, which at forum scale (tens of thousands of threads) was
+/// nearly all of a replay's time; a prediction changes only when the list is read, when the
+/// site's model is refitted, when the dead-thread indicator flips, and, slowly, as the list's
+/// quiet time and age grow, so it is kept until one of those happens.
+#[derive(Clone, Copy, Debug)]
+struct Prediction {
+    list: ListId,
+    kind: ListKind,
+    last_visit: Option<i64>,
+    rate: f64,
+    /// The instant from which the prediction is recomputed.
+    stale_at: i64,
+}
+
+/// A prediction is kept while the list's quiet time grows by less than this share: the features
+/// that move with time alone (the rate the quiet time allows, the inverse age) then move by less
+/// than it.
+const PREDICTION_KEPT_SHARE_OF_QUIET: f64 = 0.125;
 
 /// The list-wise strategy, with or without bandwidth control.
 #[derive(Clone, Debug)]
@@ -95,6 +120,15 @@ pub struct ListWise {
     trained_until: HashMap<ListId, i64>,
     updates: VecDeque<(i64, ListKind, u32)>,
     allowance: Allowance,
+    /// Per list, in the order of [`Lists::iter`], its prediction as of the last plan.
+    predictions: Vec<Prediction>,
+    /// The position of each list in `predictions`.
+    positions: HashMap<ListId, usize>,
+    /// Lists read since the last plan, whose predictions must be recomputed.
+    read_since_plan: Vec<ListId>,
+    /// Fits so far, and the count the kept predictions were computed with.
+    fits: u64,
+    fits_predicted: u64,
 }
 
 impl ListWise {
@@ -105,6 +139,70 @@ impl ListWise {
             trained_until: HashMap::new(),
             updates: VecDeque::new(),
             allowance: Allowance::default(),
+            predictions: Vec::new(),
+            positions: HashMap::new(),
+            read_since_plan: Vec::new(),
+            fits: 0,
+            fits_predicted: 0,
+        }
+    }
+
+    /// When a prediction made at `now` for `list` goes stale: when its quiet time has grown by
+    /// [`PREDICTION_KEPT_SHARE_OF_QUIET`] (at least an hour on), or when the dead-thread indicator
+    /// flips, whichever comes first.
+    fn stale_at(&self, list: &ListState, now: i64) -> i64 {
+        let statistics = ListStatistics::of_list(list, now);
+        let Some(newest) = list.newest_record() else {
+            // Without records nothing in the prediction moves with time.
+            return i64::MAX;
+        };
+        let quiet = (now - newest).max(0) as f64;
+        let mut stale = now + (quiet * PREDICTION_KEPT_SHARE_OF_QUIET).max(3600.0) as i64;
+        if let (Some(mean), Some(deviation)) =
+            (statistics.mean_interval, statistics.interval_deviation)
+            && !statistics.is_dead(self.config.dead_alpha)
+        {
+            let flips = newest + (mean + self.config.dead_alpha * deviation).floor() as i64 + 1;
+            stale = stale.min(flips.max(now + 1));
+        }
+        stale
+    }
+
+    /// Brings every list's kept prediction up to `now`: new lists are added, and the lists read
+    /// since the last plan, those whose prediction went stale, or all after a refit, recomputed.
+    fn refresh_predictions(&mut self, lists: &Lists, now: i64) {
+        for list in lists.iter().skip(self.predictions.len()) {
+            self.positions.insert(list.id, self.predictions.len());
+            self.predictions.push(Prediction {
+                list: list.id,
+                kind: list.kind,
+                last_visit: None,
+                rate: 0.0,
+                stale_at: i64::MIN,
+            });
+        }
+        for id in std::mem::take(&mut self.read_since_plan) {
+            if let Some(&position) = self.positions.get(&id) {
+                self.predictions[position].stale_at = i64::MIN;
+            }
+        }
+        let refitted = self.fits != self.fits_predicted;
+        self.fits_predicted = self.fits;
+        for position in 0..self.predictions.len() {
+            let kept = self.predictions[position];
+            if !refitted && kept.stale_at > now {
+                continue;
+            }
+            let Some(list) = lists.get(kept.list) else {
+                continue;
+            };
+            self.predictions[position] = Prediction {
+                list: list.id,
+                kind: list.kind,
+                last_visit: list.last_visit,
+                rate: self.predicted_rate(list, now),
+                stale_at: self.stale_at(list, now),
+            };
         }
     }
 
@@ -167,31 +265,38 @@ impl ListWise {
                 equations: NormalEquations::new(FEATURE_COUNT),
                 weights: None,
                 since_fit: 0,
+                fitted_at: i64::MIN / 2,
             });
         let mut added = 0;
         while instant + EXAMPLE_HORIZON_SECONDS <= known_until {
+            // Every list gives examples, the quiet ones too: the model predicts the rates of all
+            // lists, most of them threads long quiet, and a model fitted on the lively ones
+            // alone predicts every dead thread the living's rate, which spread the revisits
+            // over thousands of dead threads and starved the ones with news.
             let statistics = ListStatistics::as_of(&list.record_times, instant);
-            if statistics.quiet_seconds <= QUIET_EXAMPLES_SECONDS {
-                let upcoming = list.record_times.partition_point(|&time| time <= instant);
-                let until = list
-                    .record_times
-                    .partition_point(|&time| time <= instant + EXAMPLE_HORIZON_SECONDS);
-                let rate = (until - upcoming) as f64 * 3600.0 / EXAMPLE_HORIZON_SECONDS as f64;
-                model
-                    .equations
-                    .add(&features(&statistics, self.config.dead_alpha), rate);
-                added += 1;
-            }
+            let upcoming = list.record_times.partition_point(|&time| time <= instant);
+            let until = list
+                .record_times
+                .partition_point(|&time| time <= instant + EXAMPLE_HORIZON_SECONDS);
+            let rate = (until - upcoming) as f64 * 3600.0 / EXAMPLE_HORIZON_SECONDS as f64;
+            model
+                .equations
+                .add(&features(&statistics, self.config.dead_alpha), rate);
+            added += 1;
             instant += EXAMPLE_STEP_SECONDS;
         }
         self.trained_until.insert(list.id, instant);
         model.since_fit += added;
         let enough = model.equations.samples() >= 2 * FEATURE_COUNT as u64;
-        if enough && (model.weights.is_none() || model.since_fit >= self.config.refit_every) {
+        let due = model.since_fit >= self.config.refit_every
+            && known_until - model.fitted_at >= self.config.refit_interval_seconds;
+        if enough && (model.weights.is_none() || due) {
             if let Ok(weights) = model.equations.fit() {
                 model.weights = Some(weights);
+                self.fits += 1;
             }
             model.since_fit = 0;
+            model.fitted_at = known_until;
         }
     }
 
@@ -203,20 +308,47 @@ impl ListWise {
     /// list's prediction starts again from zero.
     fn revisits(
         &self,
-        candidates: Vec<&ListState>,
+        lists: &Lists,
+        kind: Option<ListKind>,
         window: Window,
         slots: usize,
     ) -> Vec<PageRequest> {
+        if slots == 0 {
+            return Vec::new();
+        }
         let end = window.end_second();
-        let mut heap: BinaryHeap<(RankKey, usize)> = BinaryHeap::new();
-        let mut rates = Vec::with_capacity(candidates.len());
-        let mut last_visits = Vec::with_capacity(candidates.len());
-        for (index, list) in candidates.iter().enumerate() {
-            let rate = self.predicted_rate(list, window.start_second());
-            let last = list.last_visit.unwrap_or(window.start_second());
-            rates.push(rate);
-            last_visits.push(last);
-            heap.push((RankKey((end - last) as f64 * rate), index));
+        let mut keyed: Vec<(RankKey, usize)> = self
+            .predictions
+            .iter()
+            .enumerate()
+            .filter(|(_, prediction)| kind.is_none_or(|kind| prediction.kind == kind))
+            .filter_map(|(position, prediction)| {
+                let last = prediction.last_visit?;
+                Some((RankKey((end - last) as f64 * prediction.rate), position))
+            })
+            .collect();
+        // At most `slots` lists leave the heap, the best ranked first, so only the best `slots`
+        // need to enter it.
+        if keyed.len() > slots {
+            let cut = keyed.len() - slots;
+            keyed.select_nth_unstable(cut);
+            keyed.drain(..cut);
+        }
+        // In list order, so that ties break as they always have, by list order.
+        keyed.sort_unstable_by_key(|&(_, position)| position);
+        let mut candidates: Vec<&ListState> = Vec::with_capacity(keyed.len());
+        let mut rates = Vec::with_capacity(keyed.len());
+        let mut last_visits = Vec::with_capacity(keyed.len());
+        let mut heap: BinaryHeap<(RankKey, usize)> = BinaryHeap::with_capacity(keyed.len());
+        for (key, position) in keyed {
+            let prediction = self.predictions[position];
+            let Some(list) = lists.get(prediction.list) else {
+                continue;
+            };
+            heap.push((key, candidates.len()));
+            candidates.push(list);
+            rates.push(prediction.rate);
+            last_visits.push(list.last_visit.unwrap_or(window.start_second()));
         }
         let expected_at =
             |index: usize, last: i64, now: i64| (now - last).max(0) as f64 / 3600.0 * rates[index];
@@ -310,26 +442,15 @@ impl Policy for ListWise {
             self.updates.pop_front();
         }
         let (mut requests, slots) = self.allowance.begin_with_backlog(lists, window, budget);
-        let visited = |list: &&ListState| list.last_visit.is_some();
+        self.refresh_predictions(lists, window.start_second());
         if self.config.bandwidth_control {
             let index_slots = (slots as f64 * self.index_share()).round() as usize;
-            let index: Vec<&ListState> = lists
-                .iter()
-                .filter(visited)
-                .filter(|list| list.kind == ListKind::Index)
-                .collect();
-            let post: Vec<&ListState> = lists
-                .iter()
-                .filter(visited)
-                .filter(|list| list.kind == ListKind::Post)
-                .collect();
-            let index_requests = self.revisits(index, window, index_slots);
+            let index_requests = self.revisits(lists, Some(ListKind::Index), window, index_slots);
             let post_slots = slots - index_requests.len();
             requests.extend(index_requests);
-            requests.extend(self.revisits(post, window, post_slots));
+            requests.extend(self.revisits(lists, Some(ListKind::Post), window, post_slots));
         } else {
-            let all: Vec<&ListState> = lists.iter().filter(visited).collect();
-            requests.extend(self.revisits(all, window, slots));
+            requests.extend(self.revisits(lists, None, window, slots));
         }
         self.allowance.spend_planned(requests.len());
         requests.sort_by_key(|request| request.at);
@@ -343,6 +464,7 @@ impl Policy for ListWise {
         change: &ListChange,
     ) -> Vec<PageRequest> {
         let at = fetched.fetched_at.as_second();
+        self.read_since_plan.push(fetched.list);
         if let Some(list) = lists.get(fetched.list) {
             if change.new_records > 0 {
                 self.updates.push_back((at, list.kind, change.new_records));
@@ -355,7 +477,18 @@ impl Policy for ListWise {
                 self.learn(list, at);
             }
         }
-        let wanted = discovery_follow_ups(lists, fetched, change);
+        let mut wanted = discovery_follow_ups(lists, fetched, change);
+        if let Some(list) = lists.get(fetched.list)
+            && list.kind == ListKind::Index
+            && change.moved_past_page
+            && fetched.page < list.page_count
+        {
+            // Every entry of the page was new or bumped: ΔI was at least a page's worth, more
+            // than predicted, and by the paper's own rule (revisit the first ⌈ΔI / records per
+            // page⌉ pages) the next page is due too. Stopping at the predicted page count lost
+            // every thread a burst pushed below it on boards the model thought quiet.
+            wanted.push((fetched.list, fetched.page + 1));
+        }
         self.allowance.follow_ups(fetched.fetched_at, wanted)
     }
 }

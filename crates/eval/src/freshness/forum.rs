@@ -88,6 +88,11 @@ pub(crate) struct Listings {
     order: Vec<BTreeSet<(i64, u32)>>,
     /// Per thread (index = id − 1): its last post instant so far, if it exists yet.
     last_post: Vec<Option<i64>>,
+    /// Per thread (index = id − 1): how many of its posts are written so far. Every page the
+    /// replay serves or judges needs a thread's posts as of the instant reached, and counting
+    /// them here as posts are applied saves a search of the thread's posts for each entry of
+    /// every board page.
+    written: Vec<u32>,
     /// Posts `1..=applied` are applied.
     applied: u32,
     reached: i64,
@@ -99,6 +104,7 @@ impl Listings {
         Listings {
             order: vec![BTreeSet::new(); history.board_count() as usize],
             last_post: vec![None; history.thread_count() as usize],
+            written: vec![0; history.thread_count() as usize],
             applied: 0,
             reached: i64::MIN,
         }
@@ -128,6 +134,7 @@ impl Listings {
                 board.insert((post.created, post.thread));
             }
             self.last_post[index] = Some(post.created);
+            self.written[index] += 1;
         }
     }
 
@@ -150,6 +157,17 @@ impl Listings {
     /// The non-sticky threads of a board so far.
     pub(crate) fn count(&self, board: u32) -> usize {
         self.order.get(board as usize - 1).map_or(0, BTreeSet::len)
+    }
+
+    /// The thread's posts written so far (those `history.thread_posts_at` gives for the
+    /// instant reached).
+    pub(crate) fn posts<'a>(&self, site: &'a Site, thread: u32) -> &'a [u32] {
+        let all = site.history().thread_posts(thread);
+        let written = self
+            .written
+            .get((thread as usize).wrapping_sub(1))
+            .map_or(0, |&count| count as usize);
+        &all[..written.min(all.len())]
     }
 
     /// The thread's last post instant so far.

@@ -73,6 +73,8 @@ pub struct ForumReplay {
     pub judged_days: u32,
     /// The ids of the stage's posts never stored, for telling why they were lost.
     pub lost_posts: Vec<u32>,
+    /// The stage's stored posts with their delays (seconds), for telling what makes the tail.
+    pub stage_delays: Vec<(u32, i64)>,
     pub(crate) stage_data: StageData,
     pub(crate) day_data: DayData,
 }
@@ -253,7 +255,7 @@ fn judge_fetch(
     let history = site.history();
     match list_name(request.list) {
         ListName::Thread(thread) => {
-            let posts = history.thread_posts_at(thread, now);
+            let posts = listings.posts(site, thread);
             let mut start = (request.page as usize - 1) * per_page;
             if repeats_last_post && request.page > 1 {
                 start -= 1;
@@ -290,8 +292,8 @@ fn judge_fetch(
                     *slot = Some(now);
                     useful = true;
                 }
-                let newest_unstored = history
-                    .thread_posts_at(thread, now)
+                let newest_unstored = listings
+                    .posts(site, thread)
                     .last()
                     .is_some_and(|&post| record.stored[post as usize - 1].is_none());
                 useful |= newest_unstored;
@@ -318,6 +320,7 @@ fn figures_of(
     let mut stored_by = vec![0u64; days + 1];
     let mut stage = StageData::default();
     let mut lost_posts = Vec::new();
+    let mut stage_delays = Vec::new();
     let day_of = |second: i64| ((second - start).max(0) / DAY) as usize;
     for post in 1..=history.post_count() {
         let Some(written) = history.post(post).map(|post| post.created) else {
@@ -344,7 +347,10 @@ fn figures_of(
             let thread = history.post(post).map_or(0, |post| post.thread);
             let first = history.thread_posts(thread).first() == Some(&post);
             match delay {
-                Some(delay) => stage.posts.stored(delay),
+                Some(delay) => {
+                    stage.posts.stored(delay);
+                    stage_delays.push((post, delay as i64));
+                }
                 None => {
                     stage.posts.missing((run_end - written) as f64);
                     lost_posts.push(post);
@@ -392,6 +398,7 @@ fn figures_of(
         start,
         judged_days,
         lost_posts,
+        stage_delays,
         stage_data: stage,
         day_data,
     }

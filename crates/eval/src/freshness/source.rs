@@ -69,7 +69,7 @@ pub(crate) fn fast_page(
     let profile = site.family().profile();
     let content_and_count = match list_name(list) {
         ListName::Thread(thread) => {
-            let posts = history.thread_posts_at(thread, at);
+            let posts = listings.posts(site, thread);
             let per_page = profile.posts_per_page.max(1) as usize;
             let pages = posts.len().div_ceil(per_page) as u32;
             if page > pages {
@@ -107,7 +107,7 @@ pub(crate) fn fast_page(
                 let mut entries: Vec<ThreadEntry> = shown
                     .into_iter()
                     .map(|thread| {
-                        let posts = history.thread_posts_at(thread, at);
+                        let posts = listings.posts(site, thread);
                         let last = posts
                             .last()
                             .and_then(|&post| history.post(post))

@@ -306,3 +306,24 @@ fn entries_standing_out_of_the_last_post_order_are_pinned() {
     check_pins(&[900, 500, 400], &[false, false, false]);
     check_pins(&[], &[]);
 }
+
+#[test]
+fn boards_and_threads_by_board_are_indexed_in_the_order_they_became_known() {
+    let mut lists = Lists::new();
+    lists.add_index_list(ListId(1), SiteId(0));
+    lists.add_post_list(ListId(30), SiteId(0), None);
+    lists.add_index_list(ListId(2), SiteId(0));
+    lists.add_post_list(ListId(20), SiteId(0), Some(ListId(2)));
+    lists.add_post_list(ListId(10), SiteId(0), Some(ListId(2)));
+    lists.add_post_list(ListId(40), SiteId(0), Some(ListId(9)));
+    let ids = |lists: Vec<&ListState>| lists.iter().map(|list| list.id.0).collect::<Vec<_>>();
+    assert_eq!(ids(lists.index_lists().collect()), vec![1, 2]);
+    assert_eq!(
+        ids(lists.threads_of(Some(ListId(2))).collect()),
+        vec![20, 10]
+    );
+    assert_eq!(ids(lists.threads_of(None).collect()), vec![30]);
+    assert!(lists.threads_of(Some(ListId(1))).next().is_none());
+    assert_eq!(lists.boards_not_registered(), vec![None, Some(ListId(9))]);
+    assert_eq!(lists.position_of(ListId(20)), Some(3));
+}

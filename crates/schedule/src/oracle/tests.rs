@@ -216,8 +216,14 @@ fn square_root_polling_reaches_its_closed_form_on_stationary_poisson_boards() {
     let horizon = 40 * DAY_SECONDS;
     let forum = stationary_forum(11, &per_day, horizon);
     let rates = rates_of(&forum, 40, 1);
+    // Without the floor of ours, which bounds the longest gap at the mean's expense when the
+    // rates are exactly known and stationary.
+    let pure = TrawlConfig {
+        least_share_of_even_polls: 0.0,
+        ..TrawlConfig::default()
+    };
     let outcome = replay(
-        Box::new(Trawl::rate_oracle(rates)),
+        Box::new(Trawl::rate_oracle_with(rates, pure)),
         &forum,
         0,
         horizon,

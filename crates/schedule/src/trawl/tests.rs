@@ -93,6 +93,7 @@ fn polls_go_as_the_square_root_of_the_rates() {
     );
     let config = TrawlConfig {
         prior_posts: 0.0,
+        least_share_of_even_polls: 0.0,
         ..TrawlConfig::default()
     };
     let policy = Trawl::new(config);
@@ -118,7 +119,10 @@ fn polls_go_as_the_square_root_of_the_rates() {
 fn plans_poll_busy_hours_more_and_keep_the_daily_floor() {
     // Board 1 posts only from 18:00 to 22:00; board 2 once in 20 days.
     let lists = two_boards(&posts_in_hours(40, 18, 22), &[3 * HOUR], 20 * DAY_SECONDS);
-    let mut policy = Trawl::new(TrawlConfig::default());
+    let mut policy = Trawl::new(TrawlConfig {
+        least_share_of_even_polls: 0.0,
+        ..TrawlConfig::default()
+    });
     let mut by_hour = [0usize; 24];
     let mut quiet_board = 0;
     for hour in 0..24 {
@@ -321,4 +325,109 @@ fn a_short_page_that_was_full_when_read_is_not_read_again() {
     // then and shows fewer posts for another reason; reading it again on every read of page 2
     // took a day's budget live.
     check_walk_back(2, 5, 10, vec![]);
+}
+
+/// The instants (seconds into the window) of board 1's polls in the evening window 19:00-20:00
+/// of day 20, for a plan whose budget pays for fewer polls than the allocation asks.
+fn evening_polls(budget: u32) -> Vec<i64> {
+    let lists = two_boards(&posts_in_hours(400, 18, 22), &[3 * HOUR], 20 * DAY_SECONDS);
+    let mut policy = Trawl::new(TrawlConfig::default());
+    let start = 20 * DAY_SECONDS + 19 * HOUR;
+    let window = Window::new(at(start), at(start + HOUR)).unwrap();
+    policy
+        .plan(&lists, window, budget)
+        .iter()
+        .filter(|request| request.list == ListId(1))
+        .map(|request| request.at.as_second() - start)
+        .collect()
+}
+
+#[test]
+fn a_window_that_cannot_pay_for_its_polls_spreads_fewer_of_them_over_all_of_it() {
+    // Regression: the polls past the last one the window paid for were dropped, so on busy
+    // evenings every board went unpolled for the end of the window. The evening board's share of
+    // a 48-a-day budget is far above two an hour; the few polls paid for spread over the hour.
+    for budget in [8, 16, 32] {
+        let polls = evening_polls(budget);
+        assert!(!polls.is_empty(), "budget {budget}");
+        let last = *polls.last().unwrap();
+        let gap = 3600 / polls.len() as i64;
+        assert!(last >= 3600 - gap, "budget {budget}: {polls:?}");
+    }
+}
+
+#[test]
+fn every_board_keeps_a_share_of_the_even_polls_at_every_hour() {
+    // Board 1 posts only from 18:00 to 22:00, board 2 once in 20 days: square-root polling alone
+    // would poll board 2 about once a day and board 1 hardly at night.
+    let lists = two_boards(&posts_in_hours(40, 18, 22), &[3 * HOUR], 20 * DAY_SECONDS);
+    let config = TrawlConfig::default();
+    let share = config.least_share_of_even_polls;
+    let policy = Trawl::new(config);
+    let (units, frequencies) = policy.allocation(&lists, 20 * DAY_SECONDS, 240.0);
+    assert_eq!(units.len(), 2);
+    let even = 240.0 / optimal::DAY / 2.0;
+    for (unit, densities) in units.iter().zip(&frequencies) {
+        for (hour, &density) in densities.iter().enumerate() {
+            assert!(
+                density >= share * even * (1.0 - 1e-9),
+                "board {:?} at {hour}:00: {density} against {}",
+                unit.list,
+                share * even
+            );
+        }
+    }
+    // The evening still gets more than the even share.
+    assert!(frequencies[0][19] > 2.0 * even, "{:?}", frequencies[0]);
+}
+
+#[test]
+fn a_thread_page_short_of_the_sites_page_size_is_read_again_when_the_next_appears() {
+    // Regression: whether the page before the one read was short was judged against the
+    // thread's own largest page, which for a thread never seen with a full page is its only
+    // page: a one-page thread whose board already listed its second page lost the posts that
+    // filled its first.
+    let mut lists = Lists::new();
+    lists.add_index_list(ListId(1), SiteId(0));
+    let mut policy = Trawl::new(TrawlConfig::default());
+    policy.plan(&lists, Window::new(at(0), at(DAY_SECONDS)).unwrap(), 1000);
+    record_and_observe(
+        &mut lists,
+        &mut policy,
+        board_page(1, 100, vec![entry(10, 90), entry(11, 80)]),
+    );
+    let thread_page =
+        |thread: u64, page: u32, posts: Vec<i64>, pages: u32, when: i64| FetchedPage {
+            list: ListId(thread),
+            page,
+            fetched_at: at(when),
+            page_count: Some(pages),
+            content: PageContent::Posts(posts.into_iter().map(at).collect()),
+        };
+    // Thread 10 shows a full page of 4 posts; thread 11 one page of 2.
+    record_and_observe(
+        &mut lists,
+        &mut policy,
+        thread_page(10, 1, vec![10, 20, 30, 40], 1, 100),
+    );
+    record_and_observe(
+        &mut lists,
+        &mut policy,
+        thread_page(11, 1, vec![50, 80], 1, 100),
+    );
+    // Thread 11 grows by three posts; its board entry says it has two pages now.
+    let mut bumped = entry(11, 400);
+    bumped.pages = Some(2);
+    let follow_ups = record_and_observe(
+        &mut lists,
+        &mut policy,
+        board_page(1, 500, vec![bumped, entry(10, 90)]),
+    );
+    assert_eq!(follow_ups, vec![(11, 2)]);
+    let again = record_and_observe(
+        &mut lists,
+        &mut policy,
+        thread_page(11, 2, vec![400], 2, 500),
+    );
+    assert_eq!(again, vec![(11, 1)]);
 }
