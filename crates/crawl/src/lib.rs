@@ -328,18 +328,24 @@ fn read_posts_by_vertex(
         if let Some(pattern) = page.post_pattern {
             remember_post_pattern(post_patterns, vertex, pattern);
         }
-        return;
+        // A page read for one post may still hold a lone reply of a known pattern: the opening
+        // post shown apart was read on its own (a thread of one reply whose list of suggested
+        // threads is the page's only list), and the reply repeats nothing.
+        if analysis.posts.len() > 1 {
+            return;
+        }
     }
     let Some(known) = post_patterns.get(&vertex) else {
         return;
     };
+    let read: Vec<_> = analysis.posts.iter().map(|post| post.node).collect();
     let lone = single_records
         .into_iter()
-        .filter(|candidate| known.contains(&candidate.pattern))
+        .filter(|candidate| known.contains(&candidate.pattern) && !read.contains(&candidate.first))
         .max_by(|first, second| first.text_share.total_cmp(&second.text_share));
     if let Some(record) = lone {
         let posts = lone_record_posts(analysis, &record, &analysis.date_context);
-        if !posts.is_empty() {
+        if posts.len() > page.analysis.posts.len() {
             page.analysis.posts = posts;
             page.signature = record_signature(&page.analysis);
         }

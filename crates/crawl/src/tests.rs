@@ -213,3 +213,123 @@ fn first_pages_of_threads_named_by_slugs_share_one_spelling_rule() {
         assert_eq!(online.canonical(&url(before)).as_str(), after, "{before}");
     }
 }
+
+/// A thread page of a small engine that dates only its opening post, shown apart above the
+/// replies ("Replied by <small>name</small>", no time), with suggested topics below.
+fn opener_and_replies_page(thread: usize, replies: &[(&str, &str)]) -> String {
+    let replies: String = replies
+        .iter()
+        .map(|(name, message)| {
+            format!(
+                "<div class=\"reply\"><div class=\"meta\"><span class=\"who\">Replied by<small>{name}</small></span></div>\
+                 <p class=\"message\">{message}</p></div>"
+            )
+        })
+        .collect();
+    let suggestions: String = (1..=5)
+        .map(|step| {
+            format!(
+                "<div class=\"topic\"><a href=\"/topic/view/another-topic-number-{}/\">Another topic number {}</a>\
+                 <span class=\"updated\">Updated on Jan. {}, 2025, 3:0{} p.m.</span><span class=\"replies\">{}</span></div>",
+                thread + step,
+                thread + step,
+                step + 2,
+                step,
+                step * 2
+            )
+        })
+        .collect();
+    format!(
+        "<html><head><title>Topic {thread}</title></head><body><div class=\"menu\"><a href=\"/\">Forum</a></div>\
+         <div class=\"thread\"><div class=\"opener\"><h3>Topic {thread}</h3><p>The opening post of topic {thread} asks a \
+         question that takes a few sentences to put, with some detail about what was tried.</p>\
+         <span class=\"who\">Created by<small>starter{thread}, Jan. 2, 2025, 9:05 p.m.</small></span></div>{replies}</div>\
+         <h4>Suggested topics</h4><div class=\"topics\">{suggestions}</div></body></html>"
+    )
+}
+
+/// The crawled page of `html` at `address`, as the crawler builds it before reading posts by
+/// vertex, with the page's single-record candidates.
+fn crawled_page(address: &str, html: &str) -> (CrawledPage, Vec<SingleRecord>) {
+    let queued = Queued {
+        url: url(address),
+        depth: 1,
+        redirects: 0,
+    };
+    let response = FetchResponse {
+        url: address.to_string(),
+        status: 200,
+        headers: vec![("content-type".into(), "text/html; charset=utf-8".into())],
+        body: html.as_bytes().to_vec(),
+        fetched_at: "2025-02-01T12:00:00Z".parse().unwrap(),
+    };
+    let analysed = AnalysedPage::of(&queued, &response, None);
+    let page = CrawledPage {
+        url: queued.url.clone(),
+        status: 200,
+        fetched_at: response.fetched_at,
+        vertex: None,
+        role: None,
+        placement: Placement::Classified,
+        signature: None,
+        post_pattern: None,
+        list_links: Vec::new(),
+        queued: Vec::new(),
+        requeued: false,
+        authored_links: 0,
+        analysis: analysed.analysis,
+    };
+    (page, analysed.single_records)
+}
+
+#[test]
+fn a_lone_reply_beside_an_opening_post_read_apart_is_read_by_its_known_pattern() {
+    // Regression (django-simple-forum): a thread of one reply gave its opening post, read on
+    // its own, and the crawler read no lone record beside it, so the reply was lost.
+    let mut post_patterns = HashMap::new();
+    let (mut learned, singles) = crawled_page(
+        "http://forum.test/topic/view/topic-number-one/",
+        &opener_and_replies_page(
+            1,
+            &[
+                (
+                    "alice",
+                    "A first reply with enough words in it to be a message of its own, not a label.",
+                ),
+                (
+                    "bob",
+                    "A second reply, which says something else entirely and at some length as well.",
+                ),
+            ],
+        ),
+    );
+    read_posts_by_vertex(&mut post_patterns, &mut learned, 0, singles);
+    assert_eq!(
+        learned.analysis.posts.len(),
+        3,
+        "opening post and two replies"
+    );
+    let (mut lone, singles) = crawled_page(
+        "http://forum.test/topic/view/topic-number-two/",
+        &opener_and_replies_page(
+            2,
+            &[(
+                "carol",
+                "The only reply to this topic, long enough to read as a message of its own.",
+            )],
+        ),
+    );
+    assert_eq!(
+        lone.analysis.posts.len(),
+        1,
+        "read alone, the page gives its opening post"
+    );
+    read_posts_by_vertex(&mut post_patterns, &mut lone, 0, singles);
+    let authors: Vec<Option<&str>> = lone
+        .analysis
+        .posts
+        .iter()
+        .map(|post| post.author.as_deref())
+        .collect();
+    assert_eq!(authors, vec![Some("starter2"), Some("carol")]);
+}

@@ -448,6 +448,17 @@ pub(super) fn choose_author_column(facts: &PageFacts<'_>, region: usize) -> Auth
     chosen
 }
 
+/// Whether `label` ends as the words before an author's name do: a colon, or "by" in the
+/// languages forums are most often written in.
+fn ends_like_a_name_label(label: &str) -> bool {
+    const BY_WORDS: [&str; 9] = ["by", "von", "par", "por", "da", "door", "av", "от", "przez"];
+    label.ends_with(':')
+        || label
+            .split_whitespace()
+            .last()
+            .is_some_and(|word| BY_WORDS.iter().any(|by| word.eq_ignore_ascii_case(by)))
+}
+
 /// Takes the label off names that every record prints before them in one element ("Replied
 /// by <small>bob</small>", "Posted by <b>alice</b>"): when each chosen element holds an inner
 /// element with the name alone and what stands before it is the same words in every record,
@@ -472,7 +483,12 @@ fn without_constant_label(document: &Document, chosen: &mut AuthorsByRecord) {
         .collect();
     let present: Vec<&(String, NodeId, String)> = split.iter().flatten().collect();
     let labelled = chosen.iter().flatten().count();
-    if present.len() < 2 || present.len() != labelled {
+    if present.is_empty() || present.len() != labelled {
+        return;
+    }
+    // One record shows no constancy; its label is taken only when it ends as labels before a
+    // name do ("Replied by", "Geschrieben von", "Autor:").
+    if present.len() == 1 && !ends_like_a_name_label(&present[0].0) {
         return;
     }
     if present.iter().any(|(label, _, _)| *label != present[0].0) {
