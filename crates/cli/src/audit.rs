@@ -23,7 +23,6 @@ use url::Url;
 use crate::crawl_run::{
     CrawlEnd, CrawlProgress, DriveOptions, drive, resume_crawler, stored_strategy,
 };
-use crate::export::role_from_name;
 
 #[derive(Debug, Args)]
 pub struct AuditArgs {
@@ -166,7 +165,7 @@ fn fetched_page(crawler: &Crawler, page: StoredPage) -> FetchedPage {
         .collect();
     FetchedPage {
         links,
-        role: record.role.as_deref().and_then(role_from_name),
+        role: record.role.as_deref().and_then(Role::from_name),
         url: record.url,
         status: record.status,
         error: record.error,

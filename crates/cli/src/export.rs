@@ -80,20 +80,6 @@ fn load_pages(store: &Store) -> Result<Vec<StoredPage>> {
     Ok(pages)
 }
 
-/// The role named in the store.
-pub fn role_from_name(name: &str) -> Option<Role> {
-    [
-        Role::Portal,
-        Role::ThreadList,
-        Role::Thread,
-        Role::Redirect,
-        Role::Error,
-        Role::Other,
-    ]
-    .into_iter()
-    .find(|role| role.name() == name)
-}
-
 /// The lists a crawl's pages make (indices into the pages, in page order, each page by its first
 /// fetch), and for each fetch of a page in a list, its list and its position there.
 pub struct Lists {
@@ -115,7 +101,7 @@ impl Lists {
 pub fn lists(pages: &[StoredPage]) -> Lists {
     let roles: Vec<Option<Role>> = pages
         .iter()
-        .map(|page| page.record.role.as_deref().and_then(role_from_name))
+        .map(|page| page.record.role.as_deref().and_then(Role::from_name))
         .collect();
     let input: Vec<ListPage<'_>> = pages
         .iter()

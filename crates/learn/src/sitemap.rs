@@ -61,6 +61,20 @@ impl Role {
             Role::Other => "other",
         }
     }
+
+    /// The role a [`Role::name`] names, as stores and plan files write it.
+    pub fn from_name(name: &str) -> Option<Role> {
+        [
+            Role::Portal,
+            Role::ThreadList,
+            Role::Thread,
+            Role::Redirect,
+            Role::Error,
+            Role::Other,
+        ]
+        .into_iter()
+        .find(|role| role.name() == name)
+    }
 }
 
 /// One vertex of the sitemap.

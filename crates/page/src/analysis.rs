@@ -228,12 +228,16 @@ impl PageStructure {
         // all lead to other threads made like this page are suggestions under a thread, which
         // a thread of one post shows as well.
         // A reader that wants a list page's entries first asked for no post once it had them.
-        let only_suggestions = !matches!(wanted, RecordsWanted::ThreadEntriesFirst)
-            && entries_lead_to_other_threads(&url, &thread_entries);
-        let lone =
-            (mail.is_none() && posts.is_empty() && (thread_entries.is_empty() || only_suggestions))
-                .then(|| lone_post_element(&facts))
-                .flatten();
+        // The entries' URLs are parsed only for a page that gave no post.
+        let only_suggestions = || {
+            !matches!(wanted, RecordsWanted::ThreadEntriesFirst)
+                && entries_lead_to_other_threads(&url, &thread_entries)
+        };
+        let lone = (mail.is_none()
+            && posts.is_empty()
+            && (thread_entries.is_empty() || only_suggestions()))
+        .then(|| lone_post_element(&facts))
+        .flatten();
         posts.extend(mail);
         drop(facts);
         if let Some(record) = lone.and_then(|element| single_record_of(&document, element)) {

@@ -36,12 +36,11 @@ impl Store {
             if let Some(plan) = &settings.plan_json {
                 insert.execute(params!["plan", plan])?;
             }
-            if let Some(order) = &settings.order {
-                insert.execute(params!["order", order])?;
-            }
-            if let Some(patterns) = &settings.patterns_json {
-                insert.execute(params!["patterns", patterns])?;
-            }
+            insert_order_rows(
+                &mut insert,
+                settings.order.as_deref(),
+                settings.patterns_json.as_deref(),
+            )?;
             transaction.execute(
                 "INSERT INTO frontier (url, depth, redirects) VALUES (?1, ?2, ?3)",
                 params![portal.url, portal.depth, portal.redirects],
@@ -108,10 +107,7 @@ impl Store {
         let write = || -> rusqlite::Result<()> {
             let mut insert =
                 transaction.prepare("INSERT INTO meta (key, value) VALUES (?1, ?2)")?;
-            insert.execute(params!["order", order])?;
-            if let Some(patterns) = patterns_json {
-                insert.execute(params!["patterns", patterns])?;
-            }
+            insert_order_rows(&mut insert, Some(order), patterns_json)?;
             Ok(())
         };
         write().map_err(|error| database_error(&self.path, error))?;
@@ -370,4 +366,20 @@ fn deflate(compressor: &mut flate2::Compress, body: &[u8]) -> Vec<u8> {
             Err(_) => return Vec::new(),
         }
     }
+}
+
+/// Writes a crawl's frontier order and its patterns into the `meta` table through `insert`
+/// (`INSERT INTO meta (key, value) ...`), each when given.
+fn insert_order_rows(
+    insert: &mut rusqlite::Statement<'_>,
+    order: Option<&str>,
+    patterns_json: Option<&str>,
+) -> rusqlite::Result<()> {
+    if let Some(order) = order {
+        insert.execute(params!["order", order])?;
+    }
+    if let Some(patterns) = patterns_json {
+        insert.execute(params!["patterns", patterns])?;
+    }
+    Ok(())
 }

@@ -44,10 +44,10 @@ pub(crate) fn list_id_of(url: &str) -> ListId {
 }
 
 /// The list kind a page's role stands for.
-pub(crate) fn kind_of_role(role: Option<&str>) -> Option<ListKind> {
+pub(crate) fn kind_of_role(role: Role) -> Option<ListKind> {
     match role {
-        Some(name) if name == Role::Thread.name() => Some(ListKind::Post),
-        Some(name) if name == Role::ThreadList.name() => Some(ListKind::Index),
+        Role::Thread => Some(ListKind::Post),
+        Role::ThreadList => Some(ListKind::Index),
         _ => None,
     }
 }
@@ -57,10 +57,12 @@ impl ListUrls {
     pub(crate) fn from_stored(pages: &[StoredPage]) -> ListUrls {
         let roles: Vec<Option<Role>> = pages
             .iter()
-            .map(|page| match kind_of_role(page.record.role.as_deref()) {
-                Some(ListKind::Post) => Some(Role::Thread),
-                Some(ListKind::Index) => Some(Role::ThreadList),
-                None => None,
+            .map(|page| {
+                page.record
+                    .role
+                    .as_deref()
+                    .and_then(Role::from_name)
+                    .filter(|&role| kind_of_role(role).is_some())
             })
             .collect();
         let input: Vec<ListPage<'_>> = pages
@@ -74,8 +76,7 @@ impl ListUrls {
             .collect();
         let mut known = ListUrls::default();
         for list in assemble_lists(&input) {
-            let Some(kind) = roles[list.pages[0]].and_then(|role| kind_of_role(Some(role.name())))
-            else {
+            let Some(kind) = roles[list.pages[0]].and_then(kind_of_role) else {
                 continue;
             };
             let urls: Vec<String> = list

@@ -32,18 +32,26 @@ pub(super) fn post_regions(facts: &PageFacts<'_>, page_url: &Url) -> Vec<usize> 
     let mut ranked: Vec<(bool, usize)> = teasing.into_iter().zip(candidates.drain(..)).collect();
     // A stable sort keeps page order among equals, as the single choice did.
     ranked.sort_by(|(teases, index), (other_teases, other)| {
-        let (region, other_region) = (&facts.regions[*index], &facts.regions[*other]);
         teases
             .cmp(other_teases)
-            .then(other_region.records.len().cmp(&region.records.len()))
-            .then(
-                other_region
-                    .text_share
-                    .partial_cmp(&region.text_share)
-                    .unwrap_or(std::cmp::Ordering::Equal),
-            )
+            .then(more_records_first(facts, *index, *other))
     });
     ranked.into_iter().map(|(_, index)| index).collect()
+}
+
+/// The order of candidate post regions: more records first, then more of the page's text.
+pub(super) fn more_records_first(
+    facts: &PageFacts<'_>,
+    first: usize,
+    second: usize,
+) -> std::cmp::Ordering {
+    let (first, second) = (&facts.regions[first], &facts.regions[second]);
+    second.records.len().cmp(&first.records.len()).then(
+        second
+            .text_share
+            .partial_cmp(&first.text_share)
+            .unwrap_or(std::cmp::Ordering::Equal),
+    )
 }
 
 /// Whether at least half the records of region `region` hold a title link to another thread

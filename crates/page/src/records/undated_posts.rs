@@ -12,7 +12,7 @@
 
 use url::Url;
 
-use super::post_region::{lists_other_threads, mostly_dated};
+use super::post_region::{lists_other_threads, more_records_first, mostly_dated};
 use super::posts::posts_in_region;
 use super::thread_list_texts::{texts_are_entry_lines, texts_are_title_links};
 use super::{PageFacts, Post};
@@ -29,15 +29,7 @@ pub(super) fn undated_posts(facts: &PageFacts<'_>, page_url: &Url) -> Vec<Post> 
             region.text_share >= 0.1 && region.records.len() >= 2 && !mostly_dated(facts, index)
         })
         .collect();
-    candidates.sort_by(|&first, &second| {
-        let (first, second) = (&facts.regions[first], &facts.regions[second]);
-        second.records.len().cmp(&first.records.len()).then(
-            second
-                .text_share
-                .partial_cmp(&first.text_share)
-                .unwrap_or(std::cmp::Ordering::Equal),
-        )
-    });
+    candidates.sort_by(|&first, &second| more_records_first(facts, first, second));
     for region in candidates {
         if lists_other_threads(facts, region, page_url) {
             continue;
