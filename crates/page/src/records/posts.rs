@@ -11,7 +11,7 @@ use super::single_post::leading_post;
 use super::text_column::{
     PostTexts, choose_text_column, element_identity, has_identity, repeated_control_rows,
 };
-use super::thread_list_texts::{texts_are_counts, texts_are_entry_lines, texts_are_title_links};
+use super::thread_list_texts::texts_of_a_thread_list;
 use super::*;
 use crate::dom::{Document, NodeId, NodeKind};
 use crate::links::Link;
@@ -38,8 +38,8 @@ pub fn extract_posts(
 /// The post region is the first of the ranked candidates (see `post_region::post_regions`)
 /// whose texts are not those of a list of threads (see `thread_list_texts`): a board's own
 /// list, "suggested topics" under a thread or a sidebar of the latest threads is authored and
-/// dated like posts, but what it holds of text is each record's link to its thread, or a line
-/// of fields beside that link ("Started by helga · Replies: 15").
+/// dated like posts, but what it holds of text is each record's link to its thread, a line of
+/// fields beside that link ("Started by helga · Replies: 15"), or its reply count alone.
 pub fn posts_from(facts: &PageFacts<'_>, page_url: &Url) -> Vec<Post> {
     for region in post_regions(facts, page_url) {
         // A list of remarks under one post (more comments than the page has answers) is no
@@ -60,10 +60,7 @@ pub fn posts_from(facts: &PageFacts<'_>, page_url: &Url) -> Vec<Post> {
             return posts_in_region(&widened, regions.len() - 1, page_url);
         }
         let posts = posts_of_list(facts, region, page_url);
-        if !texts_are_title_links(facts, region, &posts)
-            && !texts_are_entry_lines(facts, region, &posts, page_url)
-            && !texts_are_counts(&posts)
-        {
+        if !texts_of_a_thread_list(facts, region, &posts, page_url) {
             return posts;
         }
     }

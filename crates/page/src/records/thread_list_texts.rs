@@ -15,7 +15,7 @@ use super::{PageFacts, Post, author_signals};
 /// Whether at least half the posts read from region `region` have for text the text of a link
 /// of their record (the link table holds only links that lead to a page): the title of a thread
 /// entry, never a post's message.
-pub(super) fn texts_are_title_links(facts: &PageFacts<'_>, region: usize, posts: &[Post]) -> bool {
+fn texts_are_title_links(facts: &PageFacts<'_>, region: usize, posts: &[Post]) -> bool {
     let read = texts_by_record(facts, region, posts);
     // Two records of which one gives no text (a sticky group whose one entry is read without
     // its title beside the group of the other entries) are judged by the one text given.
@@ -49,7 +49,7 @@ pub(super) fn texts_are_title_links(facts: &PageFacts<'_>, region: usize, posts:
 /// fields: at least four in five of the texts read are one template of labels around names and
 /// numbers (see [`field_template`] and [`same_template`]), and at least half the records hold,
 /// outside that text, a title link to another page (see [`title_link_records`]).
-pub(super) fn texts_are_entry_lines(
+fn texts_are_entry_lines(
     facts: &PageFacts<'_>,
     region: usize,
     posts: &[Post],
@@ -212,9 +212,23 @@ fn same_words(first: &str, second: &str) -> bool {
     first.split_whitespace().eq(second.split_whitespace())
 }
 
+/// Whether the posts read from region `region` are the texts of a list of threads rather than
+/// messages: their texts are the records' title links, lines of fields beside a title link, or
+/// counts alone.
+pub(super) fn texts_of_a_thread_list(
+    facts: &PageFacts<'_>,
+    region: usize,
+    posts: &[Post],
+    page_url: &Url,
+) -> bool {
+    texts_are_title_links(facts, region, posts)
+        || texts_are_entry_lines(facts, region, posts, page_url)
+        || texts_are_counts(posts)
+}
+
 /// Whether most texts read are counts and nothing more ("4", "12 replies"): a list of threads
 /// whose text column is the reply count, its titles taken for authors. A post says something.
-pub(super) fn texts_are_counts(posts: &[Post]) -> bool {
+fn texts_are_counts(posts: &[Post]) -> bool {
     let counts = posts
         .iter()
         .filter(|post| {

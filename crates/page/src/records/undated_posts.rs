@@ -14,7 +14,7 @@ use url::Url;
 
 use super::post_region::{lists_other_threads, more_records_first, mostly_dated};
 use super::posts::posts_in_region;
-use super::thread_list_texts::{texts_are_entry_lines, texts_are_title_links};
+use super::thread_list_texts::texts_of_a_thread_list;
 use super::{PageFacts, Post};
 
 /// The shortest mean message, in characters, of a list read as undated posts: longer than the
@@ -36,8 +36,7 @@ pub(super) fn undated_posts(facts: &PageFacts<'_>, page_url: &Url) -> Vec<Post> 
         }
         let posts = posts_in_region(facts, region, page_url);
         if reads_as_undated_posts(&posts)
-            && !texts_are_title_links(facts, region, &posts)
-            && !texts_are_entry_lines(facts, region, &posts, page_url)
+            && !texts_of_a_thread_list(facts, region, &posts, page_url)
         {
             return posts;
         }
