@@ -173,11 +173,7 @@ impl AnalysedPage {
         let role = plan
             .zip(class.flatten())
             .and_then(|(plan, class)| plan.role_of(class.vertex));
-        let wanted = match role {
-            Some(Role::Thread) => RecordsWanted::PostsFirst,
-            Some(Role::ThreadList) => RecordsWanted::ThreadEntriesFirst,
-            _ => RecordsWanted::Both,
-        };
+        let wanted = records_wanted_for(role);
         AnalysedPage {
             redirect: redirect_target(&queued.url, response),
             analysis: structure.read_records(wanted),
@@ -186,6 +182,19 @@ impl AnalysedPage {
             regions,
             class,
         }
+    }
+}
+
+/// Which records a page of a vertex of role `role` is read for (see [`RecordsWanted`]). A
+/// portal is read like a list page: a board index's rows (a board's link above its
+/// description, its counts, the last post's author and time) are authored and dated like
+/// posts, but they are the boards, and a portal holds no thread's posts; a portal without
+/// entries is still read for posts.
+fn records_wanted_for(role: Option<Role>) -> RecordsWanted {
+    match role {
+        Some(Role::Thread) => RecordsWanted::PostsFirst,
+        Some(Role::ThreadList | Role::Portal) => RecordsWanted::ThreadEntriesFirst,
+        _ => RecordsWanted::Both,
     }
 }
 
@@ -622,6 +631,12 @@ impl Crawler {
                     self.session_values.clear();
                     self.frontier.push_front(WaitingUrl::of(queued));
                     page.requeued = true;
+                    // The page is read again in a moment, placed in the plan this time; its
+                    // records now, read without knowing what the page is, would be stored twice
+                    // (and a board index's rows as posts).
+                    page.analysis.posts.clear();
+                    page.analysis.thread_entries.clear();
+                    page.signature = None;
                     return page;
                 }
             }

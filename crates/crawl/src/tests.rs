@@ -333,3 +333,57 @@ fn a_lone_reply_beside_an_opening_post_read_apart_is_read_by_its_known_pattern()
         .collect();
     assert_eq!(authors, vec![Some("starter2"), Some("carol")]);
 }
+
+#[test]
+fn a_portal_asked_for_again_for_its_session_keeps_no_records_of_its_first_fetch() {
+    // Regression (django-machina): a site that sets a session cookie on the first visit, and
+    // writes it into no link, has its portal fetched again; the first fetch, read before it was
+    // placed in the plan, had its board index's rows stored as posts beside the second's.
+    let portal = "http://forum.test/";
+    let html = opener_and_replies_page(
+        3,
+        &[
+            (
+                "alice",
+                "A reply with enough words in it to be read as a message of its own.",
+            ),
+            (
+                "bob",
+                "Another reply with enough words in it to be read as a message too.",
+            ),
+        ],
+    );
+    let mut crawler = Crawler::new(url(portal), CrawlStrategy::BreadthFirst);
+    let queued = crawler.next_request().unwrap();
+    let response = FetchResponse {
+        url: portal.to_string(),
+        status: 200,
+        headers: vec![
+            ("content-type".into(), "text/html; charset=utf-8".into()),
+            (
+                "set-cookie".into(),
+                "sessionid=5f2a9c81d3e64b7a; Path=/".into(),
+            ),
+        ],
+        body: html.into_bytes(),
+        fetched_at: "2025-02-01T12:00:00Z".parse().unwrap(),
+    };
+    let first = crawler.record(&queued, &response);
+    assert!(first.requeued, "the portal is asked for again");
+    assert_eq!(
+        (
+            first.analysis.posts.len(),
+            first.analysis.thread_entries.len(),
+            first.signature
+        ),
+        (0, 0, None)
+    );
+    let again = crawler.next_request().unwrap();
+    assert_eq!(again.url.as_str(), portal);
+    let second = crawler.record(&again, &response);
+    assert!(!second.requeued);
+    assert!(
+        !second.analysis.posts.is_empty(),
+        "the second fetch is read"
+    );
+}

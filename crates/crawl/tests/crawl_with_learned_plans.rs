@@ -29,6 +29,9 @@ struct Outcome {
     /// lists put with their list's first page, judged as `trawl bench crawl` judges them.
     relations_total: usize,
     relations_kept: usize,
+    /// Posts read from the portal: a board index's rows (board link, description, counts, the
+    /// last post's author and time) are no posts, however much they look like them.
+    posts_on_portal: usize,
 }
 
 /// What list assembly and the relationship judgement need of one fetched page.
@@ -156,6 +159,7 @@ fn learn_and_crawl_with(
         duplicate: 0,
         relations_total: 0,
         relations_kept: 0,
+        posts_on_portal: 0,
     };
     let mut fetched_pages: Vec<FetchedPage> = Vec::new();
     site.for_each_url_truth(site.history().end, |truth| {
@@ -181,6 +185,9 @@ fn learn_and_crawl_with(
             PageClass::Valuable if seen.insert(truth.url.clone()) => outcome.valuable += 1,
             PageClass::Valuable | PageClass::Duplicate => outcome.duplicate += 1,
             PageClass::Invalid | PageClass::Endless => outcome.invalid_or_endless += 1,
+        }
+        if truth.role == trawl_sim::Role::Portal {
+            outcome.posts_on_portal += page.analysis.posts.len();
         }
         fetched_pages.push(FetchedPage {
             url: page.url.to_string(),
@@ -234,6 +241,12 @@ fn check_sampled(
     let coverage = outcome.valuable as f64 / outcome.valuable_total as f64;
     let invalid = outcome.invalid_or_endless as f64 / outcome.fetched as f64;
     let duplicate = outcome.duplicate as f64 / outcome.fetched as f64;
+    assert_eq!(
+        outcome.posts_on_portal,
+        0,
+        "{} seed {seed}: the portal's rows were stored as posts",
+        family.name()
+    );
     assert!(
         coverage >= minimum_coverage
             && invalid <= maximum_invalid
