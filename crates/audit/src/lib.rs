@@ -173,11 +173,15 @@ impl<'a> Auditing<'a> {
             }
             let mut queued_as: HashMap<&str, &str> = HashMap::new();
             let mut links: Vec<&str> = Vec::new();
+            // The links as written, fragments kept: a fragment tells a post's permalink from a
+            // later page spelled alike (`?post=2#2` beside `?page=2`).
+            let mut written_links: Vec<&str> = Vec::new();
             for &page in list {
                 for link in &self.record.pages[page].links {
                     let url = without_fragment(&link.url);
                     if queued_as.insert(url, link.queued_as.as_str()).is_none() {
                         links.push(url);
+                        written_links.push(&link.url);
                     }
                 }
             }
@@ -189,9 +193,9 @@ impl<'a> Auditing<'a> {
             if list.len() == 1
                 && let Ok(page_url) = url::Url::parse(first)
             {
-                for link in &links {
-                    let second = url::Url::parse(link).ok().filter(|link| {
-                        trawl_learn::later_pages::later_page_number(&page_url, link) == Some(2)
+                for (link, written) in links.iter().zip(&written_links) {
+                    let second = url::Url::parse(written).ok().filter(|written| {
+                        trawl_learn::later_pages::later_page_number(&page_url, written) == Some(2)
                     });
                     if second.is_some() && !alike.iter().any(|page| page.url == *link) {
                         alike.push(AlikePage {

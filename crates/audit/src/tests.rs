@@ -595,3 +595,40 @@ fn a_pager_link_the_crawler_did_not_take_for_page_flipping_is_a_page_of_the_list
     );
     assert!(report.urls_to_fetch().is_empty());
 }
+
+#[test]
+fn a_thread_of_one_fetched_page_is_short_of_its_second_page_only_when_a_pager_names_it() {
+    // A list the crawl fetched one page of shows no template of page numbers; a link spelled as
+    // the page with a page number 2 added names its second page. A post's permalink spelled the
+    // same way (`?post=2#2`, the second post of the forum's first thread: django-machina) is no
+    // page, and was once fetched to close a gap that was not there.
+    let check_links = |case: &str, written: &[&str], expected: &[Expected<'_>]| {
+        let mut pages = vec![thread_page_of("/topic/first-1/", &posts("a", 1, 4), &[])];
+        pages[0].links = written
+            .iter()
+            .map(|path| LinkSeen {
+                url: url(path),
+                queued_as: url(path.split('#').next().unwrap()),
+            })
+            .collect();
+        check(case, &record(pages), expected);
+    };
+    check_links(
+        "pager",
+        &["/topic/first-1/?page=2"],
+        &[(
+            GapKind::LinkedListPage,
+            "/topic/first-1/?page=2",
+            Missing::NeverQueued,
+        )],
+    );
+    check_links(
+        "permalinks",
+        &[
+            "/topic/first-1/?post=2#2",
+            "/topic/first-1/?post=3#3",
+            "/topic/first-1/?post=4#4",
+        ],
+        &[],
+    );
+}

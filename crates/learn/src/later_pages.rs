@@ -26,7 +26,10 @@ use crate::sample::url_shape;
 use crate::summary::PageSummary;
 
 /// The page number a link names when it is spelled as a later page of `page`'s own list, else
-/// `None`; always `None` from a page that is a worded view of a list ([`names_a_view`]).
+/// `None`; always `None` from a page that is a worded view of a list ([`names_a_view`]), and
+/// `None` for a post's permalink spelled as the page with the post's number added, which its
+/// fragment gives away by naming the same number (`?post=2#2`, `?p=2#p2`): a thread's first
+/// posts have numbers as small as a pager's.
 pub fn later_page_number(page: &Url, link: &Url) -> Option<u64> {
     if link.host_str() != page.host_str() || link.path() != page.path() || names_a_view(page) {
         return None;
@@ -41,7 +44,12 @@ pub fn later_page_number(page: &Url, link: &Url) -> Option<u64> {
         .filter(|pair| !own.contains(pair))
         .filter_map(|(_, value)| value.parse::<u64>().ok());
     let number = numbers.next()?;
-    (numbers.next().is_none() && number >= 2).then_some(number)
+    let names_a_post = link.fragment().is_some_and(|fragment| {
+        fragment
+            .split(|character: char| !character.is_ascii_digit())
+            .any(|digits| digits.parse::<u64>() == Ok(number))
+    });
+    (numbers.next().is_none() && number >= 2 && !names_a_post).then_some(number)
 }
 
 /// The later pages to fetch: of each URL shape of later-page links the sampled `pages` show
@@ -169,6 +177,12 @@ mod tests {
                 "http://f/b/2?order=title&page=2",
                 None,
             ),
+            // A post's permalink: the fragment names the post the number names.
+            ("http://f/t/first-1/", "http://f/t/first-1/?post=2#2", None),
+            ("http://f/v.php?t=5", "http://f/v.php?t=5&p=3#p3", None),
+            // A fragment naming something else leaves a page number a page number.
+            ("http://f/q/5/t/", "http://f/q/5/t/?page=2#answers", Some(2)),
+            ("http://f/q/5/t/", "http://f/q/5/t/?page=2#post-41", Some(2)),
             // Two numbers added: no single page number.
             (
                 "http://f/v.php?t=5",
