@@ -4,8 +4,9 @@
 
 use url::Url;
 
-/// The absolute http(s) URLs the anchors (`<a href>`) of `body` point to, fragments dropped,
-/// each once, in order. `page_url` resolves relative links. Character references that URLs
+/// The absolute http(s) URLs the anchors (`<a href>`) of `body` point to, each once, in order,
+/// fragments kept: a fragment naming a post tells its permalink from a later page spelled alike
+/// (`?post=2#2` beside `?page=2`), and the audit drops fragments where it compares pages. `page_url` resolves relative links. Character references that URLs
 /// carry in HTML (`&amp;`, `&#38;`) are decoded; a body in another charset than UTF-8 still
 /// spells its URLs in ASCII, which is all that is read.
 pub fn anchor_links(body: &[u8], page_url: &str) -> Vec<String> {
@@ -35,13 +36,12 @@ pub fn anchor_links(body: &[u8], page_url: &str) -> Vec<String> {
         ) else {
             continue;
         };
-        let Ok(mut url) = base.join(&decode_references(value.trim())) else {
+        let Ok(url) = base.join(&decode_references(value.trim())) else {
             continue;
         };
         if !matches!(url.scheme(), "http" | "https") {
             continue;
         }
-        url.set_fragment(None);
         let url = String::from(url);
         if seen.insert(url.clone()) {
             links.push(url);
@@ -109,7 +109,7 @@ mod tests {
             r#"<p><a href="2.html">2</a> <A HREF='/b/3.html#top'>3</A> <a class=x href=/t?id=5&amp;start=10>x</a>"#,
             &[
                 "http://f.test/b/2.html",
-                "http://f.test/b/3.html",
+                "http://f.test/b/3.html#top",
                 "http://f.test/t?id=5&start=10",
             ],
         );

@@ -155,10 +155,10 @@ fn fetched_page(crawler: &Crawler, page: StoredPage) -> FetchedPage {
     let links = anchor_links(&record.body, &record.url)
         .into_iter()
         .filter_map(|link| {
+            let mut target = Url::parse(&link).ok()?;
+            target.set_fragment(None);
             Some(LinkSeen {
-                queued_as: crawler
-                    .queued_spelling(&Url::parse(&link).ok()?)
-                    .to_string(),
+                queued_as: crawler.queued_spelling(&target).to_string(),
                 url: link,
             })
         })
