@@ -515,9 +515,27 @@ impl Builder<'_> {
         let enumerable = distinct_present <= enumerable_limit;
         let frequent = (self.settings.frequent_share * urls.len() as f64)
             .max(f64::from(self.settings.min_literal_urls));
+        // Where most values are numbers (ids), a word shared by a few URLs names another kind
+        // of page, however few they are beside the ids: `/questions/tagged/X` beside
+        // `/questions/123/title`, `/threads/recent` beside `/threads/418`.
+        let numbered_urls: usize = counts
+            .iter()
+            .filter(|(value, _)| value.is_some_and(is_number))
+            .map(|(_, &count)| count)
+            .sum();
+        let among_ids = numbered_urls * 2 > urls.len();
+        let word_among_ids = |value: &str| {
+            among_ids
+                && value.chars().all(char::is_alphabetic)
+                && counts[&Some(value)] as u32 >= self.settings.min_literal_urls
+        };
         let bucket_of = |value: Option<&str>| match value {
             None => Bucket::Absent,
-            Some(value) if enumerable || counts[&Some(value)] as f64 >= frequent => {
+            Some(value)
+                if enumerable
+                    || counts[&Some(value)] as f64 >= frequent
+                    || word_among_ids(value) =>
+            {
                 Bucket::Literal(value.to_string())
             }
             Some(_) => Bucket::Rare,

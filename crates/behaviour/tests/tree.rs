@@ -4,7 +4,7 @@
 
 mod support;
 
-use support::{RewrittenForum, ScriptForum, SlugForum, Spelling, browse_log};
+use support::{QuestionForum, RewrittenForum, ScriptForum, SlugForum, Spelling, browse_log};
 use trawl_behaviour::{PatternModel, TreeSettings, read_logs};
 
 fn model_of(lines: &[String]) -> PatternModel {
@@ -147,6 +147,30 @@ fn urls_never_seen_find_their_pattern() {
         &RewrittenForum,
         "http://forum.test/space-uid-4321.html",
         Some("/space-uid-{n}.html"),
+    );
+}
+
+#[test]
+fn a_word_among_ids_is_a_kind_of_page_however_few_its_urls() {
+    // Regression (the simulator's qa family): the tag lists, a few per cent of the URLs, were
+    // pooled with the question ids as rare values, so a tag list ranked as a question.
+    let model = model_of(&standard_log(&QuestionForum));
+    let tag = model
+        .pattern_of("/questions/tagged/brandnew")
+        .map(|node| node.pattern.clone());
+    let question = model
+        .pattern_of("/questions/98765/brand-new-question")
+        .map(|node| node.pattern.clone());
+    assert!(
+        tag.as_deref()
+            .is_some_and(|pattern| pattern.contains("tagged")),
+        "a new tag's list: {tag:?}\n{}",
+        model.tree.render()
+    );
+    assert!(
+        question.is_some() && question != tag,
+        "a new question: {question:?}, a new tag: {tag:?}\n{}",
+        model.tree.render()
     );
 }
 

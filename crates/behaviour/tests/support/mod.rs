@@ -134,6 +134,45 @@ impl Spelling for RewrittenForum {
     }
 }
 
+/// A question-and-answer site: tags are its boards, spelled under the same first segment as
+/// the questions, with a word where the questions have their id
+/// (`/questions/tagged/garden` beside `/questions/41/garden-engine`); far fewer tag pages
+/// than question pages are visited.
+pub struct QuestionForum;
+
+impl Spelling for QuestionForum {
+    fn portal(&self) -> String {
+        "/".to_string()
+    }
+    fn board(&self, board: u64, page: u64) -> String {
+        let tag = WORDS[board as usize % WORDS.len()];
+        match page {
+            1 => format!("/questions/tagged/{tag}"),
+            _ => format!("/questions/tagged/{tag}?page={page}"),
+        }
+    }
+    fn thread(&self, thread: u64, page: u64) -> String {
+        let slug = format!(
+            "{}-{}",
+            WORDS[thread as usize % 8],
+            WORDS[(thread as usize / 8) % 8]
+        );
+        match page {
+            1 => format!("/questions/{thread}/{slug}"),
+            _ => format!("/questions/{thread}/{slug}?page={page}"),
+        }
+    }
+    fn profile(&self, user: u64) -> String {
+        format!("/users/{user}/{}", WORDS[user as usize % 8])
+    }
+    fn login(&self) -> String {
+        "/users/login".to_string()
+    }
+    fn new_posts(&self) -> String {
+        "/questions?sort=newest".to_string()
+    }
+}
+
 /// Boards of the hand-made forums; thread `t` lives in board `t % BOARDS`.
 pub const BOARDS: u64 = 4;
 
