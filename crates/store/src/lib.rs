@@ -87,9 +87,9 @@ pub enum StoreError {
     },
     /// The database holds trawl's tables, but not in the layout this version of trawl writes.
     #[error(
-        "{database} holds trawl crawls in format {found}, but this trawl reads format \
-         {expected}; export them with the trawl that wrote them, or start a new crawl in \
-         another database"
+        "{database} holds a trawl crawl in format {found}, but this trawl reads format \
+         {expected}; export it with the trawl that wrote it, or start a new crawl in another \
+         file or database"
     )]
     WrongFormat {
         /// The database file or URL.
@@ -106,7 +106,7 @@ pub enum StoreError {
         database: String,
     },
     /// The database exists, but holds something else.
-    #[error("{database} is not a trawl crawl database; choose another --db")]
+    #[error("{database} is not a trawl crawl database; choose another --db file or database")]
     NotACrawl {
         /// The database file or URL.
         database: String,
@@ -126,6 +126,20 @@ pub enum StoreError {
         database: String,
         /// The site asked for.
         site: String,
+    },
+    /// The store was opened under a lease of its site (a fleet worker's), and another worker
+    /// has claimed the site since: nothing more may be written through it.
+    #[error(
+        "the lease on {site} in {database} (epoch {epoch}) was taken over by another worker; \
+         nothing was written"
+    )]
+    LeaseLost {
+        /// The database's URL, without its password.
+        database: String,
+        /// The site.
+        site: String,
+        /// The lease epoch this store was opened under.
+        epoch: i64,
     },
     /// A PostgreSQL database holds several crawls and none was named.
     #[error(

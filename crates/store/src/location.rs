@@ -96,7 +96,11 @@ mod tests {
         let file = |path: &str| StoreLocation::File(PathBuf::from(path));
         let postgres = |url: &str| StoreLocation::Postgres(url.to_string());
         check("forum.db", file("forum.db"), "forum.db");
-        check("/var/trawl/forum.db", file("/var/trawl/forum.db"), "/var/trawl/forum.db");
+        check(
+            "/var/trawl/forum.db",
+            file("/var/trawl/forum.db"),
+            "/var/trawl/forum.db",
+        );
         check("postgres.db", file("postgres.db"), "postgres.db");
         check("./postgres://x", file("./postgres://x"), "./postgres://x");
         check(

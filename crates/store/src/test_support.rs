@@ -80,8 +80,14 @@ mod tests {
     #[test]
     fn a_database_name_replaces_the_one_in_the_url() {
         let check = |url: &str, expected: &str| assert_eq!(with_database(url, "db2"), expected);
-        check("postgres://u@127.0.0.1:5555/postgres", "postgres://u@127.0.0.1:5555/db2");
-        check("postgres://u@127.0.0.1:5555", "postgres://u@127.0.0.1:5555/db2");
+        check(
+            "postgres://u@127.0.0.1:5555/postgres",
+            "postgres://u@127.0.0.1:5555/db2",
+        );
+        check(
+            "postgres://u@127.0.0.1:5555",
+            "postgres://u@127.0.0.1:5555/db2",
+        );
         check(
             "postgresql://u:p@host/postgres?host=/tmp/x",
             "postgresql://u:p@host/db2?host=/tmp/x",

@@ -46,6 +46,8 @@ pub struct PostgresStore {
     body_compressor: flate2::Compress,
     /// Opening this store added the site to the database.
     created: bool,
+    /// The lease epoch every write checks, for a store opened under a fleet worker's lease.
+    lease_epoch: Option<i64>,
 }
 
 impl std::fmt::Debug for PostgresStore {
@@ -63,13 +65,16 @@ impl std::fmt::Debug for PostgresStore {
 /// A client with the statements prepared on it so far, by their text.
 struct Connection {
     client: Client,
-    statements: HashMap<&'static str, Statement>,
+    statements: Statements,
 }
+
+/// Statements prepared on one connection, by their text.
+type Statements = HashMap<&'static str, Statement>;
 
 /// `sql` prepared on `client` (the connection itself or a transaction on it), once per
 /// connection: a prepared statement outlives the transaction that prepared it.
 fn prepared(
-    statements: &mut HashMap<&'static str, Statement>,
+    statements: &mut Statements,
     client: &mut impl GenericClient,
     sql: &'static str,
 ) -> Result<Statement, postgres::Error> {
@@ -193,7 +198,27 @@ impl PostgresStore {
             site_url,
             body_compressor: body_compressor(),
             created,
+            lease_epoch: None,
         }
+    }
+
+    /// Connects to the database at `url` and opens the crawl of `site` under a fleet worker's
+    /// lease of epoch `epoch`: every write transaction first checks, with the site's row
+    /// locked, that the site's epoch is still `epoch`, and fails with
+    /// [`StoreError::LeaseLost`], writing nothing, when another worker has claimed the site
+    /// since (fencing). Reading is never refused.
+    pub fn open_leased(url: &str, site: &str, epoch: i64) -> Result<PostgresStore, StoreError> {
+        let mut store = PostgresStore::open_existing(url, Some(site), false)?;
+        store.lease_epoch = Some(epoch);
+        Ok(store)
+    }
+
+    /// Creates trawl's tables in the database at `url` when it has none, or checks their
+    /// format, without opening a site.
+    pub fn prepare_database(url: &str) -> Result<(), StoreError> {
+        let shown_url = without_password(url);
+        let mut client = connect(url, &shown_url)?;
+        schema::prepare(&mut client, &shown_url)
     }
 
     /// The database's URL as given.

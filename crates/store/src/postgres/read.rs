@@ -190,9 +190,8 @@ impl PostgresStore {
             Bodies::OfRoles(_) => "CASE WHEN role = ANY($4) THEN body ELSE ''::bytea END",
         };
         // `substr` counts characters, as SQLite's does, and takes a 32-bit length.
-        let text_chars = post_text_chars.map_or(i32::MAX, |chars| {
-            i32::try_from(chars).unwrap_or(i32::MAX)
-        });
+        let text_chars =
+            post_text_chars.map_or(i32::MAX, |chars| i32::try_from(chars).unwrap_or(i32::MAX));
         let pages_sql = format!(
             "SELECT id, url, depth, status, error, fetched_at, headers, {body_column}, vertex, \
              role, title, signature, post_pattern FROM pages \
@@ -289,7 +288,8 @@ impl PostgresStore {
                 .map_err(|error| self.damaged(format!("fetch time of {url}: {error}")))?,
             headers: serde_json::from_str(&headers)
                 .map_err(|error| self.damaged(format!("headers of {url}: {error}")))?,
-            body: inflate(&body).map_err(|error| self.damaged(format!("body of {url}: {error}")))?,
+            body: inflate(&body)
+                .map_err(|error| self.damaged(format!("body of {url}: {error}")))?,
             vertex: vertex
                 .map(|vertex| self.narrow(vertex, "vertex"))
                 .transpose()?,

@@ -19,7 +19,9 @@ pub const FORMAT_VERSION: u32 = 1;
 /// that workers started together on an empty database do not race to create them.
 const SCHEMA_LOCK: i64 = 0x7472_6177_6c5f_7363;
 
-/// The tables. A site's pages are numbered by the site's own `pages_written` counter, so page
+/// The tables. A site's row also holds the fleet's lease on it (`trawl-fleet`): when its work
+/// is next due, who holds it until when, and the epoch that every claim increments and every
+/// write under a lease checks. A site's pages are numbered by the site's own `pages_written` counter, so page
 /// ids count from 1 within each site as they do in a file; the frontier's order is a
 /// database-wide identity, of which each site sees an increasing part. Bodies are deflated
 /// already, so PostgreSQL is told not to compress them again (`STORAGE EXTERNAL`).
@@ -28,8 +30,13 @@ CREATE TABLE trawl_format (format INTEGER NOT NULL);
 CREATE TABLE sites (
     id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
     url TEXT NOT NULL UNIQUE,
-    pages_written BIGINT NOT NULL DEFAULT 0
+    pages_written BIGINT NOT NULL DEFAULT 0,
+    next_due TIMESTAMPTZ NOT NULL DEFAULT now(),
+    lease_holder TEXT,
+    lease_expires TIMESTAMPTZ,
+    lease_epoch BIGINT NOT NULL DEFAULT 0
 );
+CREATE INDEX sites_due ON sites (next_due);
 CREATE TABLE meta (
     site BIGINT NOT NULL REFERENCES sites (id) ON DELETE CASCADE,
     key TEXT NOT NULL,
@@ -167,7 +174,10 @@ enum Found {
     OtherTables,
 }
 
-fn format_of(client: &mut impl postgres::GenericClient, shown_url: &str) -> Result<Found, StoreError> {
+fn format_of(
+    client: &mut impl postgres::GenericClient,
+    shown_url: &str,
+) -> Result<Found, StoreError> {
     let database = |source| StoreError::Postgres {
         database: shown_url.to_string(),
         source,

@@ -4,7 +4,7 @@
 
 use postgres::Transaction;
 
-use super::{Connection, PostgresStore, prepared};
+use super::{Connection, PostgresStore, Statements, prepared};
 use crate::compression::deflate;
 use crate::{CrawlSettings, FetchOutcome, FrontierEntry, StoreError};
 
@@ -39,6 +39,8 @@ const INSERT_ENTRIES: &str = "INSERT INTO thread_entries (site, page, position, 
      SELECT $1, $2, position - 1, title, url, author, replies, last_reply \
      FROM UNNEST($3::text[], $4::text[], $5::text[], $6::bigint[], $7::text[]) WITH ORDINALITY \
      AS entries (title, url, author, replies, last_reply, position)";
+/// Locks the site's row if its lease epoch is still the one given.
+const FENCE: &str = "SELECT 1 FROM sites WHERE id = $1 AND lease_epoch = $2 FOR UPDATE";
 const DELETE_COOKIES: &str = "DELETE FROM cookies WHERE site = $1";
 const INSERT_COOKIES: &str = "INSERT INTO cookies (site, name, value) \
      SELECT $1, name, value FROM UNNEST($2::text[], $3::text[]) AS cookies (name, value)";
@@ -111,7 +113,10 @@ impl PostgresStore {
         self.in_transaction(|transaction, statements| {
             let upsert = prepared(statements, transaction, UPSERT_META)?;
             transaction.execute(&upsert, &[&site, &"plan", &plan_json])?;
-            transaction.execute(&upsert, &[&site, &"plan_generation", &generation.to_string()])?;
+            transaction.execute(
+                &upsert,
+                &[&site, &"plan_generation", &generation.to_string()],
+            )?;
             transaction.execute(
                 "UPDATE frontier SET done = FALSE WHERE site = $1 AND url IN \
                  (SELECT url FROM pages WHERE site = $1 AND vertex IS NULL AND status = 200 \
@@ -167,7 +172,8 @@ impl PostgresStore {
             for entry in entries {
                 let depth = i64::from(entry.depth);
                 let redirects = i64::from(entry.redirects);
-                waiting += transaction.execute(&insert, &[&site, &entry.url, &depth, &redirects])?;
+                waiting +=
+                    transaction.execute(&insert, &[&site, &entry.url, &depth, &redirects])?;
                 waiting += transaction.execute(&wait_again, &[&site, &entry.url])?;
             }
             Ok(waiting as usize)
@@ -183,23 +189,33 @@ impl PostgresStore {
     }
 
     /// Runs `write` in one transaction on this store's connection and commits it; an error
-    /// rolls everything back.
+    /// rolls everything back. Under a lease, the transaction first locks the site's row and
+    /// checks the lease's epoch: a claim by another worker either came before (and the write is
+    /// refused) or waits for the commit.
     fn in_transaction<T>(
         &self,
-        write: impl FnOnce(
-            &mut Transaction<'_>,
-            &mut std::collections::HashMap<&'static str, postgres::Statement>,
-        ) -> Result<T, postgres::Error>,
+        write: impl FnOnce(&mut Transaction<'_>, &mut Statements) -> Result<T, postgres::Error>,
     ) -> Result<T, StoreError> {
         let mut connection = self.connection.borrow_mut();
         let Connection { client, statements } = &mut *connection;
-        let run = || -> Result<T, postgres::Error> {
-            let mut transaction = client.transaction()?;
-            let value = write(&mut transaction, statements)?;
-            transaction.commit()?;
-            Ok(value)
-        };
-        run().map_err(|error| self.database_error(error))
+        let database = |error| self.database_error(error);
+        let mut transaction = client.transaction().map_err(database)?;
+        if let Some(epoch) = self.lease_epoch {
+            let fence = prepared(statements, &mut transaction, FENCE).map_err(database)?;
+            let held = transaction
+                .query_opt(&fence, &[&self.site, &epoch])
+                .map_err(database)?;
+            if held.is_none() {
+                return Err(StoreError::LeaseLost {
+                    database: self.shown_url.clone(),
+                    site: self.site_url.clone(),
+                    epoch,
+                });
+            }
+        }
+        let value = write(&mut transaction, statements).map_err(database)?;
+        transaction.commit().map_err(database)?;
+        Ok(value)
     }
 }
 
@@ -208,7 +224,7 @@ impl PostgresStore {
 /// backend writes them.
 fn write_fetch(
     transaction: &mut Transaction<'_>,
-    statements: &mut std::collections::HashMap<&'static str, postgres::Statement>,
+    statements: &mut Statements,
     site: i64,
     id: i64,
     outcome: &FetchOutcome,
@@ -267,7 +283,15 @@ fn write_fetch(
             entries.iter().map(|e| e.last_reply.as_deref()).collect();
         transaction.execute(
             &insert,
-            &[&site, &id, &titles, &urls, &authors, &replies, &last_replies],
+            &[
+                &site,
+                &id,
+                &titles,
+                &urls,
+                &authors,
+                &replies,
+                &last_replies,
+            ],
         )?;
     }
     let mark_done = prepared(statements, transaction, MARK_DONE)?;
@@ -288,7 +312,7 @@ fn write_fetch(
 /// they are, so a driver mistake cannot put a page in the frontier twice.
 fn queue(
     transaction: &mut Transaction<'_>,
-    statements: &mut std::collections::HashMap<&'static str, postgres::Statement>,
+    statements: &mut Statements,
     site: i64,
     entries: &[FrontierEntry],
 ) -> Result<(), postgres::Error> {
@@ -308,7 +332,7 @@ fn queue(
 
 fn replace_cookies(
     transaction: &mut Transaction<'_>,
-    statements: &mut std::collections::HashMap<&'static str, postgres::Statement>,
+    statements: &mut Statements,
     site: i64,
     cookies: &[(String, String)],
 ) -> Result<(), postgres::Error> {

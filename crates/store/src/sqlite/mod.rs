@@ -32,11 +32,10 @@ impl SqliteStore {
     /// Opens the crawl database at `path`, creating it (and its schema) when it does not exist.
     pub fn open(path: &Path) -> Result<SqliteStore, StoreError> {
         let created = !path.exists();
-        let connection =
-            rusqlite::Connection::open(path).map_err(|source| StoreError::Sqlite {
-                path: path.to_path_buf(),
-                source,
-            })?;
+        let connection = rusqlite::Connection::open(path).map_err(|source| StoreError::Sqlite {
+            path: path.to_path_buf(),
+            source,
+        })?;
         let mut store = SqliteStore {
             connection,
             path: path.to_path_buf(),

@@ -95,7 +95,6 @@ fn reading_only_refuses_a_missing_file_other_files_and_other_formats_without_wri
     );
 }
 
-
 #[test]
 fn opening_an_existing_crawl_refuses_a_missing_file_without_creating_it() {
     let file = TemporaryDatabase::new();

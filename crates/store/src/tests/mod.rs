@@ -345,7 +345,12 @@ fn check_frontier(steps: &[(&str, bool, &[&str])], pending: &[&str], seen: usize
     for_each_backend(|place| check_frontier_in(place, steps, pending, seen));
 }
 
-fn check_frontier_in(place: &Place, steps: &[(&str, bool, &[&str])], pending: &[&str], seen: usize) {
+fn check_frontier_in(
+    place: &Place,
+    steps: &[(&str, bool, &[&str])],
+    pending: &[&str],
+    seen: usize,
+) {
     let mut stored = Vec::new();
     for batched in [false, true] {
         let place = place.another();

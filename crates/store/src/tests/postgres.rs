@@ -149,7 +149,10 @@ fn a_server_that_does_not_answer_is_a_database_error_naming_it_without_its_passw
     let url = "postgres://trawl:secret@127.0.0.1:1/trawl";
     let error = Store::open_at(&postgres(url), "http://one.test/").unwrap_err();
     assert!(matches!(error, StoreError::Postgres { .. }), "{error}");
-    assert!(error.to_string().contains("trawl:***@127.0.0.1:1"), "{error}");
+    assert!(
+        error.to_string().contains("trawl:***@127.0.0.1:1"),
+        "{error}"
+    );
     assert!(!error.to_string().contains("secret"), "{error}");
 }
 
