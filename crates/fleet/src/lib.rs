@@ -199,10 +199,22 @@ impl Fleet {
         held(released, lease)
     }
 
+    /// Whether `lease` is still the site's current lease (no one has claimed the site since).
+    pub fn holds(&mut self, lease: &Lease) -> Result<bool, FleetError> {
+        let row = self
+            .client
+            .query_opt(
+                "SELECT 1 FROM sites WHERE id = $1 AND lease_epoch = $2",
+                &[&lease.site_id, &lease.epoch],
+            )
+            .map_err(|source| self.database_error(source))?;
+        Ok(row.is_some())
+    }
+
     /// The store of the site `lease` holds, whose every write checks that the lease is still
     /// held (see the crate's documentation).
     pub fn open_store(&self, lease: &Lease) -> Result<Store, FleetError> {
-        Ok(Store::Postgres(PostgresStore::open_leased(
+        Ok(Store::postgres(PostgresStore::open_leased(
             &self.url,
             &lease.site,
             lease.epoch,
@@ -289,17 +301,35 @@ impl Heartbeat<'_> {
     }
 }
 
+/// Why a worker's round stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum RoundError<E: std::error::Error + 'static> {
+    /// Claiming, opening a site's store or giving a site back failed.
+    #[error(transparent)]
+    Fleet(#[from] FleetError),
+    /// The work on a site failed while its lease was still held.
+    #[error("the work on {site} failed")]
+    Work {
+        /// The site.
+        site: String,
+        /// The work's error.
+        #[source]
+        source: E,
+    },
+}
+
 /// One round of a worker: claims up to `options.sites_at_once` due sites and runs `work` on
 /// each with the site's fenced store and a [`Heartbeat`], giving the site back when the work
-/// returns, due again after the duration it returns. A site whose lease was lost meanwhile
-/// (the work's writes or heartbeat were refused) is left to its new holder. Any other error ends
-/// the round; the leases it leaves expire after their slice. Returns the leases whose work
-/// ended and were given back; none means nothing was due.
-pub fn work_round(
+/// returns, due again after the duration it returns. When the work fails, the round asks
+/// whether the lease is still held: a site whose lease was lost meanwhile (its writes and
+/// heartbeats refused) is left to its new holder and the round goes on; any other failure
+/// ends the round, and the leases it leaves expire after their slice. Returns the leases whose
+/// work ended and were given back; none means nothing was due.
+pub fn work_round<E: std::error::Error + 'static>(
     fleet: &mut Fleet,
     options: &WorkerOptions,
-    mut work: impl FnMut(&Lease, &mut Store, &mut Heartbeat<'_>) -> Result<Duration, FleetError>,
-) -> Result<Vec<Lease>, FleetError> {
+    mut work: impl FnMut(&Lease, &mut Store, &mut Heartbeat<'_>) -> Result<Duration, E>,
+) -> Result<Vec<Lease>, RoundError<E>> {
     let leases = fleet.claim(&options.worker, options.sites_at_once, options.slice)?;
     let mut done = Vec::with_capacity(leases.len());
     for lease in leases {
@@ -311,15 +341,18 @@ pub fn work_round(
         };
         let due_in = match work(&lease, &mut store, &mut heartbeat) {
             Ok(due_in) => due_in,
-            Err(FleetError::LeaseLost { .. } | FleetError::Store(StoreError::LeaseLost { .. })) => {
-                continue;
+            Err(_) if !fleet.holds(&lease)? => continue,
+            Err(source) => {
+                return Err(RoundError::Work {
+                    site: lease.site.clone(),
+                    source,
+                });
             }
-            Err(error) => return Err(error),
         };
         match fleet.give_back(&lease, due_in) {
             Ok(()) => done.push(lease),
             Err(FleetError::LeaseLost { .. }) => {}
-            Err(error) => return Err(error),
+            Err(error) => return Err(error.into()),
         }
     }
     Ok(done)

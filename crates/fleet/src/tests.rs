@@ -189,7 +189,7 @@ fn worker_rounds_racing_do_each_sites_work_once() {
                             begin(store, &lease.site);
                             heartbeat.beat()?;
                             store.record_fetch(&fetch_of(&lease.site))?;
-                            Ok(Duration::from_secs(3600))
+                            Ok::<_, FleetError>(Duration::from_secs(3600))
                         })
                         .unwrap();
                         if done.is_empty() {
@@ -217,4 +217,45 @@ fn worker_rounds_racing_do_each_sites_work_once() {
         assert_eq!(site.pages, 1, "{site:?}");
         assert_eq!(site.lease_holder, None, "{site:?}");
     }
+}
+
+/// Work whose lease was taken over while it ran fails on its next write; the round leaves the
+/// site to its new holder, gives nothing back and goes on, while a failure under a lease still
+/// held ends the round with the work's error.
+#[test]
+fn a_round_leaves_a_site_lost_meanwhile_and_stops_at_other_failures() {
+    let (mut fleet, url) = fleet_of(2);
+    let options = WorkerOptions {
+        worker: "old".into(),
+        sites_at_once: 2,
+        slice: Duration::ZERO,
+    };
+    let mut rival = Fleet::connect(&url).unwrap();
+    let mut taken = Vec::new();
+    let done = work_round(&mut fleet, &options, |_, store, _| {
+        // The lease of no time has expired already; a rival takes the site over.
+        taken.extend(rival.claim("rival", 1, SLICE).unwrap());
+        store.save_cookies(&[])?;
+        Ok::<_, StoreError>(Duration::ZERO)
+    })
+    .unwrap();
+    assert!(done.is_empty(), "{done:?}");
+    assert_eq!(taken.len(), 2);
+    let status = rival.status().unwrap();
+    assert!(
+        status
+            .iter()
+            .all(|site| site.lease_holder.as_deref() == Some("rival"))
+    );
+
+    let (mut fleet, _) = fleet_of(1);
+    let options = WorkerOptions {
+        slice: SLICE,
+        ..options
+    };
+    let error = work_round(&mut fleet, &options, |_, _, _| {
+        Err::<Duration, _>(std::io::Error::other("the forum answered nonsense"))
+    })
+    .unwrap_err();
+    assert!(matches!(error, RoundError::Work { .. }), "{error}");
 }

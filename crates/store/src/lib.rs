@@ -42,6 +42,11 @@
 //! [`Store::open_existing`]). Page ids count from 1 within each site, as in a file, so the two
 //! backends read back the very same [`StoredPage`]s.
 //!
+//! A fleet worker (`trawl-fleet`) writes a site under a lease: [`PostgresStore::open_leased`]
+//! opens a store whose every write transaction first checks the site's lease epoch, with the
+//! site's row locked, and fails with [`StoreError::LeaseLost`] once another worker has claimed
+//! the site.
+//!
 //! The SQLite file format is unchanged by the PostgreSQL backend: a file written before reads
 //! and resumes as it did.
 
@@ -155,13 +160,15 @@ pub enum StoreError {
     },
 }
 
-/// A crawl database, open for reading and writing (or for reading only).
+/// A crawl database, open for reading and writing (or for reading only). Both backends are
+/// boxed: they are a few hundred bytes each (the body compressor, the connection), and a store
+/// is made once per crawl and then only borrowed.
 #[derive(Debug)]
 pub enum Store {
     /// One crawl in an embedded SQLite file.
-    Sqlite(SqliteStore),
+    Sqlite(Box<SqliteStore>),
     /// One site's crawl in a PostgreSQL database.
-    Postgres(PostgresStore),
+    Postgres(Box<PostgresStore>),
 }
 
 /// Which bodies a reading of pages inflates.
@@ -187,7 +194,7 @@ impl Store {
     /// Opens the crawl database file at `path`, creating it (and its schema) when it does not
     /// exist.
     pub fn open(path: &Path) -> Result<Store, StoreError> {
-        SqliteStore::open(path).map(Store::Sqlite)
+        SqliteStore::open(path).map(|store| Store::Sqlite(Box::new(store)))
     }
 
     /// Opens the crawl database file at `path` for reading only: nothing is created or changed,
@@ -195,7 +202,7 @@ impl Store {
     /// A missing file, a file that is not a crawl database, and a crawl of another format are
     /// each refused with their own error.
     pub fn open_read_only(path: &Path) -> Result<Store, StoreError> {
-        SqliteStore::open_read_only(path).map(Store::Sqlite)
+        SqliteStore::open_read_only(path).map(|store| Store::Sqlite(Box::new(store)))
     }
 
     /// Opens the crawl of `site` (its portal URL) at `location`, creating the file, or the
@@ -204,7 +211,7 @@ impl Store {
     pub fn open_at(location: &StoreLocation, site: &str) -> Result<Store, StoreError> {
         match location {
             StoreLocation::File(path) => Store::open(path),
-            StoreLocation::Postgres(url) => PostgresStore::open(url, site).map(Store::Postgres),
+            StoreLocation::Postgres(url) => PostgresStore::open(url, site).map(Store::postgres),
         }
     }
 
@@ -223,9 +230,14 @@ impl Store {
             }),
             StoreLocation::File(path) => Store::open(path),
             StoreLocation::Postgres(url) => {
-                PostgresStore::open_existing(url, site, read_only).map(Store::Postgres)
+                PostgresStore::open_existing(url, site, read_only).map(Store::postgres)
             }
         }
+    }
+
+    /// A PostgreSQL store, boxed.
+    pub fn postgres(store: PostgresStore) -> Store {
+        Store::Postgres(Box::new(store))
     }
 
     /// Where the store lives: its file, or its PostgreSQL URL (shown without a password).
@@ -247,10 +259,10 @@ impl Store {
     pub fn discard(self) -> Result<(), StoreError> {
         match self {
             Store::Sqlite(store) => {
-                store.discard();
+                (*store).discard();
                 Ok(())
             }
-            Store::Postgres(store) => store.discard(),
+            Store::Postgres(store) => (*store).discard(),
         }
     }
 
