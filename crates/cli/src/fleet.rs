@@ -119,6 +119,7 @@ fn print_status(out: &mut impl std::io::Write, sites: &[SiteStatus], as_json: bo
         for site in sites {
             let line = json!({
                 "site": site.site,
+                "strategy": site.strategy,
                 "pages": site.pages,
                 "due_in_seconds": site.due_in_seconds,
                 "lease_holder": site.lease_holder,
@@ -129,7 +130,11 @@ fn print_status(out: &mut impl std::io::Write, sites: &[SiteStatus], as_json: bo
         }
         return Ok(());
     }
-    writeln!(out, "{:>8}  {:<24}  {:>12}  site", "pages", "lease", "due")?;
+    writeln!(
+        out,
+        "{:>8}  {:<8}  {:<24}  {:>12}  site",
+        "pages", "crawl", "lease", "due"
+    )?;
     for site in sites {
         let lease = match (&site.lease_holder, site.lease_left_seconds) {
             (Some(holder), Some(left)) => format!("{holder} ({left:.0} s)"),
@@ -140,9 +145,10 @@ fn print_status(out: &mut impl std::io::Write, sites: &[SiteStatus], as_json: bo
         } else {
             format!("in {:.0} s", site.due_in_seconds)
         };
+        let crawl = site.strategy.as_deref().unwrap_or("new");
         writeln!(
             out,
-            "{:>8}  {lease:<24}  {due:>12}  {}",
+            "{:>8}  {crawl:<8}  {lease:<24}  {due:>12}  {}",
             site.pages, site.site
         )?;
     }

@@ -83,6 +83,7 @@ fn workers_crawl_every_registered_forum_in_leases_as_one_crawl_would() {
         assert!(site["lease_holder"].is_null(), "{site}");
         assert!(site["due_in_seconds"].as_f64().unwrap() > 3600.0, "{site}");
         assert!(site["lease_epoch"].as_i64().unwrap() > 1, "{site}");
+        assert_eq!(site["strategy"], "plan", "{site}");
     }
     let shown = trawl(&["fleet", "status", "--db", &database]);
     for portal in [&first, &second] {

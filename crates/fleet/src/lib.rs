@@ -79,6 +79,10 @@ pub struct Lease {
 pub struct SiteStatus {
     /// The site's URL.
     pub site: String,
+    /// How its crawl goes: `None` before its first lease begins it, else the strategy it was
+    /// begun with (`plan`, learned on that lease, or `bfs`). Read from the crawl's own settings
+    /// rather than kept twice.
+    pub strategy: Option<String>,
     /// Pages stored for it.
     pub pages: i64,
     /// Seconds until its work is due (negative: overdue).
@@ -231,7 +235,8 @@ impl Fleet {
                  CASE WHEN lease_expires > now() THEN lease_holder END, \
                  CASE WHEN lease_expires > now() \
                      THEN EXTRACT(EPOCH FROM lease_expires - now())::float8 END, \
-                 lease_epoch \
+                 lease_epoch, \
+                 (SELECT value FROM meta WHERE meta.site = sites.id AND key = 'strategy') \
                  FROM sites ORDER BY id",
                 &[],
             )
@@ -245,6 +250,7 @@ impl Fleet {
                 lease_holder: row.get(3),
                 lease_left_seconds: row.get(4),
                 lease_epoch: row.get(5),
+                strategy: row.get(6),
             })
             .collect())
     }

@@ -120,6 +120,7 @@ fn a_site_given_back_is_claimed_again_when_due_and_not_before() {
     assert_eq!(status[0].lease_holder, None);
     assert!(status[0].due_in_seconds > 3000.0, "{status:?}");
     assert_eq!(status[1].lease_holder.as_deref(), Some("b"));
+    assert_eq!(status[1].strategy, None, "no crawl begun");
     assert!(status[1].lease_left_seconds.unwrap() > 30.0, "{status:?}");
 }
 
@@ -215,6 +216,7 @@ fn worker_rounds_racing_do_each_sites_work_once() {
     let status = Fleet::connect(&url).unwrap().status().unwrap();
     for site in &status {
         assert_eq!(site.pages, 1, "{site:?}");
+        assert_eq!(site.strategy.as_deref(), Some("bfs"), "{site:?}");
         assert_eq!(site.lease_holder, None, "{site:?}");
     }
 }

@@ -148,23 +148,27 @@ impl PostgresStore {
     /// See [`crate::Store::unfetched_frontier`].
     pub fn unfetched_frontier(&self) -> Result<UnfetchedFrontier, StoreError> {
         let site = self.site;
-        let rows = self.reading(|client| {
-            client.query(
-                "SELECT url, done, EXISTS (SELECT 1 FROM pages \
-                 WHERE pages.site = frontier.site AND pages.url = frontier.url) \
-                 FROM frontier WHERE site = $1 ORDER BY id",
+        // Page URLs carry no index (nothing else looks pages up by URL), so the fetched ones
+        // are gathered once, as the file's backend does, rather than looked up per entry.
+        let (fetched, frontier) = self.reading(|client| {
+            let fetched =
+                client.query("SELECT DISTINCT url FROM pages WHERE site = $1", &[&site])?;
+            let frontier = client.query(
+                "SELECT url, done FROM frontier WHERE site = $1 ORDER BY id",
                 &[&site],
-            )
+            )?;
+            Ok((fetched, frontier))
         })?;
+        let fetched: std::collections::HashSet<&str> =
+            fetched.iter().map(|row| row.get(0)).collect();
         let mut unfetched = UnfetchedFrontier::default();
-        for row in &rows {
-            let url: String = row.get(0);
+        for row in &frontier {
+            let url: &str = row.get(0);
             let done: bool = row.get(1);
-            let fetched: bool = row.get(2);
             if !done {
-                unfetched.waiting.push(url);
-            } else if !fetched {
-                unfetched.passed_over.push(url);
+                unfetched.waiting.push(url.to_string());
+            } else if !fetched.contains(url) {
+                unfetched.passed_over.push(url.to_string());
             }
         }
         Ok(unfetched)
