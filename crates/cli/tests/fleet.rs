@@ -132,6 +132,101 @@ fn workers_crawl_every_registered_forum_in_leases_as_one_crawl_would() {
     std::fs::remove_dir_all(&directory).unwrap();
 }
 
+/// The pages `trawl fleet status` shows for the only site of `database`.
+fn stored_pages(database: &str) -> i64 {
+    let status = json_lines(&["fleet", "status", "--db", database, "--json"]);
+    status[0]["pages"].as_i64().unwrap()
+}
+
+/// A worker killed (SIGKILL) in the middle of its lease holds the site until the lease expires;
+/// then another worker takes the site over and finishes its crawl, which exports what an
+/// uninterrupted crawl into a file exports: nothing stored was lost or stored twice.
+#[test]
+fn a_worker_killed_mid_lease_is_succeeded_by_another_when_its_lease_expires() {
+    let directory = scratch("killed");
+    let database = fresh_database();
+    let (server, site) = serve("vbulletin", 3);
+    let portal = format!("{}{}", server.origin(), site.portal_path());
+    let added = trawl(&["fleet", "add", &portal, "--db", &database]);
+    assert!(added.status.success(), "{}", text(&added.stderr));
+
+    let worker = |lease_seconds: &str| {
+        let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_trawl"));
+        command
+            .args([
+                "worker",
+                "--db",
+                &database,
+                "--until-idle",
+                "--samples",
+                "200",
+            ])
+            .args(["--lease-seconds", lease_seconds, "--delay-ms", "0"])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null());
+        command
+    };
+    // Heartbeats every third of the ten seconds keep at least six of them left at the kill.
+    let mut doomed = worker("10").spawn().unwrap();
+    let started = std::time::Instant::now();
+    while stored_pages(&database) < 40 {
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(120),
+            "the first worker stored no pages"
+        );
+        assert!(
+            doomed.try_wait().unwrap().is_none(),
+            "the first worker ended before it was killed"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    doomed.kill().unwrap();
+    doomed.wait().unwrap();
+    let at_kill = stored_pages(&database);
+
+    // The lease is still held: a worker finds nothing to do.
+    let idle = worker("60").output().unwrap();
+    assert!(idle.status.success());
+    assert_eq!(stored_pages(&database), at_kill);
+    let waiting = std::time::Instant::now();
+    while !json_lines(&["fleet", "status", "--db", &database, "--json"])[0]["lease_holder"]
+        .is_null()
+    {
+        assert!(
+            waiting.elapsed() < std::time::Duration::from_secs(30),
+            "the killed worker's lease never expired"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(200));
+    }
+    let successor = worker("60").output().unwrap();
+    assert!(successor.status.success(), "{}", text(&successor.stderr));
+    let status = json_lines(&["fleet", "status", "--db", &database, "--json"]);
+    assert!(
+        status[0]["lease_epoch"].as_i64().unwrap() >= 2,
+        "{status:?}"
+    );
+    assert!(stored_pages(&database) > at_kill);
+
+    let file = directory.join("one.db");
+    let crawled = trawl(&[
+        "crawl",
+        &portal,
+        "--db",
+        path(&file),
+        "--samples",
+        "200",
+        "--delay-ms",
+        "0",
+    ]);
+    assert!(crawled.status.success(), "{}", text(&crawled.stderr));
+    assert_eq!(
+        json_lines(&["export", "--db", &database, "threads"]),
+        json_lines(&["export", "--db", path(&file), "threads"])
+    );
+    server.stop();
+    std::fs::remove_dir_all(&directory).unwrap();
+}
+
 #[test]
 fn a_fleet_is_refused_a_file() {
     for arguments in [
