@@ -63,6 +63,10 @@ pub struct WorkerArgs {
     /// Hours after its crawl ends before a site is due again.
     #[arg(long, default_value_t = 24)]
     pub revisit_hours: u64,
+    /// Minutes before a site whose crawl failed (a forum that does not answer, say) is tried
+    /// again.
+    #[arg(long, default_value_t = 60)]
+    pub retry_minutes: u64,
     /// Stop when no site is due, instead of waiting for one.
     #[arg(long)]
     pub until_idle: bool,
@@ -155,18 +159,6 @@ fn print_status(out: &mut impl std::io::Write, sites: &[SiteStatus], as_json: bo
     Ok(())
 }
 
-/// The failure of a site's crawl, as the fleet's rounds carry it.
-#[derive(Debug)]
-struct SiteWorkError(anyhow::Error);
-
-impl std::fmt::Display for SiteWorkError {
-    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(formatter, "{:#}", self.0)
-    }
-}
-
-impl std::error::Error for SiteWorkError {}
-
 pub fn run_worker(args: WorkerArgs) -> Result<()> {
     if args.concurrency == 0 {
         bail!("--concurrency must be at least 1");
@@ -200,12 +192,19 @@ fn work_thread(args: &WorkerArgs, index: usize) -> Result<()> {
         worker: format!("worker-{}-{index}", std::process::id()),
         sites_at_once: 1,
         slice: Duration::from_secs(args.lease_seconds),
+        retry_after: Duration::from_secs(args.retry_minutes * 60),
     };
     loop {
-        let done = work_round(&mut fleet, &options, |lease, store, heartbeat| {
-            crawl_leased_site(args, lease, store, heartbeat).map_err(SiteWorkError)
+        let round = work_round(&mut fleet, &options, |lease, store, heartbeat| {
+            crawl_leased_site(args, lease, store, heartbeat)
         })?;
-        if done.is_empty() {
+        for (lease, failure) in &round.failed {
+            eprintln!(
+                "{}: {failure:#}; tried again in {} minutes",
+                lease.site, args.retry_minutes
+            );
+        }
+        if round.found_nothing() {
             if args.until_idle {
                 return Ok(());
             }

@@ -227,6 +227,37 @@ fn a_worker_killed_mid_lease_is_succeeded_by_another_when_its_lease_expires() {
     std::fs::remove_dir_all(&directory).unwrap();
 }
 
+/// A forum that does not answer fails its own crawl, not the worker: the site is given back
+/// to be tried again later, and the worker goes on (here, finds nothing more and stops).
+#[test]
+fn a_forum_that_does_not_answer_is_tried_again_later_and_stops_no_worker() {
+    let database = fresh_database();
+    let added = trawl(&["fleet", "add", "http://127.0.0.1:9/", "--db", &database]);
+    assert!(added.status.success(), "{}", text(&added.stderr));
+    let worker = trawl(&[
+        "worker",
+        "--db",
+        &database,
+        "--until-idle",
+        "--retry-minutes",
+        "30",
+        "--delay-ms",
+        "0",
+    ]);
+    assert!(worker.status.success(), "{}", text(&worker.stderr));
+    assert!(
+        text(&worker.stderr).contains("http://127.0.0.1:9/: ")
+            && text(&worker.stderr).contains("tried again in 30 minutes"),
+        "{}",
+        text(&worker.stderr)
+    );
+    let status = json_lines(&["fleet", "status", "--db", &database, "--json"]);
+    assert_eq!(status[0]["pages"], 0, "{status:?}");
+    assert!(status[0]["lease_holder"].is_null(), "{status:?}");
+    let due_in = status[0]["due_in_seconds"].as_f64().unwrap();
+    assert!((1700.0..=1800.0).contains(&due_in), "{status:?}");
+}
+
 #[test]
 fn a_fleet_is_refused_a_file() {
     for arguments in [

@@ -288,6 +288,8 @@ pub struct WorkerOptions {
     pub sites_at_once: usize,
     /// How long a lease lasts unless renewed.
     pub slice: Duration,
+    /// How long a site whose work failed waits before it is due again.
+    pub retry_after: Duration,
 }
 
 /// Renews the lease a piece of work runs under; work that runs longer than a slice calls it
@@ -307,37 +309,41 @@ impl Heartbeat<'_> {
     }
 }
 
-/// Why a worker's round stopped.
-#[derive(Debug, thiserror::Error)]
-pub enum RoundError<E: std::error::Error + 'static> {
-    /// Claiming, opening a site's store or giving a site back failed.
-    #[error(transparent)]
-    Fleet(#[from] FleetError),
-    /// The work on a site failed while its lease was still held.
-    #[error("the work on {site} failed")]
-    Work {
-        /// The site.
-        site: String,
-        /// The work's error.
-        #[source]
-        source: E,
-    },
+/// What one round of a worker did.
+#[derive(Debug)]
+pub struct Round<E> {
+    /// Sites whose work ended and that were given back.
+    pub done: Vec<Lease>,
+    /// Sites whose work failed under a lease still held, with the failure; given back, due
+    /// again after [`WorkerOptions::retry_after`].
+    pub failed: Vec<(Lease, E)>,
+}
+
+impl<E> Round<E> {
+    /// Whether the round found no work: no site was due and free.
+    pub fn found_nothing(&self) -> bool {
+        self.done.is_empty() && self.failed.is_empty()
+    }
 }
 
 /// One round of a worker: claims up to `options.sites_at_once` due sites and runs `work` on
 /// each with the site's fenced store and a [`Heartbeat`], giving the site back when the work
 /// returns, due again after the duration it returns. When the work fails, the round asks
 /// whether the lease is still held: a site whose lease was lost meanwhile (its writes and
-/// heartbeats refused) is left to its new holder and the round goes on; any other failure
-/// ends the round, and the leases it leaves expire after their slice. Returns the leases whose
-/// work ended and were given back; none means nothing was due.
-pub fn work_round<E: std::error::Error + 'static>(
+/// heartbeats refused) is left to its new holder; a site whose own work failed (a forum that
+/// does not answer, a plan that cannot be learned) is given back to be tried again after
+/// `options.retry_after`, so one broken forum never stops a worker. A failure of the fleet's
+/// database ends the round; the leases it leaves expire after their slice.
+pub fn work_round<E>(
     fleet: &mut Fleet,
     options: &WorkerOptions,
     mut work: impl FnMut(&Lease, &mut Store, &mut Heartbeat<'_>) -> Result<Duration, E>,
-) -> Result<Vec<Lease>, RoundError<E>> {
+) -> Result<Round<E>, FleetError> {
     let leases = fleet.claim(&options.worker, options.sites_at_once, options.slice)?;
-    let mut done = Vec::with_capacity(leases.len());
+    let mut round = Round {
+        done: Vec::with_capacity(leases.len()),
+        failed: Vec::new(),
+    };
     for lease in leases {
         let mut store = fleet.open_store(&lease)?;
         let mut heartbeat = Heartbeat {
@@ -345,23 +351,21 @@ pub fn work_round<E: std::error::Error + 'static>(
             lease: &lease,
             slice: options.slice,
         };
-        let due_in = match work(&lease, &mut store, &mut heartbeat) {
-            Ok(due_in) => due_in,
+        let (due_in, failure) = match work(&lease, &mut store, &mut heartbeat) {
+            Ok(due_in) => (due_in, None),
             Err(_) if !fleet.holds(&lease)? => continue,
-            Err(source) => {
-                return Err(RoundError::Work {
-                    site: lease.site.clone(),
-                    source,
-                });
-            }
+            Err(failure) => (options.retry_after, Some(failure)),
         };
         match fleet.give_back(&lease, due_in) {
-            Ok(()) => done.push(lease),
+            Ok(()) => match failure {
+                None => round.done.push(lease),
+                Some(failure) => round.failed.push((lease, failure)),
+            },
             Err(FleetError::LeaseLost { .. }) => {}
-            Err(error) => return Err(error.into()),
+            Err(error) => return Err(error),
         }
     }
-    Ok(done)
+    Ok(round)
 }
 
 #[cfg(test)]

@@ -183,20 +183,22 @@ fn worker_rounds_racing_do_each_sites_work_once() {
                         worker: format!("worker-{worker}"),
                         sites_at_once: 2,
                         slice: SLICE,
+                        retry_after: SLICE,
                     };
                     let mut worked = Vec::new();
                     loop {
-                        let done = work_round(&mut fleet, &options, |lease, store, heartbeat| {
+                        let round = work_round(&mut fleet, &options, |lease, store, heartbeat| {
                             begin(store, &lease.site);
                             heartbeat.beat()?;
                             store.record_fetch(&fetch_of(&lease.site))?;
                             Ok::<_, FleetError>(Duration::from_secs(3600))
                         })
                         .unwrap();
-                        if done.is_empty() {
+                        assert!(round.failed.is_empty(), "{:?}", round.failed);
+                        if round.found_nothing() {
                             return worked;
                         }
-                        worked.extend(done.into_iter().map(|lease| lease.site));
+                        worked.extend(round.done.into_iter().map(|lease| lease.site));
                     }
                 })
             })
@@ -222,26 +224,27 @@ fn worker_rounds_racing_do_each_sites_work_once() {
 }
 
 /// Work whose lease was taken over while it ran fails on its next write; the round leaves the
-/// site to its new holder, gives nothing back and goes on, while a failure under a lease still
-/// held ends the round with the work's error.
+/// site to its new holder and gives nothing back. Work that fails under a lease still held
+/// gives its site back, due again after the retry time, and the round goes on with the next.
 #[test]
-fn a_round_leaves_a_site_lost_meanwhile_and_stops_at_other_failures() {
+fn a_round_leaves_a_site_lost_meanwhile_and_gives_back_a_failed_one_for_later() {
     let (mut fleet, url) = fleet_of(2);
     let options = WorkerOptions {
         worker: "old".into(),
         sites_at_once: 2,
         slice: Duration::ZERO,
+        retry_after: Duration::ZERO,
     };
     let mut rival = Fleet::connect(&url).unwrap();
     let mut taken = Vec::new();
-    let done = work_round(&mut fleet, &options, |_, store, _| {
+    let round = work_round(&mut fleet, &options, |_, store, _| {
         // The lease of no time has expired already; a rival takes the site over.
         taken.extend(rival.claim("rival", 1, SLICE).unwrap());
         store.save_cookies(&[])?;
         Ok::<_, StoreError>(Duration::ZERO)
     })
     .unwrap();
-    assert!(done.is_empty(), "{done:?}");
+    assert!(round.found_nothing(), "{round:?}");
     assert_eq!(taken.len(), 2);
     let status = rival.status().unwrap();
     assert!(
@@ -250,14 +253,28 @@ fn a_round_leaves_a_site_lost_meanwhile_and_stops_at_other_failures() {
             .all(|site| site.lease_holder.as_deref() == Some("rival"))
     );
 
-    let (mut fleet, _) = fleet_of(1);
+    let (mut fleet, _) = fleet_of(2);
     let options = WorkerOptions {
         slice: SLICE,
+        retry_after: Duration::from_secs(3600),
         ..options
     };
-    let error = work_round(&mut fleet, &options, |_, _, _| {
-        Err::<Duration, _>(std::io::Error::other("the forum answered nonsense"))
+    let round = work_round(&mut fleet, &options, |lease, _, _| {
+        if lease.site == sites(2)[0] {
+            Err(std::io::Error::other("the forum answered nonsense"))
+        } else {
+            Ok(Duration::from_secs(60))
+        }
     })
-    .unwrap_err();
-    assert!(matches!(error, RoundError::Work { .. }), "{error}");
+    .unwrap();
+    assert_eq!(round.done.len(), 1);
+    assert_eq!(round.failed.len(), 1);
+    assert_eq!(round.failed[0].0.site, sites(2)[0]);
+    let status = fleet.status().unwrap();
+    assert!(
+        status.iter().all(|site| site.lease_holder.is_none()),
+        "{status:?}"
+    );
+    assert!(status[0].due_in_seconds > 3000.0, "{status:?}");
+    assert!(status[1].due_in_seconds < 100.0, "{status:?}");
 }
