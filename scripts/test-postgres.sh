@@ -75,6 +75,9 @@ if [ "$started" != true ]; then
 fi
 
 export TRAWL_TEST_POSTGRES="postgres://$USER_NAME@127.0.0.1:$PORT/postgres"
+# A command restarting the cluster as a crash would (immediate shutdown, recovery from the
+# write-ahead log), for the fault tests.
+export TRAWL_TEST_POSTGRES_RESTART="${RUN_AS[*]} $PG_CTL -D $CLUSTER_DIR/data -l $CLUSTER_DIR/server.log -m immediate -w -t 60 restart"
 echo "test PostgreSQL cluster at $TRAWL_TEST_POSTGRES" >&2
 # Not exec: the trap stops the cluster after the command.
 status=0

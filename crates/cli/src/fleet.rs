@@ -184,10 +184,21 @@ pub fn run_worker(args: WorkerArgs) -> Result<()> {
     })
 }
 
-/// One thread of a worker: rounds of claims until nothing is due (with `--until-idle`) or for
-/// ever.
+/// How long a worker that lost its database keeps trying to connect again (a restart of the
+/// server takes seconds; a failover, tens of seconds).
+const RECONNECT_FOR: Duration = Duration::from_secs(120);
+
+/// Rounds failing one after another, each after connecting again, that make a worker give up:
+/// the database answers, but something else is wrong.
+const FAILED_ROUNDS_AT_MOST: usize = 5;
+
+/// One thread of a worker: rounds of claims until no site is due or held (with
+/// `--until-idle`) or for ever. A round that fails on the database (the server restarted, the
+/// connection dropped) is followed by a new connection and the next round; the sites the
+/// failed round held come back when their leases expire.
 fn work_thread(args: &WorkerArgs, index: usize) -> Result<()> {
     let mut fleet = connect(&args.db)?;
+    let mut failed_rounds = 0;
     let options = WorkerOptions {
         worker: format!("worker-{}-{index}", std::process::id()),
         sites_at_once: 1,
@@ -195,9 +206,22 @@ fn work_thread(args: &WorkerArgs, index: usize) -> Result<()> {
         retry_after: Duration::from_secs(args.retry_minutes * 60),
     };
     loop {
-        let round = work_round(&mut fleet, &options, |lease, store, heartbeat| {
+        let outcome = work_round(&mut fleet, &options, |lease, store, heartbeat| {
             crawl_leased_site(args, lease, store, heartbeat)
-        })?;
+        });
+        let round = match outcome {
+            Ok(round) => {
+                failed_rounds = 0;
+                round
+            }
+            Err(error) if failed_rounds < FAILED_ROUNDS_AT_MOST => {
+                failed_rounds += 1;
+                eprintln!("{}: {error:#}; connecting again", options.worker);
+                fleet = reconnect(&args.db)?;
+                continue;
+            }
+            Err(error) => return Err(error.into()),
+        };
         for (lease, failure) in &round.failed {
             eprintln!(
                 "{}: {failure:#}; tried again in {} minutes",
@@ -206,9 +230,33 @@ fn work_thread(args: &WorkerArgs, index: usize) -> Result<()> {
         }
         if round.found_nothing() {
             if args.until_idle {
-                return Ok(());
+                // A site still leased (by another thread, or by a worker that died and whose
+                // lease has yet to expire) is work to come, not idleness.
+                let leased = fleet
+                    .status()?
+                    .iter()
+                    .any(|site| site.lease_holder.is_some());
+                if !leased {
+                    return Ok(());
+                }
+                std::thread::sleep(Duration::from_secs(1));
+            } else {
+                std::thread::sleep(IDLE_WAIT);
             }
-            std::thread::sleep(IDLE_WAIT);
+        }
+    }
+}
+
+/// A new connection to the fleet's database, tried once a second for [`RECONNECT_FOR`].
+fn reconnect(db: &StoreLocation) -> Result<Fleet> {
+    let started = Instant::now();
+    loop {
+        match connect(db) {
+            Ok(fleet) => return Ok(fleet),
+            Err(_) if started.elapsed() < RECONNECT_FOR => {
+                std::thread::sleep(Duration::from_secs(1));
+            }
+            Err(error) => return Err(error),
         }
     }
 }
