@@ -6,7 +6,6 @@
 //! a thread fetched as `?t=5` is then not taken for the `?t=5&start=0` a board links.
 
 use std::collections::HashSet;
-use std::path::PathBuf;
 
 use anyhow::{Context, Result, bail};
 use clap::Args;
@@ -17,7 +16,7 @@ use trawl_audit::{
 use trawl_crawl::Crawler;
 use trawl_learn::sitemap::Role;
 use trawl_model::{Clock, CookieJarFetcher, Fetcher};
-use trawl_store::{FrontierEntry, Store, StoredPage};
+use trawl_store::{FrontierEntry, Store, StoreError, StoreLocation, StoredPage};
 use url::Url;
 
 use crate::crawl_run::{
@@ -26,9 +25,13 @@ use crate::crawl_run::{
 
 #[derive(Debug, Args)]
 pub struct AuditArgs {
-    /// The crawl database.
+    /// The crawl database: a file, or a `postgres://` URL.
     #[arg(long)]
-    pub db: PathBuf,
+    pub db: StoreLocation,
+    /// The site to audit, by the URL its crawl was started with, in a PostgreSQL database
+    /// holding several (a file holds one crawl).
+    #[arg(long)]
+    pub site: Option<String>,
     /// Lists shown among the worst, and gaps listed one by one.
     #[arg(long, default_value_t = 10)]
     pub worst: usize,
@@ -48,23 +51,15 @@ impl std::fmt::Display for Incomplete {
 impl std::error::Error for Incomplete {}
 
 pub fn run(args: AuditArgs) -> Result<()> {
-    if !args.db.exists() {
-        bail!(
-            "{} does not exist; crawl first with `trawl crawl URL --db {}`",
-            args.db.display(),
-            args.db.display()
-        );
-    }
-    let store = Store::open_read_only(&args.db)
-        .with_context(|| format!("cannot audit {}", args.db.display()))?;
+    let store = open_crawl_to_read(&args.db, args.site.as_deref(), true)
+        .with_context(|| format!("cannot audit {}", args.db))?;
     let portal = store
         .settings()?
         .map(|settings| settings.portal)
         .with_context(|| {
             format!(
                 "{} holds no crawl yet; start one with `trawl crawl URL --db {}`",
-                args.db.display(),
-                args.db.display()
+                args.db, args.db
             )
         })?;
     let report = audit_store(&store)?;
@@ -73,24 +68,44 @@ pub fn run(args: AuditArgs) -> Result<()> {
         return Err(Incomplete(format!(
             "the crawl in {} is incomplete ({}); rerun `trawl crawl {portal} --db {}` to go on \
              and close its gaps",
-            args.db.display(),
+            args.db,
             gaps_in_words(&report),
-            args.db.display()
+            args.db
         ))
         .into());
     }
     Ok(())
 }
 
+/// Opens the crawl at `db` that a reading command (audit, export) reads: a missing file or site
+/// is told with the command that makes it.
+pub fn open_crawl_to_read(
+    db: &StoreLocation,
+    site: Option<&str>,
+    read_only: bool,
+) -> Result<Store> {
+    match Store::open_existing(db, site, read_only) {
+        Ok(store) => Ok(store),
+        Err(StoreError::Missing { .. }) if matches!(db, StoreLocation::File(_)) => {
+            bail!("{db} does not exist; crawl first with `trawl crawl URL --db {db}`")
+        }
+        Err(error @ (StoreError::Missing { .. } | StoreError::NoSuchSite { .. })) => {
+            Err(anyhow::Error::new(error)
+                .context(format!("crawl first with `trawl crawl URL --db {db}`")))
+        }
+        Err(error) => Err(error.into()),
+    }
+}
+
 /// The crawler the crawl in `store` would go on with (its plan and the spellings it learned).
 fn stored_crawler(store: &Store) -> Result<Crawler> {
     let settings = store
         .settings()?
-        .with_context(|| format!("{} holds no crawl", store.path().display()))?;
+        .with_context(|| format!("{} holds no crawl", store.location()))?;
     let portal = Url::parse(&settings.portal).with_context(|| {
         format!(
             "{} names a portal that is not a URL: {}",
-            store.path().display(),
+            store.location(),
             settings.portal
         )
     })?;

@@ -9,12 +9,13 @@
 //! refused with the order the crawl holds: changing it halfway would make a crawl that is
 //! neither, and its figures would mean nothing.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use anyhow::{Context, Result, bail};
 use clap::{Args, ValueEnum};
 use trawl_behaviour::{Goal, PatternModel};
 use trawl_crawl::FrontierPriority;
+use trawl_store::StoreLocation;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum OrderArg {
@@ -73,7 +74,11 @@ impl CrawlOrder {
     }
 
     /// The order a crawl database names, with the patterns it holds.
-    pub fn from_stored(db: &Path, name: &str, patterns_json: Option<&str>) -> Result<CrawlOrder> {
+    pub fn from_stored(
+        db: &StoreLocation,
+        name: &str,
+        patterns_json: Option<&str>,
+    ) -> Result<CrawlOrder> {
         match (name, patterns_json) {
             (QUEUE_ORDER, _) => Ok(CrawlOrder::Queue),
             (BEHAVIOUR_ORDER, Some(text)) => Ok(CrawlOrder::Behaviour {
@@ -81,11 +86,11 @@ impl CrawlOrder {
             }),
             (BEHAVIOUR_ORDER, None) => bail!(
                 "{} holds a crawl ordered by behaviour without its patterns",
-                db.display()
+                db
             ),
             (other, _) => bail!(
                 "{} holds a crawl with the unknown frontier order {other:?}",
-                db.display()
+                db
             ),
         }
     }
@@ -145,7 +150,7 @@ impl OrderArgs {
 /// begun before orders were stored) and the one the command asks for; and whether the database
 /// must be told it (it named none).
 pub fn settled_order(
-    db: &Path,
+    db: &StoreLocation,
     stored: Option<CrawlOrder>,
     asked: Option<CrawlOrder>,
 ) -> Result<(CrawlOrder, bool)> {
@@ -157,12 +162,12 @@ pub fn settled_order(
             "{} holds a crawl ordered by behaviour with other patterns than the file given; a \
              resumed crawl keeps the patterns it began with (the database holds them): rerun \
              without --order and --patterns, or choose another --db file for a new crawl",
-            db.display()
+            db
         ),
         (Some(stored), Some(asked)) => bail!(
             "{} holds a crawl ordered by {}, not by {}; a resumed crawl keeps its order: rerun \
              without --order (or with --order {}), or choose another --db file for a new crawl",
-            db.display(),
+            db,
             stored.name(),
             asked.name(),
             stored.name()
@@ -192,7 +197,11 @@ mod tests {
         asked: Option<CrawlOrder>,
         expected: Result<(CrawlOrder, bool), &str>,
     ) {
-        let got = settled_order(Path::new("crawl.db"), stored.clone(), asked.clone());
+        let got = settled_order(
+            &StoreLocation::parse("crawl.db"),
+            stored.clone(),
+            asked.clone(),
+        );
         match (got, expected) {
             (Ok(got), Ok(expected)) => assert_eq!(got, expected, "{stored:?} {asked:?}"),
             (Err(error), Err(refusal)) => {
@@ -256,7 +265,7 @@ mod tests {
 
     #[test]
     fn stored_orders_are_read_back_or_refused() {
-        let db = Path::new("crawl.db");
+        let db = &StoreLocation::parse("crawl.db");
         assert_eq!(
             CrawlOrder::from_stored(db, "queue", None).unwrap(),
             CrawlOrder::Queue

@@ -10,7 +10,7 @@ use trawl_crawl::CrawlStrategy;
 use trawl_fetch::{FetchConfig, FetchStack, PolitenessOptions};
 use trawl_learn::traverse::Strategy;
 use trawl_model::{CookieJarFetcher, SystemClock};
-use trawl_store::Store;
+use trawl_store::{Store, StoreLocation};
 use url::Url;
 
 use crate::audit::{audit_store, close_gaps, describe};
@@ -24,9 +24,10 @@ use trawl_learn::plan::Plan;
 pub struct CrawlArgs {
     /// The forum's portal URL.
     pub url: String,
-    /// The crawl database (created when missing; a crawl already in it is resumed).
+    /// The crawl database (created when missing; a crawl already in it is resumed): a file, or
+    /// a `postgres://` URL of a database that keeps each forum's crawl apart by its URL.
     #[arg(long)]
-    pub db: PathBuf,
+    pub db: StoreLocation,
     /// A plan written by `trawl learn`; without one, the plan is learned first.
     #[arg(long)]
     pub plan: Option<PathBuf>,
@@ -125,6 +126,15 @@ pub fn parse_portal(text: &str) -> Result<Url> {
     Ok(portal)
 }
 
+/// The arguments that name one crawl to a later command: `--db`, and for a PostgreSQL database,
+/// which may hold many forums, `--site` too.
+pub fn database_arguments(db: &StoreLocation, portal: &Url) -> String {
+    match db {
+        StoreLocation::File(_) => format!("--db {db}"),
+        StoreLocation::Postgres(_) => format!("--db {db} --site {portal}"),
+    }
+}
+
 pub fn run(args: CrawlArgs) -> Result<()> {
     let portal = parse_portal(&args.url)?;
     if args.plan.is_some() && args.strategy == CrawlStrategyArg::Bfs {
@@ -136,9 +146,8 @@ pub fn run(args: CrawlArgs) -> Result<()> {
     // be read) leaves no database behind when it made a new one: a rerun with the mistake
     // mended starts clean, and no empty crawl file is left to puzzle over.
     let asked_order = args.order.asked()?;
-    let database_is_new = !args.db.exists();
-    let mut store = Store::open(&args.db)
-        .with_context(|| format!("cannot open the crawl database {}", args.db.display()))?;
+    let mut store = Store::open_at(&args.db, portal.as_str())
+        .with_context(|| format!("cannot open the crawl database {}", args.db))?;
     let fetcher = CookieJarFetcher::new(args.fetching.config()?.build());
     let clock = SystemClock;
     let opened = open_crawl(
@@ -164,9 +173,10 @@ pub fn run(args: CrawlArgs) -> Result<()> {
     let opened = match opened {
         Ok(opened) => opened,
         Err(error) => {
-            if database_is_new {
-                drop(store);
-                trawl_store::remove_database_files(&args.db);
+            if store.was_created() {
+                // The crawl's own error says what went wrong; a store that could not be
+                // removed shows itself on the rerun.
+                let _ = store.discard();
             }
             return Err(error);
         }
@@ -176,7 +186,7 @@ pub fn run(args: CrawlArgs) -> Result<()> {
     if opened.resumed_pages > 0 {
         eprintln!(
             "resuming the crawl in {}: {} pages stored, {} waiting, in {} order",
-            args.db.display(),
+            args.db,
             opened.resumed_pages,
             crawler.frontier_len(),
             opened.order.name()
@@ -253,17 +263,17 @@ pub fn run(args: CrawlArgs) -> Result<()> {
     print!("audit: {}", describe(&report, 3));
     match end {
         CrawlEnd::FrontierEmpty if report.is_incomplete() => println!(
-            "crawl ended with gaps it could not close: {} pages in {}; `trawl audit --db {}` \
+            "crawl ended with gaps it could not close: {} pages in {}; `trawl audit {}` \
              lists them, a rerun of this command tries them again",
             store.page_count()?,
-            args.db.display(),
-            args.db.display()
+            args.db,
+            database_arguments(&args.db, &portal)
         ),
         CrawlEnd::FrontierEmpty => println!(
-            "crawl complete: {} pages in {}; export with `trawl export --db {} threads`",
+            "crawl complete: {} pages in {}; export with `trawl export {} threads`",
             store.page_count()?,
-            args.db.display(),
-            args.db.display()
+            args.db,
+            database_arguments(&args.db, &portal)
         ),
         CrawlEnd::PageLimit => println!(
             "stopped at the page limit with {} URLs waiting; rerun with a higher --max-pages to go on ({})",

@@ -45,22 +45,16 @@ pub fn stored_strategy(store: &Store, settings: &CrawlSettings) -> Result<CrawlS
         BREADTH_FIRST_STRATEGY => CrawlStrategy::BreadthFirst,
         PLAN_STRATEGY => {
             let text = settings.plan_json.as_deref().with_context(|| {
-                format!(
-                    "{} holds a plan crawl without its plan",
-                    store.path().display()
-                )
+                format!("{} holds a plan crawl without its plan", store.location())
             })?;
             let plan = Plan::from_json(text).with_context(|| {
-                format!(
-                    "the plan stored in {} is not usable",
-                    store.path().display()
-                )
+                format!("the plan stored in {} is not usable", store.location())
             })?;
             CrawlStrategy::Plan(Box::new(plan))
         }
         other => bail!(
             "{} holds a crawl with the unknown strategy {other:?}",
-            store.path().display()
+            store.location()
         ),
     })
 }
@@ -84,7 +78,7 @@ pub fn open_crawl<F: Fetcher>(
             bail!(
                 "{} holds a crawl of {}, not of {portal}; rerun with that URL to resume it, or \
                  choose another --db file for a new crawl",
-                store.path().display(),
+                store.location(),
                 settings.portal
             );
         }
@@ -93,10 +87,10 @@ pub fn open_crawl<F: Fetcher>(
             .order
             .as_deref()
             .map(|name| {
-                CrawlOrder::from_stored(store.path(), name, settings.patterns_json.as_deref())
+                CrawlOrder::from_stored(&store.location(), name, settings.patterns_json.as_deref())
             })
             .transpose()?;
-        let (order, record) = settled_order(store.path(), stored_order, asked_order)?;
+        let (order, record) = settled_order(&store.location(), stored_order, asked_order)?;
         if record {
             store.record_order(order.name(), order.patterns_json())?;
         }

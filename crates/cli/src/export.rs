@@ -14,13 +14,19 @@ use clap::{Args, ValueEnum};
 use serde_json::json;
 use trawl_crawl::lists::{ListPage, assemble_lists};
 use trawl_learn::sitemap::Role;
-use trawl_store::{Store, StoredPage};
+use trawl_store::{Store, StoreLocation, StoredPage};
+
+use crate::audit::open_crawl_to_read;
 
 #[derive(Debug, Args)]
 pub struct ExportArgs {
-    /// The crawl database.
+    /// The crawl database: a file, or a `postgres://` URL.
     #[arg(long)]
-    pub db: PathBuf,
+    pub db: StoreLocation,
+    /// The site to export, by the URL its crawl was started with, in a PostgreSQL database
+    /// holding several (a file holds one crawl).
+    #[arg(long)]
+    pub site: Option<String>,
     /// What to print as JSON lines: one object per thread, or one per fetched page.
     #[arg(value_enum)]
     pub what: Option<ExportKind>,
@@ -39,15 +45,8 @@ pub enum ExportKind {
 }
 
 pub fn run(args: ExportArgs) -> Result<()> {
-    if !args.db.exists() {
-        bail!(
-            "{} does not exist; crawl first with `trawl crawl URL --db {}`",
-            args.db.display(),
-            args.db.display()
-        );
-    }
-    let store = Store::open(&args.db)
-        .with_context(|| format!("cannot open the crawl database {}", args.db.display()))?;
+    let store = open_crawl_to_read(&args.db, args.site.as_deref(), false)
+        .with_context(|| format!("cannot open the crawl database {}", args.db))?;
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let lines = match (args.what, &args.warc) {

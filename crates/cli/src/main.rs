@@ -25,6 +25,7 @@ mod crawl_run;
 mod demo;
 mod export;
 mod extract;
+mod fleet;
 mod freshness;
 mod frontier_bench;
 mod learn;
@@ -69,6 +70,13 @@ enum Command {
     /// new threads and posts as `trawl crawl` stores pages; rerun the same command after a stop
     /// to go on.
     Watch(watch::WatchArgs),
+    /// Many forums in one PostgreSQL database, crawled by `trawl worker`s: register forums,
+    /// show the sites with their leases and due times.
+    #[command(subcommand)]
+    Fleet(fleet::FleetCommand),
+    /// Crawl the sites of a fleet's PostgreSQL database that are due, each under a lease that
+    /// keeps other workers off it; run as many workers on as many machines as wanted.
+    Worker(fleet::WorkerArgs),
     /// Audit a crawl against the forum's own counts (threads its boards list, pages its pagers
     /// show, posts its entries count): totals, then the worst lists. Exits with status 2 when
     /// the crawl is known to be incomplete.
@@ -102,6 +110,8 @@ fn main() {
         Command::Demo(args) => demo::run(args),
         Command::Crawl(args) => crawl::run(args),
         Command::Watch(args) => watch::run(args),
+        Command::Fleet(command) => fleet::run(command),
+        Command::Worker(args) => fleet::run_worker(args),
         Command::Audit(args) => audit::run(args),
         Command::Export(args) => export::run(args),
         Command::Extract(args) => extract::run(args),

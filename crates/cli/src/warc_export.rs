@@ -15,12 +15,9 @@ use trawl_warc::{RecordOptions, WarcWriter, Warcinfo};
 /// Writes the store's responses to `path`; returns how many were written. Fetches that got no
 /// response (refused connections, timeouts) have nothing to archive and are left out.
 pub fn write_warc(store: &Store, path: &Path) -> Result<usize> {
-    let settings = store.settings()?.with_context(|| {
-        format!(
-            "{} holds no crawl yet; nothing to export",
-            store.path().display()
-        )
-    })?;
+    let settings = store
+        .settings()?
+        .with_context(|| format!("{} holds no crawl yet; nothing to export", store.location()))?;
     let file_name = path
         .file_name()
         .map(|name| name.to_string_lossy().into_owned())

@@ -4,14 +4,13 @@
 
 use std::io::IsTerminal;
 use std::ops::ControlFlow;
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
 use clap::Args;
 use jiff::Timestamp;
 use trawl_model::{Clock, CookieJarFetcher, SystemClock};
-use trawl_store::Store;
+use trawl_store::{Store, StoreError, StoreLocation};
 use trawl_watch::{Watch, WatchConfig, WatchHooks, WatchStatus};
 
 use crate::crawl::{FetchArgs, parse_portal};
@@ -22,9 +21,10 @@ use crate::freshness::parse_budget;
 pub struct WatchArgs {
     /// The forum's portal URL, as `trawl crawl` was given it.
     pub url: String,
-    /// The crawl database `trawl crawl` wrote; the watch adds its pages to it.
+    /// The crawl database `trawl crawl` wrote (a file or a `postgres://` URL); the watch adds
+    /// its pages to it.
     #[arg(long)]
-    pub db: PathBuf,
+    pub db: StoreLocation,
     /// Fetches a day, as 3000/day.
     #[arg(long, default_value = "3000/day", value_parser = parse_budget)]
     pub budget: u32,
@@ -38,16 +38,20 @@ pub struct WatchArgs {
 
 pub fn run(args: WatchArgs) -> Result<()> {
     let portal = parse_portal(&args.url)?;
-    // Opening a store creates it; a watch of nothing would leave an empty database behind.
-    if !args.db.exists() {
-        bail!(
-            "there is no crawl database at {db}; run `trawl crawl {portal} --db {db}` first, \
+    // Only an existing crawl is opened: a watch of nothing would leave an empty database (or
+    // site) behind.
+    let mut store = match Store::open_existing(&args.db, Some(portal.as_str()), false) {
+        Ok(store) => store,
+        Err(StoreError::Missing { .. } | StoreError::NoSuchSite { .. }) => bail!(
+            "there is no crawl of {portal} in {db}; run `trawl crawl {portal} --db {db}` first, \
              then watch it",
-            db = args.db.display()
-        );
-    }
-    let mut store = Store::open(&args.db)
-        .with_context(|| format!("cannot open the crawl database {}", args.db.display()))?;
+            db = args.db
+        ),
+        Err(error) => {
+            return Err(error)
+                .with_context(|| format!("cannot open the crawl database {}", args.db));
+        }
+    };
     let fetcher = CookieJarFetcher::new(args.fetching.config()?.build());
     let clock = SystemClock;
     let config = WatchConfig::new(&args.policy, args.budget);
@@ -56,7 +60,7 @@ pub fn run(args: WatchArgs) -> Result<()> {
     eprintln!(
         "watching {} lists of {portal} in {} at {}/day with the {} policy{}",
         status.lists,
-        args.db.display(),
+        args.db,
         args.budget,
         args.policy,
         match watch.owed().len() {

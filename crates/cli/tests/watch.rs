@@ -1,7 +1,8 @@
 //! `trawl watch` run as a user runs it: after `trawl crawl` of a simulated forum served over
 //! loopback, it opens the crawl's database, says what it watches and prints its status line.
 //! (The watch's fetching, storing and resuming are tested in `trawl-watch`, on an accelerated
-//! clock; here the wall clock would make a test wait for the schedule.)
+//! clock; here the wall clock would make a test wait for the schedule.) It runs with the crawl
+//! in a file and in PostgreSQL.
 
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
@@ -10,16 +11,23 @@ use std::time::Duration;
 
 mod support;
 use support::{serve, trawl};
+use trawl_store::test_support::fresh_database;
 
 #[test]
 fn watch_opens_a_crawls_database_and_prints_its_status() {
-    let (server, site) = serve("phpbb", 2);
     let directory =
         std::env::temp_dir().join(format!("trawl-cli-watch-run-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&directory);
     std::fs::create_dir_all(&directory).unwrap();
-    let db = directory.join("crawl.db");
-    let db = db.to_str().unwrap();
+    let file = directory.join("crawl.db");
+    check_watch(file.to_str().unwrap());
+    check_watch(&fresh_database());
+    let _ = std::fs::remove_dir_all(&directory);
+}
+
+/// Crawls a simulated forum into `db`, then watches it until the first status line.
+fn check_watch(db: &str) {
+    let (server, site) = serve("phpbb", 2);
     let portal = format!("{}{}", server.origin(), site.portal_path());
     let output = trawl(&[
         "crawl",
@@ -95,6 +103,6 @@ fn watch_opens_a_crawls_database_and_prints_its_status() {
     // The database is still a crawl that exports.
     let output = trawl(&["export", "--db", db, "threads"]);
     assert!(output.status.success());
-    assert!(!output.stdout.is_empty());
-    let _ = std::fs::remove_dir_all(&directory);
+    assert!(!output.stdout.is_empty(), "{db}");
+    server.stop();
 }

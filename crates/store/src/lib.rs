@@ -1,8 +1,9 @@
-//! One crawl's state in one embedded database file: the frontier, every fetched page with its
-//! raw response, and the records read from it.
+//! A crawl's state in a database: the frontier, every fetched page with its raw response, and
+//! the records read from it. The database is either one embedded SQLite file per crawl (the
+//! default, nothing to install or run) or one PostgreSQL database holding the crawls of many
+//! sites, which a fleet of workers on several machines can share.
 //!
-//! [`Store`] wraps a SQLite file (through `rusqlite`, with SQLite compiled in so a fresh machine
-//! needs nothing installed). A crawl writes three kinds of things:
+//! A crawl writes three kinds of things:
 //!
 //! - [`CrawlSettings`] once, when it begins: the portal, the strategy and the plan, and the
 //!   order the frontier hands out URLs in with the patterns that order needs. A rerun of the
@@ -22,156 +23,365 @@
 //! frontier in order, every URL ever queued, the record signatures of fetched pages) and by
 //! [`Store::for_each_page`] and friends for export.
 //!
-//! The file is in write-ahead-log mode with `synchronous = NORMAL`: a committed transaction
-//! survives the process being killed (the operating system holds the log), which is the failure
-//! crawls meet; only a power loss can take back the last transactions. `FULL` would pay a disk
-//! flush per page to cover that too; a crawl loses nothing it cannot fetch again, so we do not.
-//! Bodies are stored deflated at a fast level: forum HTML shrinks about fivefold, and the
-//! compression costs far less than the page analysis that runs on every page anyway.
+//! # Two backends behind one type
+//!
+//! [`Store`] is an enum of the two backends, [`SqliteStore`] and [`PostgresStore`], with one
+//! set of methods that hands each call to the backend in hand. We chose the enum over a trait
+//! for three reasons. The readers take their visitor as a generic closure, which a trait object
+//! cannot offer without boxing every call; the set of backends is closed (both live in this
+//! crate, and a third would be a change here anyway); and the crawl driver, the watch and the
+//! audit keep holding one concrete `&mut Store` instead of growing a type parameter through
+//! every type that borrows a store. A method added to one backend and not the other fails to
+//! compile at the enum's `match`, as a trait would make it.
+//!
+//! Both backends keep the same rows with the same meaning, and every write that is one SQLite
+//! transaction (a batch of fetches with their records and frontier changes, a plan replaced
+//! with its frontier, the cookies) is one PostgreSQL transaction. The PostgreSQL tables carry a
+//! `site` column in every row: a site is one crawl, named by the portal URL the crawl was asked
+//! for, and [`StoreLocation`] with a site name opens it ([`Store::open_at`],
+//! [`Store::open_existing`]). Page ids count from 1 within each site, as in a file, so the two
+//! backends read back the very same [`StoredPage`]s.
+//!
+//! A fleet worker (`trawl-fleet`) writes a site under a lease: [`PostgresStore::open_leased`]
+//! opens a store whose every write transaction first checks the site's lease epoch, with the
+//! site's row locked, and fails with [`StoreError::LeaseLost`] once another worker has claimed
+//! the site.
+//!
+//! The SQLite file format is unchanged by the PostgreSQL backend: a file written before reads
+//! and resumes as it did.
 
-mod read;
+mod compression;
+mod location;
+mod postgres;
 mod records;
-mod schema;
-mod write;
+mod sqlite;
+
+#[cfg(any(test, feature = "test-support"))]
+pub mod test_support;
 
 use std::path::{Path, PathBuf};
 
+pub use location::StoreLocation;
+pub use postgres::PostgresStore;
 pub use records::{
     CrawlSettings, FetchOutcome, FrontierEntry, PageRecord, PostRecord, ResumeState, StoredPage,
     ThreadEntryRecord, UnfetchedFrontier,
 };
+pub use sqlite::{SqliteStore, remove_database_files};
 
 /// Everything that can go wrong with a store.
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
     /// SQLite refused an operation.
     #[error("the crawl database {path} failed")]
-    Database {
+    Sqlite {
         /// The database file.
         path: PathBuf,
         /// What SQLite said.
         #[source]
         source: rusqlite::Error,
     },
-    /// The file is a database, but not one this version of trawl wrote.
+    /// PostgreSQL refused an operation, or could not be reached.
+    #[error("the crawl database {database} failed")]
+    Postgres {
+        /// The database's URL, without its password.
+        database: String,
+        /// What the PostgreSQL client said.
+        #[source]
+        source: ::postgres::Error,
+    },
+    /// The database holds trawl's tables, but not in the layout this version of trawl writes.
     #[error(
-        "{path} holds a trawl crawl in format {found}, but this trawl reads format {expected}; \
-         export it with the trawl that wrote it, or start a new crawl in another file"
+        "{database} holds a trawl crawl in format {found}, but this trawl reads format \
+         {expected}; export it with the trawl that wrote it, or start a new crawl in another \
+         file or database"
     )]
     WrongFormat {
-        /// The database file.
-        path: PathBuf,
-        /// The format the file declares.
+        /// The database file or URL.
+        database: String,
+        /// The format the database declares.
         found: String,
         /// The format this code writes.
         expected: u32,
     },
     /// There is no file at the path to read.
-    #[error("there is no crawl database at {path}")]
+    #[error("there is no crawl database at {database}")]
     Missing {
         /// The path asked for.
-        path: PathBuf,
+        database: String,
     },
-    /// The file exists and is a SQLite database, but holds something else.
-    #[error("{path} is not a trawl crawl database; choose another --db file")]
+    /// The database exists, but holds something else.
+    #[error("{database} is not a trawl crawl database; choose another --db file or database")]
     NotACrawl {
-        /// The database file.
-        path: PathBuf,
+        /// The database file or URL.
+        database: String,
     },
-    /// A stored value could not be read back (the file was edited or damaged).
-    #[error("the crawl database {path} holds a damaged value: {detail}")]
+    /// A stored value could not be read back (the database was edited or damaged).
+    #[error("the crawl database {database} holds a damaged value: {detail}")]
     Damaged {
-        /// The database file.
-        path: PathBuf,
+        /// The database file or URL.
+        database: String,
         /// Which value and why.
         detail: String,
     },
+    /// A PostgreSQL database holds no crawl of the site asked for.
+    #[error("{database} holds no crawl of {site}")]
+    NoSuchSite {
+        /// The database's URL, without its password.
+        database: String,
+        /// The site asked for.
+        site: String,
+    },
+    /// The store was opened under a lease of its site (a fleet worker's), and another worker
+    /// has claimed the site since: nothing more may be written through it.
+    #[error(
+        "the lease on {site} in {database} (epoch {epoch}) was taken over by another worker; \
+         nothing was written"
+    )]
+    LeaseLost {
+        /// The database's URL, without its password.
+        database: String,
+        /// The site.
+        site: String,
+        /// The lease epoch this store was opened under.
+        epoch: i64,
+    },
+    /// A PostgreSQL database holds several crawls and none was named.
+    #[error(
+        "{database} holds the crawls of {} sites; name one with --site ({})",
+        sites.len(),
+        sites.join(", ")
+    )]
+    WhichSite {
+        /// The database's URL, without its password.
+        database: String,
+        /// The sites it holds.
+        sites: Vec<String>,
+    },
 }
 
-/// A crawl database, open for reading and writing.
+/// A crawl database, open for reading and writing (or for reading only). Both backends are
+/// boxed: they are a few hundred bytes each (the body compressor, the connection), and a store
+/// is made once per crawl and then only borrowed.
 #[derive(Debug)]
-pub struct Store {
-    connection: rusqlite::Connection,
-    path: PathBuf,
-    /// One raw-deflate compressor reset for every body: a fresh one allocates and clears its
-    /// window and hash tables (a few hundred kilobytes) per page, which cost about as much as
-    /// compressing a typical forum page at level 1.
-    body_compressor: flate2::Compress,
+pub enum Store {
+    /// One crawl in an embedded SQLite file.
+    Sqlite(Box<SqliteStore>),
+    /// One site's crawl in a PostgreSQL database.
+    Postgres(Box<PostgresStore>),
+}
+
+/// Which bodies a reading of pages inflates.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Bodies<'a> {
+    All,
+    None,
+    /// Those of pages with one of these roles.
+    OfRoles(&'a [&'a str]),
+}
+
+/// Hands a call to the backend in hand: the same expression, typed for each.
+macro_rules! on_backend {
+    ($store:expr, $backend:ident => $call:expr) => {
+        match $store {
+            Store::Sqlite($backend) => $call,
+            Store::Postgres($backend) => $call,
+        }
+    };
 }
 
 impl Store {
-    /// Opens the crawl database at `path`, creating it (and its schema) when it does not exist.
+    /// Opens the crawl database file at `path`, creating it (and its schema) when it does not
+    /// exist.
     pub fn open(path: &Path) -> Result<Store, StoreError> {
-        let connection =
-            rusqlite::Connection::open(path).map_err(|source| StoreError::Database {
-                path: path.to_path_buf(),
-                source,
-            })?;
-        let mut store = Store {
-            connection,
-            path: path.to_path_buf(),
-            body_compressor: write::body_compressor(),
-        };
-        schema::prepare(&mut store)?;
-        Ok(store)
+        SqliteStore::open(path).map(|store| Store::Sqlite(Box::new(store)))
     }
 
-    /// Opens the crawl database at `path` for reading only: nothing is created or changed,
+    /// Opens the crawl database file at `path` for reading only: nothing is created or changed,
     /// so a crawl can be read (audited, exported) while another process still writes it.
     /// A missing file, a file that is not a crawl database, and a crawl of another format are
     /// each refused with their own error.
     pub fn open_read_only(path: &Path) -> Result<Store, StoreError> {
-        if !path.exists() {
-            return Err(StoreError::Missing {
-                path: path.to_path_buf(),
-            });
-        }
-        let connection = rusqlite::Connection::open_with_flags(
-            path,
-            rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX,
-        )
-        .map_err(|source| StoreError::Database {
-            path: path.to_path_buf(),
-            source,
-        })?;
-        let store = Store {
-            connection,
-            path: path.to_path_buf(),
-            body_compressor: write::body_compressor(),
-        };
-        schema::check(&store)?;
-        Ok(store)
+        SqliteStore::open_read_only(path).map(|store| Store::Sqlite(Box::new(store)))
     }
 
-    /// The database file.
-    pub fn path(&self) -> &Path {
-        &self.path
-    }
-
-    /// Wraps a SQLite error with the file it came from.
-    fn database_error(&self, source: rusqlite::Error) -> StoreError {
-        StoreError::Database {
-            path: self.path.clone(),
-            source,
+    /// Opens the crawl of `site` (its portal URL) at `location`, creating the file, or the
+    /// site's rows in PostgreSQL (and the tables, in an empty database), when it is not there.
+    /// A file holds one crawl whatever `site` says.
+    pub fn open_at(location: &StoreLocation, site: &str) -> Result<Store, StoreError> {
+        match location {
+            StoreLocation::File(path) => Store::open(path),
+            StoreLocation::Postgres(url) => PostgresStore::open(url, site).map(Store::postgres),
         }
     }
 
-    fn damaged(&self, detail: impl Into<String>) -> StoreError {
-        StoreError::Damaged {
-            path: self.path.clone(),
-            detail: detail.into(),
+    /// Opens a crawl that must be there already: the file at `location`, or in PostgreSQL the
+    /// crawl of `site`, or the only crawl the database holds when `site` is `None`. With
+    /// `read_only`, nothing is created or changed. A file holds one crawl whatever `site` says.
+    pub fn open_existing(
+        location: &StoreLocation,
+        site: Option<&str>,
+        read_only: bool,
+    ) -> Result<Store, StoreError> {
+        match location {
+            StoreLocation::File(path) if read_only => Store::open_read_only(path),
+            StoreLocation::File(path) if !path.exists() => Err(StoreError::Missing {
+                database: path.display().to_string(),
+            }),
+            StoreLocation::File(path) => Store::open(path),
+            StoreLocation::Postgres(url) => {
+                PostgresStore::open_existing(url, site, read_only).map(Store::postgres)
+            }
         }
     }
-}
 
-/// Removes the crawl database at `path` with its write-ahead log and shared-memory files, as a
-/// fresh crawl in the same place needs; files that are not there are no error.
-pub fn remove_database_files(path: &Path) {
-    for suffix in ["", "-wal", "-shm"] {
-        let mut file = path.as_os_str().to_owned();
-        file.push(suffix);
-        // A file that cannot be removed shows itself when the store is opened again.
-        let _ = std::fs::remove_file(file);
+    /// A PostgreSQL store, boxed.
+    pub fn postgres(store: PostgresStore) -> Store {
+        Store::Postgres(Box::new(store))
+    }
+
+    /// Where the store lives: its file, or its PostgreSQL URL (shown without a password).
+    pub fn location(&self) -> StoreLocation {
+        match self {
+            Store::Sqlite(store) => StoreLocation::File(store.path().to_path_buf()),
+            Store::Postgres(store) => StoreLocation::Postgres(store.url().to_string()),
+        }
+    }
+
+    /// Whether opening this store created it: a new file, or a site new to its PostgreSQL
+    /// database.
+    pub fn was_created(&self) -> bool {
+        on_backend!(self, store => store.was_created())
+    }
+
+    /// Closes the store and removes what it holds: the file, or the site's rows. A crawl that
+    /// could not even start removes the store it had just created, so that a rerun starts clean.
+    pub fn discard(self) -> Result<(), StoreError> {
+        match self {
+            Store::Sqlite(store) => {
+                (*store).discard();
+                Ok(())
+            }
+            Store::Postgres(store) => (*store).discard(),
+        }
+    }
+
+    /// Records what a new crawl starts with and queues its portal. Refused when the store already
+    /// holds a crawl (read [`Store::settings`] first and resume instead).
+    pub fn begin_crawl(
+        &mut self,
+        settings: &CrawlSettings,
+        portal: &FrontierEntry,
+    ) -> Result<(), StoreError> {
+        on_backend!(self, store => store.begin_crawl(settings, portal))
+    }
+
+    /// The settings of the crawl this store holds, or `None` for a new store.
+    pub fn settings(&self) -> Result<Option<CrawlSettings>, StoreError> {
+        on_backend!(self, store => store.settings())
+    }
+
+    /// Records the frontier order of a crawl begun before orders were stored (with its patterns,
+    /// or none), so that later resumes keep it. Refused on a store that holds no crawl or that
+    /// already names an order: a crawl's order is chosen once.
+    pub fn record_order(
+        &mut self,
+        order: &str,
+        patterns_json: Option<&str>,
+    ) -> Result<(), StoreError> {
+        on_backend!(self, store => store.record_order(order, patterns_json))
+    }
+
+    /// Replaces the crawl's plan with one learned again (the forum's templates changed) and
+    /// returns the new generation. Pages fetched from now on carry it. Pages the old plan could
+    /// not place (answered, but matching no vertex) go back into the frontier, at their old
+    /// places in it, so the new plan reads them and follows their links.
+    pub fn replace_plan(&mut self, plan_json: &str) -> Result<u32, StoreError> {
+        on_backend!(self, store => store.replace_plan(plan_json))
+    }
+
+    /// Writes one fetch, its records, and its frontier changes in one transaction. Returns the
+    /// page's id (its place in fetch order).
+    pub fn record_fetch(&mut self, outcome: &FetchOutcome) -> Result<i64, StoreError> {
+        let ids = self.record_fetches(std::slice::from_ref(outcome))?;
+        Ok(ids[0])
+    }
+
+    /// Writes several fetches, in order, in one transaction: all of them or none. Returns their
+    /// pages' ids.
+    ///
+    /// A transaction per page rewrites the same last pages of every table and index each time,
+    /// and a commit costs about as much again (a round trip more, in PostgreSQL); a crawl driver
+    /// that has several pages ready at once writes them together. The store is still always the
+    /// state after a whole number of fetches.
+    pub fn record_fetches(&mut self, outcomes: &[FetchOutcome]) -> Result<Vec<i64>, StoreError> {
+        on_backend!(self, store => store.record_fetches(outcomes))
+    }
+
+    /// Puts `entries` back into the frontier to be fetched: URLs never queued are queued at
+    /// its end, and URLs already fetched or passed over wait again (a failed page asked for a
+    /// second time). Returns how many now wait that did not before. A crawler resumed from the
+    /// store afterwards fetches them; the pages they bring are stored as any fetch is.
+    pub fn requeue(&mut self, entries: &[FrontierEntry]) -> Result<usize, StoreError> {
+        on_backend!(self, store => store.requeue(entries))
+    }
+
+    /// Replaces the stored session cookies.
+    pub fn save_cookies(&mut self, cookies: &[(String, String)]) -> Result<(), StoreError> {
+        on_backend!(self, store => store.save_cookies(cookies))
+    }
+
+    /// The frontier, the seen set and the fetched pages' signatures, as the last committed
+    /// fetch left them.
+    pub fn resume_state(&self) -> Result<ResumeState, StoreError> {
+        on_backend!(self, store => store.resume_state())
+    }
+
+    /// The stored session cookies.
+    pub fn cookies(&self) -> Result<Vec<(String, String)>, StoreError> {
+        on_backend!(self, store => store.cookies())
+    }
+
+    /// Pages fetched so far.
+    pub fn page_count(&self) -> Result<usize, StoreError> {
+        on_backend!(self, store => store.page_count())
+    }
+
+    /// Posts stored so far.
+    pub fn post_count(&self) -> Result<usize, StoreError> {
+        on_backend!(self, store => store.post_count())
+    }
+
+    /// Calls `visit` with every fetched page in fetch order, records included. With `bodies`
+    /// false the bodies are left empty, which keeps an export that does not need them fast.
+    pub fn for_each_page(
+        &self,
+        bodies: bool,
+        visit: impl FnMut(StoredPage),
+    ) -> Result<(), StoreError> {
+        let bodies = if bodies { Bodies::All } else { Bodies::None };
+        on_backend!(self, store => store.visit_pages(bodies, None, visit))
+    }
+
+    /// Calls `visit` with every fetched page in fetch order, with each post's text cut to its
+    /// first `post_text_chars` characters and the body only of pages whose role is one of
+    /// `bodies_of_roles`: what an audit of the crawl reads (which pages, their links and
+    /// records, and the whole links of list pages), at a fraction of the reading.
+    pub fn for_each_page_outline(
+        &self,
+        post_text_chars: usize,
+        bodies_of_roles: &[&str],
+        visit: impl FnMut(StoredPage),
+    ) -> Result<(), StoreError> {
+        let bodies = Bodies::OfRoles(bodies_of_roles);
+        on_backend!(self, store => store.visit_pages(bodies, Some(post_text_chars), visit))
+    }
+
+    /// The frontier's URLs that were not fetched: those waiting (queued, the crawl stopped
+    /// before them) and those passed over (queued, then found to be another spelling of a URL
+    /// already queued).
+    pub fn unfetched_frontier(&self) -> Result<UnfetchedFrontier, StoreError> {
+        on_backend!(self, store => store.unfetched_frontier())
     }
 }
 

@@ -37,7 +37,6 @@ pub mod stored;
 
 use std::collections::VecDeque;
 use std::ops::ControlFlow;
-use std::path::PathBuf;
 
 use jiff::Timestamp;
 use trawl_crawl::{AnalysedPage, CrawlStrategy, Crawler, Queued};
@@ -50,7 +49,7 @@ use trawl_schedule::{
     FetchedPage, ListChange, ListId, ListKind, PageContent, PageRequest, ScheduleError, Scheduler,
     SiteId, Window, policy_named,
 };
-use trawl_store::{PageRecord, Store, StoreError, StoredPage};
+use trawl_store::{PageRecord, Store, StoreError, StoreLocation, StoredPage};
 use url::Url;
 
 use list_urls::ListUrls;
@@ -68,24 +67,24 @@ pub enum WatchError {
     #[error(
         "{path} holds no crawl; run `trawl crawl URL --db {path}` first, then watch that database"
     )]
-    NoCrawl { path: PathBuf },
+    NoCrawl { path: StoreLocation },
     /// The crawl was breadth-first: there is no plan to classify new pages with.
     #[error(
         "{path} holds a breadth-first crawl, which has no plan to read new pages with; run \
          `trawl crawl URL --db NEW.db` (it learns a plan) first and watch that database"
     )]
-    NoPlan { path: PathBuf },
+    NoPlan { path: StoreLocation },
     /// The stored plan cannot be read.
     #[error("the plan stored in {path} is not usable; run `trawl crawl` into a new database")]
     Plan {
-        path: PathBuf,
+        path: StoreLocation,
         #[source]
         source: PlanError,
     },
     /// The store is a crawl of another forum.
     #[error("{path} holds a crawl of {stored}, not of {asked}; watch it with that URL")]
     OtherPortal {
-        path: PathBuf,
+        path: StoreLocation,
         stored: String,
         asked: String,
     },
@@ -201,7 +200,7 @@ impl<'run, F: Fetcher> Watch<'run, F> {
     ) -> Result<Watch<'run, F>, WatchError> {
         let policy = policy_named(&config.policy)
             .ok_or_else(|| WatchError::UnknownPolicy(config.policy.clone()))?;
-        let path = store.path().to_path_buf();
+        let path = store.location();
         let settings = store
             .settings()?
             .ok_or_else(|| WatchError::NoCrawl { path: path.clone() })?;

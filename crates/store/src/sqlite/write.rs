@@ -2,15 +2,13 @@
 
 use rusqlite::{OptionalExtension, params};
 
-use crate::{CrawlSettings, FetchOutcome, FrontierEntry, Store, StoreError};
+use super::SqliteStore;
+use crate::compression::deflate;
+use crate::{CrawlSettings, FetchOutcome, FrontierEntry, StoreError};
 
-/// Deflate level for bodies: level 1 already shrinks forum HTML about fivefold at a small
-/// fraction of the cost of the higher levels, whose extra gain matters less than crawl speed.
-const BODY_COMPRESSION_LEVEL: u32 = 1;
-
-impl Store {
+impl SqliteStore {
     /// Records what a new crawl starts with and queues its portal. Refused when the file already
-    /// holds a crawl (read [`Store::settings`] first and resume instead).
+    /// holds a crawl (read [`SqliteStore::settings`] first and resume instead).
     pub fn begin_crawl(
         &mut self,
         settings: &CrawlSettings,
@@ -337,34 +335,9 @@ fn replace_cookies(
 }
 
 fn database_error(path: &std::path::Path, source: rusqlite::Error) -> StoreError {
-    StoreError::Database {
+    StoreError::Sqlite {
         path: path.to_path_buf(),
         source,
-    }
-}
-
-/// The compressor [`deflate`] reuses: raw deflate (no zlib header), as
-/// `flate2::read::DeflateDecoder` reads it back.
-pub(crate) fn body_compressor() -> flate2::Compress {
-    flate2::Compress::new(flate2::Compression::new(BODY_COMPRESSION_LEVEL), false)
-}
-
-/// `body` compressed by `compressor`, which is reset first and left for the next body.
-fn deflate(compressor: &mut flate2::Compress, body: &[u8]) -> Vec<u8> {
-    compressor.reset();
-    let mut out = Vec::with_capacity(body.len() / 4 + 64);
-    loop {
-        let consumed = compressor.total_in() as usize;
-        match compressor.compress_vec(&body[consumed..], &mut out, flate2::FlushCompress::Finish) {
-            Ok(flate2::Status::StreamEnd) => return out,
-            // The output is full: room for as much again, then go on where it stopped.
-            Ok(flate2::Status::Ok | flate2::Status::BufError) => {
-                out.reserve(out.capacity().max(64))
-            }
-            // Compressing in memory cannot fail; the arm only keeps the function total, and an
-            // empty body is what an unreadable page stores.
-            Err(_) => return Vec::new(),
-        }
     }
 }
 

@@ -1,6 +1,7 @@
 //! The tables, created on first open and checked on every later one.
 
-use crate::{Store, StoreError};
+use super::SqliteStore;
+use crate::StoreError;
 
 /// The layout of the tables below. Bump it with any change to them; older files are refused
 /// with a message rather than misread.
@@ -64,7 +65,7 @@ CREATE TABLE cookies (name TEXT PRIMARY KEY, value TEXT NOT NULL);
 ";
 
 /// Sets the connection up and creates or checks the tables.
-pub fn prepare(store: &mut Store) -> Result<(), StoreError> {
+pub fn prepare(store: &mut SqliteStore) -> Result<(), StoreError> {
     // The journal mode answers with a row, so it is read rather than executed.
     store
         .connection
@@ -79,12 +80,13 @@ pub fn prepare(store: &mut Store) -> Result<(), StoreError> {
         .query_row("SELECT count(*) FROM sqlite_master", [], |row| row.get(0))
         .map_err(|error| store.database_error(error))?;
     if table_count == 0 {
+        let path = store.path.clone();
         let transaction = store
             .connection
             .transaction()
-            .map_err(|error| StoreError::Database {
-                path: store.path.clone(),
-                source: error,
+            .map_err(|source| StoreError::Sqlite {
+                path: path.clone(),
+                source,
             })?;
         transaction
             .execute_batch(TABLES)
@@ -95,17 +97,14 @@ pub fn prepare(store: &mut Store) -> Result<(), StoreError> {
                 )
             })
             .and_then(|_| transaction.commit())
-            .map_err(|error| StoreError::Database {
-                path: store.path.clone(),
-                source: error,
-            })?;
+            .map_err(|source| StoreError::Sqlite { path, source })?;
         return Ok(());
     }
     check_format(store)
 }
 
 /// Checks, without writing anything, that the file holds a crawl in this format.
-pub fn check(store: &Store) -> Result<(), StoreError> {
+pub fn check(store: &SqliteStore) -> Result<(), StoreError> {
     store
         .connection
         .execute_batch("PRAGMA busy_timeout = 5000;")
@@ -115,15 +114,13 @@ pub fn check(store: &Store) -> Result<(), StoreError> {
         .query_row("SELECT count(*) FROM sqlite_master", [], |row| row.get(0))
         .map_err(|error| not_a_database(store, error))?;
     if table_count == 0 {
-        return Err(StoreError::NotACrawl {
-            path: store.path.clone(),
-        });
+        return Err(store.not_a_crawl());
     }
     check_format(store)
 }
 
 /// The format the file's `meta` table names, against this code's.
-fn check_format(store: &Store) -> Result<(), StoreError> {
+fn check_format(store: &SqliteStore) -> Result<(), StoreError> {
     let format: Option<String> = store
         .connection
         .query_row("SELECT value FROM meta WHERE key = 'format'", [], |row| {
@@ -131,11 +128,9 @@ fn check_format(store: &Store) -> Result<(), StoreError> {
         })
         .ok();
     match format {
-        None => Err(StoreError::NotACrawl {
-            path: store.path.clone(),
-        }),
+        None => Err(store.not_a_crawl()),
         Some(found) if found != FORMAT_VERSION.to_string() => Err(StoreError::WrongFormat {
-            path: store.path.clone(),
+            database: store.path.display().to_string(),
             found,
             expected: FORMAT_VERSION,
         }),
@@ -144,14 +139,12 @@ fn check_format(store: &Store) -> Result<(), StoreError> {
 }
 
 /// A file that is not SQLite at all fails on its first statement; say so plainly.
-fn not_a_database(store: &Store, error: rusqlite::Error) -> StoreError {
+fn not_a_database(store: &SqliteStore, error: rusqlite::Error) -> StoreError {
     match error {
         rusqlite::Error::SqliteFailure(code, _)
             if code.code == rusqlite::ErrorCode::NotADatabase =>
         {
-            StoreError::NotACrawl {
-                path: store.path.clone(),
-            }
+            store.not_a_crawl()
         }
         other => store.database_error(other),
     }

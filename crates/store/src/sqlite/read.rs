@@ -1,15 +1,15 @@
 //! Reading back: what a resumed crawl needs, and every page with its records for export.
 
-use std::io::Read;
-
 use rusqlite::params;
 
+use super::SqliteStore;
+use crate::compression::inflate;
 use crate::{
-    FrontierEntry, PageRecord, PostRecord, ResumeState, Store, StoreError, StoredPage,
+    Bodies, FrontierEntry, PageRecord, PostRecord, ResumeState, StoreError, StoredPage,
     ThreadEntryRecord, UnfetchedFrontier,
 };
 
-impl Store {
+impl SqliteStore {
     /// The frontier, the seen set and the fetched pages' signatures, as the last committed
     /// fetch left them.
     pub fn resume_state(&self) -> Result<ResumeState, StoreError> {
@@ -96,34 +96,6 @@ impl Store {
             .map_err(|error| self.database_error(error))
     }
 
-    /// Calls `visit` with every fetched page in fetch order, records included. With `bodies`
-    /// false the bodies are left empty, which keeps an export that does not need them fast.
-    pub fn for_each_page(
-        &self,
-        bodies: bool,
-        visit: impl FnMut(StoredPage),
-    ) -> Result<(), StoreError> {
-        let bodies = if bodies { Bodies::All } else { Bodies::None };
-        self.visit_pages(bodies, None, visit)
-    }
-
-    /// Calls `visit` with every fetched page in fetch order, with each post's text cut to its
-    /// first `post_text_chars` characters and the body only of pages whose role is one of
-    /// `bodies_of_roles`: what an audit of the crawl reads (which pages, their links and
-    /// records, and the whole links of list pages), at a fraction of the reading.
-    pub fn for_each_page_outline(
-        &self,
-        post_text_chars: usize,
-        bodies_of_roles: &[&str],
-        visit: impl FnMut(StoredPage),
-    ) -> Result<(), StoreError> {
-        self.visit_pages(
-            Bodies::OfRoles(bodies_of_roles),
-            Some(post_text_chars),
-            visit,
-        )
-    }
-
     /// The frontier's URLs that were not fetched: those waiting (queued, the crawl stopped
     /// before them) and those passed over (queued, then found to be another spelling of a URL
     /// already queued).
@@ -158,7 +130,9 @@ impl Store {
         Ok(unfetched)
     }
 
-    fn visit_pages(
+    /// Calls `visit` with every fetched page in fetch order, with the bodies `bodies` asks
+    /// for and post texts cut to `post_text_chars` characters when given.
+    pub(crate) fn visit_pages(
         &self,
         bodies: Bodies<'_>,
         post_text_chars: Option<usize>,
@@ -226,14 +200,8 @@ impl Store {
                     .map_err(|error| self.damaged(format!("fetch time of {url}: {error}")))?,
                 headers: serde_json::from_str(&headers)
                     .map_err(|error| self.damaged(format!("headers of {url}: {error}")))?,
-                // Bodies left out read back as an empty blob; a stored body, even an empty
-                // one, is a deflate stream of a few bytes at least.
-                body: if !body.is_empty() {
-                    inflate(&body)
-                        .map_err(|error| self.damaged(format!("body of {url}: {error}")))?
-                } else {
-                    Vec::new()
-                },
+                body: inflate(&body)
+                    .map_err(|error| self.damaged(format!("body of {url}: {error}")))?,
                 vertex: row.get(8).map_err(database)?,
                 role: row.get(9).map_err(database)?,
                 title: row.get(10).map_err(database)?,
@@ -278,19 +246,4 @@ impl Store {
         }
         Ok(())
     }
-}
-
-/// Which bodies a reading of pages inflates.
-#[derive(Debug, Clone, Copy)]
-enum Bodies<'a> {
-    All,
-    None,
-    /// Those of pages with one of these roles.
-    OfRoles(&'a [&'a str]),
-}
-
-fn inflate(stored: &[u8]) -> std::io::Result<Vec<u8>> {
-    let mut body = Vec::with_capacity(stored.len() * 4);
-    flate2::read::DeflateDecoder::new(stored).read_to_end(&mut body)?;
-    Ok(body)
 }

@@ -1,0 +1,321 @@
+//! `trawl fleet add`, `trawl fleet status` and `trawl worker`: many forums crawled by workers
+//! sharing one PostgreSQL database. Leasing is `trawl-fleet`'s; this module parses, prints, and
+//! runs the crawl of a leased site with the same driver as `trawl crawl`.
+
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result, bail};
+use clap::{Args, Subcommand};
+use serde_json::json;
+use trawl_crawl::CrawlStrategy;
+use trawl_fleet::{Fleet, Heartbeat, Lease, SiteStatus, WorkerOptions, work_round};
+use trawl_learn::traverse::Strategy;
+use trawl_model::{CookieJarFetcher, SystemClock};
+use trawl_store::{Store, StoreLocation};
+
+use crate::crawl::{FetchArgs, parse_portal};
+use crate::crawl_run::{CrawlEnd, DriveOptions, drive_with_relearning, open_crawl};
+
+#[derive(Debug, Subcommand)]
+pub enum FleetCommand {
+    /// Register forums (portal URLs) with a fleet's database; each learns its plan on its
+    /// first lease.
+    Add(AddArgs),
+    /// Show the fleet's sites: pages stored, lease holder and time left, when each is due.
+    Status(StatusArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct AddArgs {
+    /// The forums' portal URLs.
+    #[arg(required = true)]
+    pub urls: Vec<String>,
+    /// The fleet's database, a `postgres://` URL.
+    #[arg(long)]
+    pub db: StoreLocation,
+}
+
+#[derive(Debug, Args)]
+pub struct StatusArgs {
+    /// The fleet's database, a `postgres://` URL.
+    #[arg(long)]
+    pub db: StoreLocation,
+    /// One JSON object a site, for scripts.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct WorkerArgs {
+    /// The fleet's database, a `postgres://` URL.
+    #[arg(long)]
+    pub db: StoreLocation,
+    /// Sites crawled at once (one thread and one database connection each).
+    #[arg(long, default_value_t = 1)]
+    pub concurrency: usize,
+    /// How long a lease lasts unless renewed, in seconds. Learning a new site's plan must end
+    /// within it (at the polite default, 300 samples take five minutes).
+    #[arg(long, default_value_t = 900)]
+    pub lease_seconds: u64,
+    /// Pages fetched under one lease before the site is given back for any worker to go on.
+    #[arg(long, default_value_t = 500)]
+    pub pages_per_lease: usize,
+    /// Hours after its crawl ends before a site is due again.
+    #[arg(long, default_value_t = 24)]
+    pub revisit_hours: u64,
+    /// Minutes before a site whose crawl failed (a forum that does not answer, say) is tried
+    /// again.
+    #[arg(long, default_value_t = 60)]
+    pub retry_minutes: u64,
+    /// Stop when no site is due, instead of waiting for one.
+    #[arg(long)]
+    pub until_idle: bool,
+    /// Pages to sample when learning a site's plan.
+    #[arg(long, default_value_t = 300)]
+    pub samples: usize,
+    /// Seed of the sampler's choices when learning.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    #[command(flatten)]
+    pub fetching: FetchArgs,
+}
+
+/// How long an idle worker waits before asking for due sites again.
+const IDLE_WAIT: Duration = Duration::from_secs(5);
+
+pub fn run(command: FleetCommand) -> Result<()> {
+    match command {
+        FleetCommand::Add(args) => {
+            let mut fleet = connect(&args.db)?;
+            let mut sites = Vec::with_capacity(args.urls.len());
+            for url in &args.urls {
+                sites.push(parse_portal(url)?.to_string());
+            }
+            let added = fleet.add_sites(&sites)?;
+            println!(
+                "added {added} of {} forums to {}; start workers with `trawl worker --db {}`",
+                sites.len(),
+                args.db,
+                args.db
+            );
+            Ok(())
+        }
+        FleetCommand::Status(args) => {
+            let sites = connect(&args.db)?.status()?;
+            let stdout = std::io::stdout();
+            let mut out = std::io::BufWriter::new(stdout.lock());
+            print_status(&mut out, &sites, args.json)?;
+            std::io::Write::flush(&mut out)?;
+            Ok(())
+        }
+    }
+}
+
+fn connect(db: &StoreLocation) -> Result<Fleet> {
+    let StoreLocation::Postgres(url) = db else {
+        bail!("a fleet lives in PostgreSQL: give --db a postgres:// URL, not the file {db}");
+    };
+    Fleet::connect(url).with_context(|| format!("cannot open the fleet database {db}"))
+}
+
+fn print_status(out: &mut impl std::io::Write, sites: &[SiteStatus], as_json: bool) -> Result<()> {
+    if as_json {
+        for site in sites {
+            let line = json!({
+                "site": site.site,
+                "strategy": site.strategy,
+                "pages": site.pages,
+                "due_in_seconds": site.due_in_seconds,
+                "lease_holder": site.lease_holder,
+                "lease_left_seconds": site.lease_left_seconds,
+                "lease_epoch": site.lease_epoch,
+            });
+            writeln!(out, "{line}")?;
+        }
+        return Ok(());
+    }
+    writeln!(
+        out,
+        "{:>8}  {:<8}  {:<24}  {:>12}  site",
+        "pages", "crawl", "lease", "due"
+    )?;
+    for site in sites {
+        let lease = match (&site.lease_holder, site.lease_left_seconds) {
+            (Some(holder), Some(left)) => format!("{holder} ({left:.0} s)"),
+            _ => "-".to_string(),
+        };
+        let due = if site.due_in_seconds <= 0.0 {
+            "now".to_string()
+        } else {
+            format!("in {:.0} s", site.due_in_seconds)
+        };
+        let crawl = site.strategy.as_deref().unwrap_or("new");
+        writeln!(
+            out,
+            "{:>8}  {crawl:<8}  {lease:<24}  {due:>12}  {}",
+            site.pages, site.site
+        )?;
+    }
+    Ok(())
+}
+
+pub fn run_worker(args: WorkerArgs) -> Result<()> {
+    if args.concurrency == 0 {
+        bail!("--concurrency must be at least 1");
+    }
+    if args.samples == 0 {
+        bail!("--samples must be at least 1 to learn the plans of new sites");
+    }
+    args.fetching.config()?;
+    // Checked once here, so that every thread connects to a database known to answer.
+    drop(connect(&args.db)?);
+    let args = &args;
+    std::thread::scope(|scope| {
+        let threads: Vec<_> = (0..args.concurrency)
+            .map(|index| scope.spawn(move || work_thread(args, index)))
+            .collect();
+        for thread in threads {
+            match thread.join() {
+                Ok(outcome) => outcome?,
+                Err(panic) => std::panic::resume_unwind(panic),
+            }
+        }
+        Ok(())
+    })
+}
+
+/// How long a worker that lost its database keeps trying to connect again (a restart of the
+/// server takes seconds; a failover, tens of seconds).
+const RECONNECT_FOR: Duration = Duration::from_secs(120);
+
+/// Rounds failing one after another, each after connecting again, that make a worker give up:
+/// the database answers, but something else is wrong.
+const FAILED_ROUNDS_AT_MOST: usize = 5;
+
+/// One thread of a worker: rounds of claims until no site is due or held (with
+/// `--until-idle`) or for ever. A round that fails on the database (the server restarted, the
+/// connection dropped) is followed by a new connection and the next round; the sites the
+/// failed round held come back when their leases expire.
+fn work_thread(args: &WorkerArgs, index: usize) -> Result<()> {
+    let mut fleet = connect(&args.db)?;
+    let mut failed_rounds = 0;
+    let options = WorkerOptions {
+        worker: format!("worker-{}-{index}", std::process::id()),
+        sites_at_once: 1,
+        slice: Duration::from_secs(args.lease_seconds),
+        retry_after: Duration::from_secs(args.retry_minutes * 60),
+    };
+    loop {
+        let outcome = work_round(&mut fleet, &options, |lease, store, heartbeat| {
+            crawl_leased_site(args, lease, store, heartbeat)
+        });
+        let round = match outcome {
+            Ok(round) => {
+                failed_rounds = 0;
+                round
+            }
+            Err(error) if failed_rounds < FAILED_ROUNDS_AT_MOST => {
+                failed_rounds += 1;
+                eprintln!("{}: {error:#}; connecting again", options.worker);
+                fleet = reconnect(&args.db)?;
+                continue;
+            }
+            Err(error) => return Err(error.into()),
+        };
+        for (lease, failure) in &round.failed {
+            eprintln!(
+                "{}: {failure:#}; tried again in {} minutes",
+                lease.site, args.retry_minutes
+            );
+        }
+        if round.found_nothing() {
+            if args.until_idle {
+                // A site still leased (by another thread, or by a worker that died and whose
+                // lease has yet to expire) is work to come, not idleness.
+                let leased = fleet
+                    .status()?
+                    .iter()
+                    .any(|site| site.lease_holder.is_some());
+                if !leased {
+                    return Ok(());
+                }
+                std::thread::sleep(Duration::from_secs(1));
+            } else {
+                std::thread::sleep(IDLE_WAIT);
+            }
+        }
+    }
+}
+
+/// A new connection to the fleet's database, tried once a second for [`RECONNECT_FOR`].
+fn reconnect(db: &StoreLocation) -> Result<Fleet> {
+    let started = Instant::now();
+    loop {
+        match connect(db) {
+            Ok(fleet) => return Ok(fleet),
+            Err(_) if started.elapsed() < RECONNECT_FOR => {
+                std::thread::sleep(Duration::from_secs(1));
+            }
+            Err(error) => return Err(error),
+        }
+    }
+}
+
+/// Crawls the site `lease` holds through its fenced `store`, for at most `--pages-per-lease`
+/// pages, renewing the lease as it goes; returns when the site is due again.
+fn crawl_leased_site(
+    args: &WorkerArgs,
+    lease: &Lease,
+    store: &mut Store,
+    heartbeat: &mut Heartbeat<'_>,
+) -> Result<Duration> {
+    let portal = parse_portal(&lease.site)?;
+    let fetcher = CookieJarFetcher::new(args.fetching.config()?.build());
+    let clock = SystemClock;
+    let learn = || -> Result<trawl_learn::plan::Plan> {
+        let pages = crate::learn::sample_with_progress(&fetcher, &portal, args.samples, args.seed)?;
+        Ok(trawl_learn::learn(&portal, pages, Strategy::Skeleton).plan)
+    };
+    let opened = open_crawl(store, &portal, &fetcher, &clock, None, || {
+        Ok(CrawlStrategy::Plan(Box::new(learn()?)))
+    })?;
+    let priority = opened.order.priority()?;
+    let mut crawler = opened.crawler.with_priority(priority);
+    heartbeat.beat()?;
+    let budget = store.page_count()? + args.pages_per_lease;
+    // A third of the slice between heartbeats leaves two chances to renew before it ends.
+    let beat_every = Duration::from_secs(args.lease_seconds) / 3;
+    let mut last_beat = Instant::now();
+    let (end, status) = drive_with_relearning(
+        store,
+        &mut crawler,
+        &portal,
+        &fetcher,
+        &clock,
+        DriveOptions {
+            max_pages: Some(budget),
+            workers: 1,
+        },
+        learn,
+        |_| {
+            if last_beat.elapsed() >= beat_every {
+                // A lost lease shows itself at the next write, which the store refuses.
+                let _ = heartbeat.beat();
+                last_beat = Instant::now();
+            }
+        },
+    )?;
+    let revisit = Duration::from_secs(args.revisit_hours * 3600);
+    let (due_in, ended) = match end {
+        CrawlEnd::PageLimit => (Duration::ZERO, "lease budget spent"),
+        CrawlEnd::FrontierEmpty => (revisit, "crawl complete"),
+        CrawlEnd::TemplateChanged { .. } => (revisit, "its pages match no plan learned"),
+    };
+    eprintln!(
+        "{}: {} pages this lease, {} stored; {ended}",
+        lease.site,
+        status.pages_this_run,
+        store.page_count()?
+    );
+    Ok(due_in)
+}

@@ -1,0 +1,265 @@
+//! `trawl fleet add`, `trawl worker` and `trawl fleet status` against simulated forums served
+//! over loopback HTTP and a database of the test cluster (`scripts/test-postgres.sh`).
+
+use std::path::{Path, PathBuf};
+
+mod support;
+use support::{serve, trawl};
+use trawl_store::test_support::fresh_database;
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn path(path: &Path) -> &str {
+    path.to_str().expect("a UTF-8 path")
+}
+
+/// A directory of its own for one test, emptied first.
+fn scratch(name: &str) -> PathBuf {
+    let directory =
+        std::env::temp_dir().join(format!("trawl-fleet-test-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&directory);
+    std::fs::create_dir_all(&directory).unwrap();
+    directory
+}
+
+/// The JSON lines a successful `trawl` run printed.
+fn json_lines(arguments: &[&str]) -> Vec<serde_json::Value> {
+    let output = trawl(arguments);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    text(&output.stdout)
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("a JSON line"))
+        .collect()
+}
+
+/// Two forums registered with a fleet, crawled by one worker of two threads in leases of a few
+/// pages each (so each crawl is resumed many times, by whichever thread claims it next): each
+/// forum's threads are what one uninterrupted crawl of it into a file exports.
+#[test]
+fn workers_crawl_every_registered_forum_in_leases_as_one_crawl_would() {
+    let directory = scratch("workers");
+    let database = fresh_database();
+    let (first_server, first_site) = serve("phpbb", 2);
+    let (second_server, second_site) = serve("smf", 1);
+    let first = format!("{}{}", first_server.origin(), first_site.portal_path());
+    let second = format!("{}{}", second_server.origin(), second_site.portal_path());
+
+    let added = trawl(&["fleet", "add", &first, &second, "--db", &database]);
+    assert!(added.status.success(), "{}", text(&added.stderr));
+    assert!(
+        text(&added.stdout).contains("added 2 of 2"),
+        "{}",
+        text(&added.stdout)
+    );
+    let again = trawl(&["fleet", "add", &first, "--db", &database]);
+    assert!(
+        text(&again.stdout).contains("added 0 of 1"),
+        "{}",
+        text(&again.stdout)
+    );
+
+    let worker = trawl(&[
+        "worker",
+        "--db",
+        &database,
+        "--concurrency",
+        "2",
+        "--until-idle",
+        "--pages-per-lease",
+        "25",
+        "--samples",
+        "200",
+        "--delay-ms",
+        "0",
+    ]);
+    assert!(worker.status.success(), "{}", text(&worker.stderr));
+
+    let status = json_lines(&["fleet", "status", "--db", &database, "--json"]);
+    assert_eq!(status.len(), 2, "{status:?}");
+    for site in &status {
+        assert!(site["pages"].as_i64().unwrap() > 25, "{site}");
+        assert!(site["lease_holder"].is_null(), "{site}");
+        assert!(site["due_in_seconds"].as_f64().unwrap() > 3600.0, "{site}");
+        assert!(site["lease_epoch"].as_i64().unwrap() > 1, "{site}");
+        assert_eq!(site["strategy"], "plan", "{site}");
+    }
+    let shown = trawl(&["fleet", "status", "--db", &database]);
+    for portal in [&first, &second] {
+        assert!(
+            text(&shown.stdout).contains(portal.as_str()),
+            "{}",
+            text(&shown.stdout)
+        );
+    }
+
+    for portal in [&first, &second] {
+        let file = directory.join("one.db");
+        let _ = std::fs::remove_file(&file);
+        let crawled = trawl(&[
+            "crawl",
+            portal,
+            "--db",
+            path(&file),
+            "--samples",
+            "200",
+            "--delay-ms",
+            "0",
+        ]);
+        assert!(crawled.status.success(), "{}", text(&crawled.stderr));
+        let from_file = json_lines(&["export", "--db", path(&file), "threads"]);
+        let from_fleet = json_lines(&["export", "--db", &database, "--site", portal, "threads"]);
+        assert!(!from_file.is_empty());
+        assert_eq!(from_fleet, from_file, "{portal}");
+        trawl_store::remove_database_files(&file);
+    }
+
+    // Nothing is due now: another worker finds no work and stops.
+    let idle = trawl(&[
+        "worker",
+        "--db",
+        &database,
+        "--until-idle",
+        "--delay-ms",
+        "0",
+    ]);
+    assert!(idle.status.success(), "{}", text(&idle.stderr));
+    assert!(text(&idle.stderr).is_empty(), "{}", text(&idle.stderr));
+
+    first_server.stop();
+    second_server.stop();
+    std::fs::remove_dir_all(&directory).unwrap();
+}
+
+/// The pages `trawl fleet status` shows for the only site of `database`.
+fn stored_pages(database: &str) -> i64 {
+    let status = json_lines(&["fleet", "status", "--db", database, "--json"]);
+    status[0]["pages"].as_i64().unwrap()
+}
+
+/// A worker killed (SIGKILL) in the middle of its lease holds the site until the lease expires;
+/// then another worker takes the site over and finishes its crawl, which exports what an
+/// uninterrupted crawl into a file exports: nothing stored was lost or stored twice. (A worker
+/// started while the lease is held waits for it, even with `--until-idle`.)
+#[test]
+fn a_worker_killed_mid_lease_is_succeeded_by_another_when_its_lease_expires() {
+    let directory = scratch("killed");
+    let database = fresh_database();
+    let (server, site) = serve("vbulletin", 3);
+    let portal = format!("{}{}", server.origin(), site.portal_path());
+    let added = trawl(&["fleet", "add", &portal, "--db", &database]);
+    assert!(added.status.success(), "{}", text(&added.stderr));
+
+    let worker = |lease_seconds: &str| {
+        let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_trawl"));
+        command
+            .args([
+                "worker",
+                "--db",
+                &database,
+                "--until-idle",
+                "--samples",
+                "200",
+            ])
+            .args(["--lease-seconds", lease_seconds, "--delay-ms", "0"])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null());
+        command
+    };
+    // Heartbeats every third of the ten seconds keep at least six of them left at the kill.
+    let mut doomed = worker("10").spawn().unwrap();
+    let started = std::time::Instant::now();
+    while stored_pages(&database) < 40 {
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(120),
+            "the first worker stored no pages"
+        );
+        assert!(
+            doomed.try_wait().unwrap().is_none(),
+            "the first worker ended before it was killed"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    doomed.kill().unwrap();
+    doomed.wait().unwrap();
+    let at_kill = stored_pages(&database);
+    let status = json_lines(&["fleet", "status", "--db", &database, "--json"]);
+    assert!(!status[0]["lease_holder"].is_null(), "{status:?}");
+    let successor = worker("60").output().unwrap();
+    assert!(successor.status.success(), "{}", text(&successor.stderr));
+    let status = json_lines(&["fleet", "status", "--db", &database, "--json"]);
+    assert!(
+        status[0]["lease_epoch"].as_i64().unwrap() >= 2,
+        "{status:?}"
+    );
+    assert!(stored_pages(&database) > at_kill);
+
+    let file = directory.join("one.db");
+    let crawled = trawl(&[
+        "crawl",
+        &portal,
+        "--db",
+        path(&file),
+        "--samples",
+        "200",
+        "--delay-ms",
+        "0",
+    ]);
+    assert!(crawled.status.success(), "{}", text(&crawled.stderr));
+    assert_eq!(
+        json_lines(&["export", "--db", &database, "threads"]),
+        json_lines(&["export", "--db", path(&file), "threads"])
+    );
+    server.stop();
+    std::fs::remove_dir_all(&directory).unwrap();
+}
+
+/// A forum that does not answer fails its own crawl, not the worker: the site is given back
+/// to be tried again later, and the worker goes on (here, finds nothing more and stops).
+#[test]
+fn a_forum_that_does_not_answer_is_tried_again_later_and_stops_no_worker() {
+    let database = fresh_database();
+    let added = trawl(&["fleet", "add", "http://127.0.0.1:9/", "--db", &database]);
+    assert!(added.status.success(), "{}", text(&added.stderr));
+    let worker = trawl(&[
+        "worker",
+        "--db",
+        &database,
+        "--until-idle",
+        "--retry-minutes",
+        "30",
+        "--delay-ms",
+        "0",
+    ]);
+    assert!(worker.status.success(), "{}", text(&worker.stderr));
+    assert!(
+        text(&worker.stderr).contains("http://127.0.0.1:9/: ")
+            && text(&worker.stderr).contains("tried again in 30 minutes"),
+        "{}",
+        text(&worker.stderr)
+    );
+    let status = json_lines(&["fleet", "status", "--db", &database, "--json"]);
+    assert_eq!(status[0]["pages"], 0, "{status:?}");
+    assert!(status[0]["lease_holder"].is_null(), "{status:?}");
+    let due_in = status[0]["due_in_seconds"].as_f64().unwrap();
+    assert!((1700.0..=1800.0).contains(&due_in), "{status:?}");
+}
+
+#[test]
+fn a_fleet_is_refused_a_file() {
+    for arguments in [
+        &["fleet", "add", "http://forum.test/", "--db", "forums.db"][..],
+        &["fleet", "status", "--db", "forums.db"][..],
+        &["worker", "--db", "forums.db"][..],
+    ] {
+        let output = trawl(arguments);
+        assert_eq!(output.status.code(), Some(1), "{arguments:?}");
+        assert!(
+            text(&output.stderr).contains("a fleet lives in PostgreSQL"),
+            "{arguments:?}: {}",
+            text(&output.stderr)
+        );
+        assert!(!Path::new("forums.db").exists());
+    }
+}

@@ -1,0 +1,280 @@
+//! Leases on a real PostgreSQL (the test cluster of `scripts/test-postgres.sh`), with workers
+//! racing on separate connections as separate processes would.
+
+use std::collections::BTreeSet;
+use std::time::Duration;
+
+use trawl_store::test_support::fresh_database;
+use trawl_store::{CrawlSettings, FetchOutcome, FrontierEntry, PageRecord, StoreError};
+
+use super::*;
+
+const SLICE: Duration = Duration::from_secs(60);
+
+fn sites(count: usize) -> Vec<String> {
+    (0..count)
+        .map(|index| format!("http://forum{index}.test/"))
+        .collect()
+}
+
+/// A fleet of `count` sites in a new database, with its URL.
+fn fleet_of(count: usize) -> (Fleet, String) {
+    let url = fresh_database();
+    let mut fleet = Fleet::connect(&url).unwrap();
+    assert_eq!(fleet.add_sites(&sites(count)).unwrap(), count);
+    (fleet, url)
+}
+
+fn fetch_of(url: &str) -> FetchOutcome {
+    FetchOutcome {
+        page: PageRecord {
+            url: url.into(),
+            status: 200,
+            ..PageRecord::default()
+        },
+        frontier_url: url.into(),
+        requeued: false,
+        queued: Vec::new(),
+        cookies: None,
+        skipped: Vec::new(),
+    }
+}
+
+fn begin(store: &mut Store, site: &str) {
+    let settings = CrawlSettings {
+        portal: site.into(),
+        strategy: "bfs".into(),
+        plan_json: None,
+        plan_generation: 0,
+        started_at: jiff::Timestamp::UNIX_EPOCH,
+        order: None,
+        patterns_json: None,
+    };
+    let portal = FrontierEntry {
+        url: site.into(),
+        depth: 0,
+        redirects: 0,
+    };
+    store.begin_crawl(&settings, &portal).unwrap();
+}
+
+#[test]
+fn sites_are_added_once() {
+    let (mut fleet, _) = fleet_of(3);
+    assert_eq!(fleet.add_sites(&sites(5)).unwrap(), 2);
+    assert_eq!(fleet.status().unwrap().len(), 5);
+}
+
+/// Workers claiming at the same time, each on its own connection: every site is claimed by
+/// exactly one of them, whatever the interleaving.
+#[test]
+fn workers_racing_claim_each_site_once() {
+    let (_, url) = fleet_of(40);
+    let claims: Vec<Vec<Lease>> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..4)
+            .map(|worker| {
+                let url = url.clone();
+                scope.spawn(move || {
+                    let mut fleet = Fleet::connect(&url).unwrap();
+                    let mut mine = Vec::new();
+                    loop {
+                        let claimed = fleet.claim(&format!("worker-{worker}"), 3, SLICE).unwrap();
+                        if claimed.is_empty() {
+                            return mine;
+                        }
+                        mine.extend(claimed);
+                    }
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .map(|worker| worker.join().unwrap())
+            .collect()
+    });
+    let all: Vec<&str> = claims.iter().flatten().map(|l| l.site.as_str()).collect();
+    let distinct: BTreeSet<&str> = all.iter().copied().collect();
+    assert_eq!(all.len(), 40, "claims: {claims:?}");
+    assert_eq!(distinct.len(), 40, "a site claimed twice: {claims:?}");
+    for lease in claims.iter().flatten() {
+        assert_eq!(lease.epoch, 1);
+    }
+}
+
+#[test]
+fn a_site_given_back_is_claimed_again_when_due_and_not_before() {
+    let (mut fleet, _) = fleet_of(2);
+    let leases = fleet.claim("a", 10, SLICE).unwrap();
+    assert_eq!(leases.len(), 2);
+    assert!(fleet.claim("b", 10, SLICE).unwrap().is_empty(), "both held");
+    fleet.heartbeat(&leases[0], SLICE).unwrap();
+    fleet
+        .give_back(&leases[0], Duration::from_secs(3600))
+        .unwrap();
+    fleet.give_back(&leases[1], Duration::ZERO).unwrap();
+    let again = fleet.claim("b", 10, SLICE).unwrap();
+    assert_eq!(again.len(), 1, "only the site due now");
+    assert_eq!(again[0].site, leases[1].site);
+    assert_eq!(again[0].epoch, 2);
+    let status = fleet.status().unwrap();
+    assert_eq!(status[0].lease_holder, None);
+    assert!(status[0].due_in_seconds > 3000.0, "{status:?}");
+    assert_eq!(status[1].lease_holder.as_deref(), Some("b"));
+    assert_eq!(status[1].strategy, None, "no crawl begun");
+    assert!(status[1].lease_left_seconds.unwrap() > 30.0, "{status:?}");
+}
+
+/// A worker whose lease expired (it stopped heartbeating) loses the site to another: its
+/// heartbeat, give-back and store writes are all refused, and the new holder's writes land.
+#[test]
+fn an_expired_lease_is_taken_over_and_the_old_holders_writes_are_refused() {
+    let (mut first, url) = fleet_of(1);
+    let old = first.claim("old", 1, Duration::ZERO).unwrap().remove(0);
+    let mut old_store = first.open_store(&old).unwrap();
+    begin(&mut old_store, &old.site);
+
+    let mut second = Fleet::connect(&url).unwrap();
+    let new = second.claim("new", 1, SLICE).unwrap().remove(0);
+    assert_eq!(
+        (new.site.as_str(), new.epoch),
+        (old.site.as_str(), old.epoch + 1)
+    );
+
+    let refused = old_store.record_fetch(&fetch_of(&old.site)).unwrap_err();
+    assert!(matches!(refused, StoreError::LeaseLost { .. }), "{refused}");
+    assert!(matches!(
+        old_store.save_cookies(&[]),
+        Err(StoreError::LeaseLost { .. })
+    ));
+    assert!(matches!(
+        first.heartbeat(&old, SLICE),
+        Err(FleetError::LeaseLost { .. })
+    ));
+    assert!(matches!(
+        first.give_back(&old, Duration::ZERO),
+        Err(FleetError::LeaseLost { .. })
+    ));
+
+    let mut new_store = second.open_store(&new).unwrap();
+    assert_eq!(new_store.record_fetch(&fetch_of(&new.site)).unwrap(), 1);
+    assert_eq!(
+        old_store.page_count().unwrap(),
+        1,
+        "reading is never fenced"
+    );
+    assert_eq!(
+        second.status().unwrap()[0].lease_holder.as_deref(),
+        Some("new")
+    );
+}
+
+/// Two workers running rounds at once over many sites: each site's work runs once, and every
+/// site is given back.
+#[test]
+fn worker_rounds_racing_do_each_sites_work_once() {
+    let (_, url) = fleet_of(12);
+    let worked: Vec<Vec<String>> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..2)
+            .map(|worker| {
+                let url = url.clone();
+                scope.spawn(move || {
+                    let mut fleet = Fleet::connect(&url).unwrap();
+                    let options = WorkerOptions {
+                        worker: format!("worker-{worker}"),
+                        sites_at_once: 2,
+                        slice: SLICE,
+                        retry_after: SLICE,
+                    };
+                    let mut worked = Vec::new();
+                    loop {
+                        let round = work_round(&mut fleet, &options, |lease, store, heartbeat| {
+                            begin(store, &lease.site);
+                            heartbeat.beat()?;
+                            store.record_fetch(&fetch_of(&lease.site))?;
+                            Ok::<_, FleetError>(Duration::from_secs(3600))
+                        })
+                        .unwrap();
+                        assert!(round.failed.is_empty(), "{:?}", round.failed);
+                        if round.found_nothing() {
+                            return worked;
+                        }
+                        worked.extend(round.done.into_iter().map(|lease| lease.site));
+                    }
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .map(|worker| worker.join().unwrap())
+            .collect()
+    });
+    let mut all: Vec<String> = worked.into_iter().flatten().collect();
+    all.sort();
+    assert_eq!(all, {
+        let mut expected = sites(12);
+        expected.sort();
+        expected
+    });
+    let status = Fleet::connect(&url).unwrap().status().unwrap();
+    for site in &status {
+        assert_eq!(site.pages, 1, "{site:?}");
+        assert_eq!(site.strategy.as_deref(), Some("bfs"), "{site:?}");
+        assert_eq!(site.lease_holder, None, "{site:?}");
+    }
+}
+
+/// Work whose lease was taken over while it ran fails on its next write; the round leaves the
+/// site to its new holder and gives nothing back. Work that fails under a lease still held
+/// gives its site back, due again after the retry time, and the round goes on with the next.
+#[test]
+fn a_round_leaves_a_site_lost_meanwhile_and_gives_back_a_failed_one_for_later() {
+    let (mut fleet, url) = fleet_of(2);
+    let options = WorkerOptions {
+        worker: "old".into(),
+        sites_at_once: 2,
+        slice: Duration::ZERO,
+        retry_after: Duration::ZERO,
+    };
+    let mut rival = Fleet::connect(&url).unwrap();
+    let mut taken = Vec::new();
+    let round = work_round(&mut fleet, &options, |_, store, _| {
+        // The lease of no time has expired already; a rival takes the site over.
+        taken.extend(rival.claim("rival", 1, SLICE).unwrap());
+        store.save_cookies(&[])?;
+        Ok::<_, StoreError>(Duration::ZERO)
+    })
+    .unwrap();
+    assert!(round.found_nothing(), "{round:?}");
+    assert_eq!(taken.len(), 2);
+    let status = rival.status().unwrap();
+    assert!(
+        status
+            .iter()
+            .all(|site| site.lease_holder.as_deref() == Some("rival"))
+    );
+
+    let (mut fleet, _) = fleet_of(2);
+    let options = WorkerOptions {
+        slice: SLICE,
+        retry_after: Duration::from_secs(3600),
+        ..options
+    };
+    let round = work_round(&mut fleet, &options, |lease, _, _| {
+        if lease.site == sites(2)[0] {
+            Err(std::io::Error::other("the forum answered nonsense"))
+        } else {
+            Ok(Duration::from_secs(60))
+        }
+    })
+    .unwrap();
+    assert_eq!(round.done.len(), 1);
+    assert_eq!(round.failed.len(), 1);
+    assert_eq!(round.failed[0].0.site, sites(2)[0]);
+    let status = fleet.status().unwrap();
+    assert!(
+        status.iter().all(|site| site.lease_holder.is_none()),
+        "{status:?}"
+    );
+    assert!(status[0].due_in_seconds > 3000.0, "{status:?}");
+    assert!(status[1].due_in_seconds < 100.0, "{status:?}");
+}

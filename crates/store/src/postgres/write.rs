@@ -1,0 +1,361 @@
+//! Writing: the crawl's settings once, then each batch of fetches in one transaction. Records
+//! and frontier changes go in as arrays (`UNNEST`), one statement per table and page rather than
+//! one per row, as each statement is a round trip to the server.
+
+use postgres::Transaction;
+
+use super::{Connection, PostgresStore, Statements, prepared};
+use crate::compression::deflate;
+use crate::{CrawlSettings, FetchOutcome, FrontierEntry, StoreError};
+
+const INSERT_META: &str = "INSERT INTO meta (site, key, value) VALUES ($1, $2, $3)";
+const UPSERT_META: &str = "INSERT INTO meta (site, key, value) VALUES ($1, $2, $3) \
+     ON CONFLICT (site, key) DO UPDATE SET value = EXCLUDED.value";
+/// Queues URLs in the order given; a URL the site's frontier holds already is left where it is.
+const QUEUE: &str = "INSERT INTO frontier (site, url, depth, redirects) \
+     SELECT $1, url, depth, redirects \
+     FROM UNNEST($2::text[], $3::bigint[], $4::bigint[]) WITH ORDINALITY \
+     AS queued (url, depth, redirects, position) \
+     ORDER BY position \
+     ON CONFLICT (site, url) DO NOTHING";
+const MARK_DONE: &str = "UPDATE frontier SET done = TRUE WHERE site = $1 AND url = ANY($2)";
+/// Takes `$2` page ids for the site, returning the last; the row stays locked until commit.
+const TAKE_PAGE_IDS: &str =
+    "UPDATE sites SET pages_written = pages_written + $2 WHERE id = $1 RETURNING pages_written";
+const INSERT_PAGE: &str = "INSERT INTO pages (site, id, url, depth, status, error, fetched_at, \
+     headers, body, vertex, role, title, signature, post_pattern, plan_generation) \
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, \
+     (SELECT value::bigint FROM meta WHERE site = $1 AND key = 'plan_generation'))";
+const INSERT_LINKS: &str = "INSERT INTO list_links (site, page, position, url) \
+     SELECT $1, $2, position - 1, url FROM UNNEST($3::text[]) WITH ORDINALITY \
+     AS links (url, position)";
+const INSERT_POSTS: &str = "INSERT INTO posts (site, page, position, author, time, text, \
+     permalink) \
+     SELECT $1, $2, position - 1, author, time, text, permalink \
+     FROM UNNEST($3::text[], $4::text[], $5::text[], $6::text[]) WITH ORDINALITY \
+     AS posts (author, time, text, permalink, position)";
+const INSERT_ENTRIES: &str = "INSERT INTO thread_entries (site, page, position, title, url, \
+     author, replies, last_reply) \
+     SELECT $1, $2, position - 1, title, url, author, replies, last_reply \
+     FROM UNNEST($3::text[], $4::text[], $5::text[], $6::bigint[], $7::text[]) WITH ORDINALITY \
+     AS entries (title, url, author, replies, last_reply, position)";
+/// Locks the site's row if its lease epoch is still the one given.
+const FENCE: &str = "SELECT 1 FROM sites WHERE id = $1 AND lease_epoch = $2 FOR UPDATE";
+const DELETE_COOKIES: &str = "DELETE FROM cookies WHERE site = $1";
+const INSERT_COOKIES: &str = "INSERT INTO cookies (site, name, value) \
+     SELECT $1, name, value FROM UNNEST($2::text[], $3::text[]) AS cookies (name, value)";
+
+impl PostgresStore {
+    /// See [`crate::Store::begin_crawl`].
+    pub fn begin_crawl(
+        &mut self,
+        settings: &CrawlSettings,
+        portal: &FrontierEntry,
+    ) -> Result<(), StoreError> {
+        if self.settings()?.is_some() {
+            return Err(self.damaged("begin_crawl on a site that already holds a crawl"));
+        }
+        let site = self.site;
+        let mut rows = vec![
+            ("portal", settings.portal.clone()),
+            ("strategy", settings.strategy.clone()),
+            ("started_at", settings.started_at.to_string()),
+            ("plan_generation", settings.plan_generation.to_string()),
+        ];
+        if let Some(plan) = &settings.plan_json {
+            rows.push(("plan", plan.clone()));
+        }
+        rows.extend(order_rows(
+            settings.order.as_deref(),
+            settings.patterns_json.as_deref(),
+        ));
+        self.in_transaction(|transaction, statements| {
+            let insert = prepared(statements, transaction, INSERT_META)?;
+            for (key, value) in &rows {
+                transaction.execute(&insert, &[&site, key, value])?;
+            }
+            queue(transaction, statements, site, std::slice::from_ref(portal))?;
+            Ok(())
+        })
+    }
+
+    /// See [`crate::Store::record_order`].
+    pub fn record_order(
+        &mut self,
+        order: &str,
+        patterns_json: Option<&str>,
+    ) -> Result<(), StoreError> {
+        let settings = self
+            .settings()?
+            .ok_or_else(|| self.damaged("record_order on a site that holds no crawl"))?;
+        if settings.order.is_some() {
+            return Err(self.damaged("record_order on a crawl that already names its order"));
+        }
+        let site = self.site;
+        let rows = order_rows(Some(order), patterns_json);
+        self.in_transaction(|transaction, statements| {
+            let insert = prepared(statements, transaction, INSERT_META)?;
+            for (key, value) in &rows {
+                transaction.execute(&insert, &[&site, key, value])?;
+            }
+            Ok(())
+        })
+    }
+
+    /// See [`crate::Store::replace_plan`].
+    pub fn replace_plan(&mut self, plan_json: &str) -> Result<u32, StoreError> {
+        let generation = self
+            .settings()?
+            .ok_or_else(|| self.damaged("replace_plan on a site that holds no crawl"))?
+            .plan_generation
+            + 1;
+        let site = self.site;
+        self.in_transaction(|transaction, statements| {
+            let upsert = prepared(statements, transaction, UPSERT_META)?;
+            transaction.execute(&upsert, &[&site, &"plan", &plan_json])?;
+            transaction.execute(
+                &upsert,
+                &[&site, &"plan_generation", &generation.to_string()],
+            )?;
+            transaction.execute(
+                "UPDATE frontier SET done = FALSE WHERE site = $1 AND url IN \
+                 (SELECT url FROM pages WHERE site = $1 AND vertex IS NULL AND status = 200 \
+                 AND plan_generation < $2)",
+                &[&site, &i64::from(generation)],
+            )?;
+            Ok(())
+        })?;
+        Ok(generation)
+    }
+
+    /// See [`crate::Store::record_fetches`].
+    pub fn record_fetches(&mut self, outcomes: &[FetchOutcome]) -> Result<Vec<i64>, StoreError> {
+        let mut encoded = Vec::with_capacity(outcomes.len());
+        for outcome in outcomes {
+            let page = &outcome.page;
+            let headers = serde_json::to_string(&page.headers)
+                .map_err(|error| self.damaged(format!("headers of {}: {error}", page.url)))?;
+            encoded.push((headers, deflate(&mut self.body_compressor, &page.body)));
+        }
+        let site = self.site;
+        self.in_transaction(|transaction, statements| {
+            let take = prepared(statements, transaction, TAKE_PAGE_IDS)?;
+            let last: i64 = transaction
+                .query_one(&take, &[&site, &(outcomes.len() as i64)])?
+                .get(0);
+            let first = last - outcomes.len() as i64 + 1;
+            let mut ids = Vec::with_capacity(outcomes.len());
+            for ((outcome, (headers, body)), id) in outcomes.iter().zip(&encoded).zip(first..) {
+                write_fetch(transaction, statements, site, id, outcome, headers, body)?;
+                ids.push(id);
+            }
+            Ok(ids)
+        })
+    }
+
+    /// See [`crate::Store::requeue`].
+    pub fn requeue(&mut self, entries: &[FrontierEntry]) -> Result<usize, StoreError> {
+        let site = self.site;
+        self.in_transaction(|transaction, statements| {
+            let insert = prepared(
+                statements,
+                transaction,
+                "INSERT INTO frontier (site, url, depth, redirects) VALUES ($1, $2, $3, $4) \
+                 ON CONFLICT (site, url) DO NOTHING",
+            )?;
+            let wait_again = prepared(
+                statements,
+                transaction,
+                "UPDATE frontier SET done = FALSE WHERE site = $1 AND url = $2 AND done",
+            )?;
+            let mut waiting = 0;
+            for entry in entries {
+                let depth = i64::from(entry.depth);
+                let redirects = i64::from(entry.redirects);
+                waiting +=
+                    transaction.execute(&insert, &[&site, &entry.url, &depth, &redirects])?;
+                waiting += transaction.execute(&wait_again, &[&site, &entry.url])?;
+            }
+            Ok(waiting as usize)
+        })
+    }
+
+    /// See [`crate::Store::save_cookies`].
+    pub fn save_cookies(&mut self, cookies: &[(String, String)]) -> Result<(), StoreError> {
+        let site = self.site;
+        self.in_transaction(|transaction, statements| {
+            replace_cookies(transaction, statements, site, cookies)
+        })
+    }
+
+    /// Runs `write` in one transaction on this store's connection and commits it; an error
+    /// rolls everything back. Under a lease, the transaction first locks the site's row and
+    /// checks the lease's epoch: a claim by another worker either came before (and the write is
+    /// refused) or waits for the commit.
+    fn in_transaction<T>(
+        &self,
+        write: impl FnOnce(&mut Transaction<'_>, &mut Statements) -> Result<T, postgres::Error>,
+    ) -> Result<T, StoreError> {
+        let mut connection = self.connection.borrow_mut();
+        let Connection { client, statements } = &mut *connection;
+        let database = |error| self.database_error(error);
+        let mut transaction = client.transaction().map_err(database)?;
+        if let Some(epoch) = self.lease_epoch {
+            let fence = prepared(statements, &mut transaction, FENCE).map_err(database)?;
+            let held = transaction
+                .query_opt(&fence, &[&self.site, &epoch])
+                .map_err(database)?;
+            if held.is_none() {
+                return Err(StoreError::LeaseLost {
+                    database: self.shown_url.clone(),
+                    site: self.site_url.clone(),
+                    epoch,
+                });
+            }
+        }
+        let value = write(&mut transaction, statements).map_err(database)?;
+        transaction.commit().map_err(database)?;
+        Ok(value)
+    }
+}
+
+/// Writes one fetch into `transaction` as page `id` of `site`: the page with its `headers`
+/// (JSON) and compressed `body`, its records, and its frontier changes, in the order the file's
+/// backend writes them.
+fn write_fetch(
+    transaction: &mut Transaction<'_>,
+    statements: &mut Statements,
+    site: i64,
+    id: i64,
+    outcome: &FetchOutcome,
+    headers: &str,
+    body: &[u8],
+) -> Result<(), postgres::Error> {
+    let page = &outcome.page;
+    let insert_page = prepared(statements, transaction, INSERT_PAGE)?;
+    transaction.execute(
+        &insert_page,
+        &[
+            &site,
+            &id,
+            &page.url,
+            &i64::from(page.depth),
+            &i64::from(page.status),
+            &page.error,
+            &page.fetched_at.to_string(),
+            &headers,
+            &body,
+            &page.vertex.map(i64::from),
+            &page.role,
+            &page.title,
+            // The hash's bits are kept as they are in a signed column, as in the file.
+            &page.signature.map(|signature| signature as i64),
+            &page.post_pattern.map(|pattern| pattern as i64),
+        ],
+    )?;
+    if !page.list_links.is_empty() {
+        let insert = prepared(statements, transaction, INSERT_LINKS)?;
+        transaction.execute(&insert, &[&site, &id, &page.list_links])?;
+    }
+    if !page.posts.is_empty() {
+        let insert = prepared(statements, transaction, INSERT_POSTS)?;
+        let authors: Vec<Option<&str>> = page.posts.iter().map(|p| p.author.as_deref()).collect();
+        let times: Vec<Option<&str>> = page.posts.iter().map(|p| p.time.as_deref()).collect();
+        let texts: Vec<&str> = page.posts.iter().map(|p| p.text.as_str()).collect();
+        let permalinks: Vec<Option<&str>> =
+            page.posts.iter().map(|p| p.permalink.as_deref()).collect();
+        transaction.execute(
+            &insert,
+            &[&site, &id, &authors, &times, &texts, &permalinks],
+        )?;
+    }
+    if !page.thread_entries.is_empty() {
+        let insert = prepared(statements, transaction, INSERT_ENTRIES)?;
+        let entries = &page.thread_entries;
+        let titles: Vec<&str> = entries.iter().map(|e| e.title.as_str()).collect();
+        let urls: Vec<&str> = entries.iter().map(|e| e.url.as_str()).collect();
+        let authors: Vec<Option<&str>> = entries.iter().map(|e| e.author.as_deref()).collect();
+        let replies: Vec<Option<i64>> = entries
+            .iter()
+            .map(|e| e.replies.map(|replies| replies.min(i64::MAX as u64) as i64))
+            .collect();
+        let last_replies: Vec<Option<&str>> =
+            entries.iter().map(|e| e.last_reply.as_deref()).collect();
+        transaction.execute(
+            &insert,
+            &[
+                &site,
+                &id,
+                &titles,
+                &urls,
+                &authors,
+                &replies,
+                &last_replies,
+            ],
+        )?;
+    }
+    let mark_done = prepared(statements, transaction, MARK_DONE)?;
+    if !outcome.requeued {
+        transaction.execute(&mark_done, &[&site, &vec![outcome.frontier_url.as_str()]])?;
+    }
+    queue(transaction, statements, site, &outcome.queued)?;
+    if let Some(cookies) = &outcome.cookies {
+        replace_cookies(transaction, statements, site, cookies)?;
+    }
+    if !outcome.skipped.is_empty() {
+        transaction.execute(&mark_done, &[&site, &outcome.skipped])?;
+    }
+    Ok(())
+}
+
+/// Queues `entries` at the end of `site`'s frontier, in order; URLs already there stay where
+/// they are, so a driver mistake cannot put a page in the frontier twice.
+fn queue(
+    transaction: &mut Transaction<'_>,
+    statements: &mut Statements,
+    site: i64,
+    entries: &[FrontierEntry],
+) -> Result<(), postgres::Error> {
+    if entries.is_empty() {
+        return Ok(());
+    }
+    let urls: Vec<&str> = entries.iter().map(|entry| entry.url.as_str()).collect();
+    let depths: Vec<i64> = entries.iter().map(|entry| i64::from(entry.depth)).collect();
+    let redirects: Vec<i64> = entries
+        .iter()
+        .map(|entry| i64::from(entry.redirects))
+        .collect();
+    let insert = prepared(statements, transaction, QUEUE)?;
+    transaction.execute(&insert, &[&site, &urls, &depths, &redirects])?;
+    Ok(())
+}
+
+fn replace_cookies(
+    transaction: &mut Transaction<'_>,
+    statements: &mut Statements,
+    site: i64,
+    cookies: &[(String, String)],
+) -> Result<(), postgres::Error> {
+    let delete = prepared(statements, transaction, DELETE_COOKIES)?;
+    transaction.execute(&delete, &[&site])?;
+    if cookies.is_empty() {
+        return Ok(());
+    }
+    let names: Vec<&str> = cookies.iter().map(|(name, _)| name.as_str()).collect();
+    let values: Vec<&str> = cookies.iter().map(|(_, value)| value.as_str()).collect();
+    let insert = prepared(statements, transaction, INSERT_COOKIES)?;
+    transaction.execute(&insert, &[&site, &names, &values])?;
+    Ok(())
+}
+
+/// The `meta` rows that name a crawl's frontier order and its patterns, each when given.
+fn order_rows(order: Option<&str>, patterns_json: Option<&str>) -> Vec<(&'static str, String)> {
+    let mut rows = Vec::new();
+    if let Some(order) = order {
+        rows.push(("order", order.to_string()));
+    }
+    if let Some(patterns) = patterns_json {
+        rows.push(("patterns", patterns.to_string()));
+    }
+    rows
+}

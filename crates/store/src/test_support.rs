@@ -1,0 +1,96 @@
+//! A real PostgreSQL for tests, never a mock: `scripts/test-postgres.sh` starts a private
+//! cluster on a free loopback port, puts its URL in `TRAWL_TEST_POSTGRES`, runs the command it is
+//! given (the README's test command runs `cargo test --workspace` through it) and stops the
+//! cluster afterwards. Tests that need PostgreSQL take databases from here, and fail with a
+//! message naming the script when the variable is not set or the server does not answer: a test
+//! that quietly skipped would pass on a machine where the PostgreSQL backend was never tried.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// The variable naming the test cluster: a `postgres://` URL of a user allowed to create
+/// databases, ending with the name of a database to connect to first (as `/postgres`).
+pub const SERVER_VARIABLE: &str = "TRAWL_TEST_POSTGRES";
+
+/// The URL of the test cluster. Panics, failing the test, when it is not set.
+pub fn server_url() -> String {
+    match std::env::var(SERVER_VARIABLE) {
+        Ok(url) if !url.is_empty() => url,
+        _ => panic!(
+            "{SERVER_VARIABLE} is not set: these tests need a PostgreSQL server; run them \
+             through scripts/test-postgres.sh (as in `scripts/test-postgres.sh cargo test \
+             --workspace`), which starts a private one and sets the variable"
+        ),
+    }
+}
+
+/// A new, empty database on the test cluster, by its URL. Each call makes another one, named
+/// after this process, a counter and a random number (from the standard library's randomly
+/// seeded hasher; a clock would do, but only `trawl-model`'s clocks read the time), so tests
+/// running at once never share tables, and neither do runs against a cluster kept running.
+pub fn fresh_database() -> String {
+    static COUNTER: AtomicUsize = AtomicUsize::new(0);
+    let server = server_url();
+    let name = format!(
+        "trawl_test_{}_{}_{}",
+        std::process::id(),
+        COUNTER.fetch_add(1, Ordering::Relaxed),
+        random_number()
+    );
+    let mut client = postgres::Client::connect(&server, postgres::NoTls).unwrap_or_else(|error| {
+        panic!(
+            "the test PostgreSQL at {} does not answer ({error}); run the tests through \
+             scripts/test-postgres.sh",
+            crate::location::without_password(&server)
+        )
+    });
+    client
+        .batch_execute(&format!("CREATE DATABASE {name}"))
+        .unwrap_or_else(|error| panic!("cannot create the test database {name}: {error}"));
+    with_database(&server, &name)
+}
+
+fn random_number() -> u32 {
+    use std::hash::{BuildHasher, Hasher};
+    std::collections::hash_map::RandomState::new()
+        .build_hasher()
+        .finish() as u32
+}
+
+/// `url` naming the database `name` instead of its own, query kept.
+pub fn with_database(url: &str, name: &str) -> String {
+    let (before_query, query) = match url.split_once('?') {
+        Some((before, query)) => (before, Some(query)),
+        None => (url, None),
+    };
+    let scheme_end = before_query.find("://").map_or(0, |at| at + 3);
+    let server = match before_query[scheme_end..].find('/') {
+        Some(slash) => &before_query[..scheme_end + slash],
+        None => before_query,
+    };
+    match query {
+        Some(query) => format!("{server}/{name}?{query}"),
+        None => format!("{server}/{name}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::with_database;
+
+    #[test]
+    fn a_database_name_replaces_the_one_in_the_url() {
+        let check = |url: &str, expected: &str| assert_eq!(with_database(url, "db2"), expected);
+        check(
+            "postgres://u@127.0.0.1:5555/postgres",
+            "postgres://u@127.0.0.1:5555/db2",
+        );
+        check(
+            "postgres://u@127.0.0.1:5555",
+            "postgres://u@127.0.0.1:5555/db2",
+        );
+        check(
+            "postgresql://u:p@host/postgres?host=/tmp/x",
+            "postgresql://u:p@host/db2?host=/tmp/x",
+        );
+    }
+}
