@@ -21,8 +21,22 @@
 //! (fetched again, if the plan still wants it) and the follow-ups granted and not yet fetched:
 //! those are derived again from the rebuilt lists (threads whose board showed news the store
 //! lacks, board pages a burst pushed news onto, thread pages read before they filled) and
-//! fetched first. What is not rebuilt is short-lived policy state, the budget carried between
-//! windows and the phases of the polls, which a new run starts afresh.
+//! fetched first.
+//!
+//! What no page tells is kept beside the pages (`state`): where the run stood in its plan (the
+//! window it plans next and its place in the day's budget, the fetches planned and not yet made)
+//! and the policy's own state (the budget it carried, the follow-ups waiting for budget, when
+//! each list is next due), written in the transaction of each page the watch stores. A
+//! restarted watch of a policy that keeps its state ([`trawl_schedule::Policy::saved_state`],
+//! ours does) goes on exactly where the killed one stood: the page in flight is the first
+//! fetched, the day's budget is the one left, and no list is polled before it is due. For a
+//! policy that keeps none the run starts afresh with the follow-ups owed.
+//!
+//! # Startup
+//!
+//! The store is read twice, page by page, never whole: once for the pages' URLs, roles and
+//! page-flipping links, from which the lists are assembled, and once for their record times,
+//! each page handed to the scheduler and dropped. Only the lists' own statistics stay.
 //!
 //! # Where the loop is
 //!
@@ -33,6 +47,7 @@
 
 mod list_urls;
 mod pages;
+mod state;
 pub mod stored;
 
 use std::collections::VecDeque;
@@ -50,11 +65,12 @@ use trawl_schedule::{
     FetchedPage, ListChange, ListId, ListKind, PageContent, PageRequest, ScheduleError, Scheduler,
     SiteId, Window, policy_named,
 };
-use trawl_store::{PageRecord, Store, StoreError, StoredPage};
+use trawl_store::{PageRecord, Store, StoreError};
 use url::Url;
 
-use list_urls::ListUrls;
+use list_urls::{ListOutline, ListUrls};
 use pages::{fetched_page, thread_entry};
+use state::{DOCUMENT_NAME, WatchState};
 
 const DAY: i64 = 86_400;
 
@@ -185,6 +201,14 @@ pub struct Watch<'run, F: Fetcher> {
     forum_offset: Option<i32>,
     /// Fetches owed from before a restart, fetched first.
     owed: Vec<(ListId, u32)>,
+    /// Fetches planned or granted and not yet made, in order.
+    queue: VecDeque<PageRequest>,
+    /// The start of the next window to plan (Unix seconds; `None` until the run starts), and how
+    /// many windows were planned before it.
+    window_start: Option<i64>,
+    window_index: u64,
+    /// Pages the store holds, for the state written with each page.
+    pages_stored: usize,
     cookies: Vec<(String, String)>,
     status: WatchStatus,
 }
@@ -222,15 +246,27 @@ impl<'run, F: Fetcher> Watch<'run, F> {
         })?;
         fetcher.set_cookies(store.cookies()?);
         let crawler = stored::resume_crawler(store, portal, CrawlStrategy::Plan(Box::new(plan)))?;
-        // Post texts are not needed to schedule, only their times; bodies only of the portal,
-        // which tells the forum's clock.
-        let mut stored_pages: Vec<StoredPage> = Vec::new();
-        store.for_each_page_outline(0, &[Role::Portal.name()], |page| stored_pages.push(page))?;
-        let forum_offset = stored_pages
-            .iter()
-            .filter(|page| page.record.role.as_deref() == Some(Role::Portal.name()))
-            .find_map(|page| offset_stated_by(&page.record));
-        let urls = ListUrls::from_stored(&stored_pages);
+        // The first reading keeps of each page only what assembles the lists, and reads the
+        // forum's clock from the portal's body (the only body read); post texts are cut to
+        // nothing, since scheduling needs only their times.
+        let mut outlines: Vec<ListOutline> = Vec::new();
+        let mut forum_offset = None;
+        store.for_each_page_outline(0, &[Role::Portal.name()], |page| {
+            let role = page.record.role.as_deref().and_then(Role::from_name);
+            if role == Some(Role::Portal) && forum_offset.is_none() {
+                forum_offset = offset_stated_by(&page.record);
+            }
+            if let Some(outline) = ListOutline::of(page.record) {
+                outlines.push(outline);
+            }
+        })?;
+        let urls = ListUrls::from_outlines(&outlines);
+        drop(outlines);
+        let pages_stored = store.page_count()?;
+        let saved = match store.document(DOCUMENT_NAME)? {
+            Some(text) => WatchState::from_text(&text).filter(|state| state.pages == pages_stored),
+            None => None,
+        };
         let mut watch = Watch {
             store,
             fetcher,
@@ -242,20 +278,64 @@ impl<'run, F: Fetcher> Watch<'run, F> {
             urls,
             forum_offset,
             owed: Vec::new(),
+            queue: VecDeque::new(),
+            window_start: None,
+            window_index: 0,
+            pages_stored,
             status: WatchStatus::default(),
         };
         let boards: Vec<ListId> = watch.urls.index_lists().collect();
         for board in boards {
             watch.scheduler.lists_mut().add_index_list(board, SiteId(0));
         }
-        for page in &stored_pages {
-            let Some(fetched) = watch.read(&page.record) else {
-                continue;
+        // The second reading hands each page to the scheduler as it comes and keeps nothing of
+        // it. The store cannot be borrowed for the reading and by the watch at once, so the
+        // watch's parts the reading needs are lent to it.
+        let mut reading_error = None;
+        {
+            let Watch {
+                store,
+                crawler,
+                urls,
+                scheduler,
+                owed,
+                forum_offset,
+                ..
+            } = &mut watch;
+            let mut reader = StoredReader {
+                crawler,
+                urls,
+                scheduler,
+                owed,
+                forum_offset: *forum_offset,
             };
-            let change = watch.scheduler.lists_mut().record(&fetched)?;
-            watch.owe_after(&fetched, &change);
+            store.for_each_page_outline(0, &[], |page| {
+                if reading_error.is_some() {
+                    return;
+                }
+                let Some(fetched) = reader.read(&page.record) else {
+                    return;
+                };
+                match reader.scheduler.lists_mut().record(&fetched) {
+                    Ok(change) => reader.owe_after(&fetched, &change),
+                    Err(error) => reading_error = Some(error),
+                }
+            })?;
         }
-        watch.settle_owed();
+        if let Some(error) = reading_error {
+            return Err(error.into());
+        }
+        let restored =
+            saved.filter(|state| watch.scheduler.restore_policy_state(&state.policy).is_ok());
+        match restored {
+            Some(state) => {
+                // The killed run's plan goes on: what it owed is in its queue already.
+                watch.queue = state.queue.into();
+                watch.window_start = Some(state.window_start);
+                watch.window_index = state.window_index;
+            }
+            None => watch.settle_owed(),
+        }
         watch.refresh_status(0, None);
         Ok(watch)
     }
@@ -280,39 +360,43 @@ impl<'run, F: Fetcher> Watch<'run, F> {
         let window_seconds = self.config.window_seconds.max(1);
         let budget = u64::from(self.config.budget_per_day);
         let windows_per_day = (DAY / window_seconds).max(1) as u64;
-        let start = self.clock.now();
-        let mut queue: VecDeque<PageRequest> = self
-            .owed
-            .iter()
-            .map(|&(list, page)| PageRequest {
-                at: start,
-                list,
-                page,
-            })
-            .collect();
-        let mut window_start = start.as_second();
-        let mut window_index: u64 = 0;
+        if self.window_start.is_none() {
+            let start = self.clock.now();
+            self.queue = self
+                .owed
+                .iter()
+                .map(|&(list, page)| PageRequest {
+                    at: start,
+                    list,
+                    page,
+                })
+                .collect();
+            self.window_start = Some(start.as_second());
+            self.window_index = 0;
+        }
         loop {
-            if queue.is_empty() {
+            if self.queue.is_empty() {
                 let now = self.clock.now().as_second();
-                // A run that fell a whole window behind (a slow forum, a machine asleep) plans
-                // from now rather than for windows already past.
+                let mut window_start = self.window_start.unwrap_or(now);
+                // A run that fell a whole window behind (a slow forum, a machine asleep, a
+                // watch stopped for a while) plans from now rather than for windows past.
                 if now >= window_start + window_seconds {
                     window_start = now;
                 }
                 let window_end = window_start + window_seconds;
                 // The day's budget split over its windows without losing the fractions.
-                let in_day = window_index % windows_per_day;
+                let in_day = self.window_index % windows_per_day;
                 let window_budget = (budget * (in_day + 1) / windows_per_day
                     - budget * in_day / windows_per_day) as u32;
                 let window = Window::new(timestamp(window_start), timestamp(window_end))?;
-                queue.extend(self.scheduler.plan(window, window_budget));
-                window_start = window_end;
-                window_index += 1;
-                if queue.is_empty() {
+                self.queue
+                    .extend(self.scheduler.plan(window, window_budget));
+                self.window_start = Some(window_end);
+                self.window_index += 1;
+                if self.queue.is_empty() {
                     self.refresh_status(0, None);
                     if hooks
-                        .wait_until(self.clock, timestamp(window_start))
+                        .wait_until(self.clock, timestamp(window_end))
                         .is_break()
                     {
                         return Ok(self.status.clone());
@@ -320,35 +404,33 @@ impl<'run, F: Fetcher> Watch<'run, F> {
                     continue;
                 }
             }
-            let Some(request) = queue.pop_front() else {
+            let Some(&request) = self.queue.front() else {
                 continue;
             };
-            self.refresh_status(queue.len() + 1, Some(request.at));
+            self.refresh_status(self.queue.len(), Some(request.at));
             if hooks.wait_until(self.clock, request.at).is_break() {
                 return Ok(self.status.clone());
             }
-            let Some(follow_ups) = self.visit(request, hooks)? else {
+            if !self.visit(request, hooks)? {
                 return Ok(self.status.clone());
-            };
-            for follow_up in follow_ups.into_iter().rev() {
-                queue.push_front(follow_up);
             }
             self.owed
                 .retain(|&owed| owed != (request.list, request.page));
-            self.refresh_status(queue.len(), queue.front().map(|next| next.at));
+            self.refresh_status(self.queue.len(), self.queue.front().map(|next| next.at));
             if hooks.stored(&self.status).is_break() {
                 return Ok(self.status.clone());
             }
         }
     }
 
-    /// Fetches, stores and observes one requested page; returns the follow-ups, or `None` when
-    /// a hook stopped the run with the page in flight.
+    /// Fetches, stores and observes the request at the front of the queue, putting the
+    /// follow-ups in its place; `false` when a hook stopped the run with the page in flight,
+    /// which then stays first in the queue.
     fn visit(
         &mut self,
         request: PageRequest,
         hooks: &mut dyn WatchHooks,
-    ) -> Result<Option<Vec<PageRequest>>, WatchError> {
+    ) -> Result<bool, WatchError> {
         let url = self
             .urls
             .url_of(request.list, request.page)
@@ -357,7 +439,8 @@ impl<'run, F: Fetcher> Watch<'run, F> {
             // A page no stored pager names. The scheduler knows only pages the store's pagers
             // name, so this does not happen; were it to, nothing is fetched and nothing learned,
             // since a visit the store does not hold would be one the rebuilt scheduler lacks.
-            return Ok(Some(Vec::new()));
+            self.queue.pop_front();
+            return Ok(true);
         };
         // A revisit is reached from the schedule, not by a link: one step from the portal, so
         // that the crawler does not take its redirects for the portal's.
@@ -370,7 +453,7 @@ impl<'run, F: Fetcher> Watch<'run, F> {
             .fetcher
             .fetch(&FetchRequest::new(queued.url.as_str(), self.clock.now()));
         if hooks.fetched(queued.url.as_str()).is_break() {
-            return Ok(None);
+            return Ok(false);
         }
         let mut outcome = match answer {
             Ok(response) => {
@@ -389,24 +472,42 @@ impl<'run, F: Fetcher> Watch<'run, F> {
             outcome.cookies = Some(cookies.clone());
             self.cookies = cookies;
         }
-        self.store.record_fetch(&outcome)?;
-        self.status.fetched += 1;
         let page = &outcome.page;
-        if page.status != 200 || page.error.is_some() {
-            self.status.failed += 1;
-        }
         let newest_before = self
             .scheduler
             .lists()
             .get(request.list)
             .and_then(|list| list.newest_record());
-        let fetched = self.read(page).unwrap_or(FetchedPage {
+        let fetched = self.reader().read(page).unwrap_or(FetchedPage {
             list: request.list,
             page: request.page,
             fetched_at: page.fetched_at,
             page_count: None,
             content: PageContent::Failed,
         });
+        // The scheduler learns of the page before it is stored, so that its state after the
+        // page is written with the page; a store that then fails ends the run, and the next
+        // one rebuilds the scheduler from what the store holds.
+        let follow_ups = self.scheduler.observe(&fetched)?;
+        self.queue.pop_front();
+        for follow_up in follow_ups.into_iter().rev() {
+            self.queue.push_front(follow_up);
+        }
+        match self.saved_state(1) {
+            Some(state) => {
+                self.store
+                    .record_fetch_with_document(&outcome, DOCUMENT_NAME, &state)?;
+            }
+            None => {
+                self.store.record_fetch(&outcome)?;
+            }
+        }
+        self.pages_stored += 1;
+        self.status.fetched += 1;
+        let page = &outcome.page;
+        if page.status != 200 || page.error.is_some() {
+            self.status.failed += 1;
+        }
         if let PageContent::Posts(times) = &fetched.content {
             for time in times {
                 if newest_before.is_none_or(|newest| time.as_second() > newest) {
@@ -416,9 +517,102 @@ impl<'run, F: Fetcher> Watch<'run, F> {
                 }
             }
         }
-        Ok(Some(self.scheduler.observe(&fetched)?))
+        Ok(true)
     }
 
+    /// The run's state as text once `pages_to_come` more pages are stored, or `None` for a
+    /// policy that keeps no state of its own (restoring the plan without the policy's budget
+    /// would be half a state).
+    fn saved_state(&self, pages_to_come: usize) -> Option<String> {
+        let policy = self.scheduler.saved_policy_state()?;
+        let state = WatchState {
+            pages: self.pages_stored + pages_to_come,
+            window_start: self.window_start.unwrap_or_default(),
+            window_index: self.window_index,
+            queue: self.queue.iter().copied().collect(),
+            policy,
+        };
+        Some(state.to_text())
+    }
+
+    /// The watch's parts that read a page into the scheduler.
+    fn reader(&mut self) -> StoredReader<'_> {
+        StoredReader {
+            crawler: &self.crawler,
+            urls: &mut self.urls,
+            scheduler: &mut self.scheduler,
+            owed: &mut self.owed,
+            forum_offset: self.forum_offset,
+        }
+    }
+
+    /// Keeps of what is owed only pages fetched before (the backlog has the others) and adds
+    /// the threads whose board's news the store still lacks, and thread pages read before they
+    /// filled, now that a later page exists.
+    fn settle_owed(&mut self) {
+        let lists = self.scheduler.lists();
+        let mut owed: Vec<(ListId, u32)> = self
+            .owed
+            .iter()
+            .copied()
+            .filter(|&(list, page)| {
+                lists
+                    .get(list)
+                    .is_some_and(|state| state.page_fetched(page))
+            })
+            .collect();
+        for state in lists.iter().filter(|state| state.kind == ListKind::Post) {
+            if state.unseen_activity_since.is_some() {
+                owed.push((state.id, state.page_count));
+            }
+            // A page read while it was the thread's last, short of full, and a later page
+            // read after it: the posts that filled it since are on no page the schedule reads.
+            for page in 1..state.page_count {
+                let read_at = |page: u32| state.page_seen(page).and_then(|seen| seen.fetched_at);
+                let unfilled = state
+                    .page_seen(page)
+                    .is_some_and(|seen| seen.records < state.records_per_page);
+                if let (Some(read), Some(next_read)) = (read_at(page), read_at(page + 1))
+                    && unfilled
+                    && next_read > read
+                {
+                    owed.push((state.id, page));
+                }
+            }
+        }
+        let mut unique = Vec::with_capacity(owed.len());
+        for page in owed {
+            if !unique.contains(&page) {
+                unique.push(page);
+            }
+        }
+        self.owed = unique;
+    }
+
+    fn refresh_status(&mut self, next_fetches: usize, next_at: Option<Timestamp>) {
+        let lists = self.scheduler.lists();
+        self.status.next_fetches = next_fetches;
+        self.status.next_at = next_at;
+        self.status.backlog_pages = lists.backlog().count();
+        self.status.threads_with_news = lists
+            .iter()
+            .filter(|state| state.unseen_activity_since.is_some())
+            .count();
+        self.status.lists = lists.len();
+    }
+}
+
+/// The parts of a watch that read a stored page into the scheduler, borrowed apart from the
+/// store so that pages can be read while the store streams them.
+struct StoredReader<'parts> {
+    crawler: &'parts Crawler,
+    urls: &'parts mut ListUrls,
+    scheduler: &'parts mut Scheduler,
+    owed: &'parts mut Vec<(ListId, u32)>,
+    forum_offset: Option<i32>,
+}
+
+impl StoredReader<'_> {
     /// What a stored page tells the scheduler, or `None` for a page of no list (the portal, a
     /// member page). Both live pages and pages read back after a restart come through here.
     fn read(&mut self, record: &PageRecord) -> Option<FetchedPage> {
@@ -506,61 +700,6 @@ impl<'run, F: Fetcher> Watch<'run, F> {
                 self.owed.push(page);
             }
         }
-    }
-
-    /// Keeps of what is owed only pages fetched before (the backlog has the others) and adds
-    /// the threads whose board's news the store still lacks, and thread pages read before they
-    /// filled, now that a later page exists.
-    fn settle_owed(&mut self) {
-        let lists = self.scheduler.lists();
-        let mut owed: Vec<(ListId, u32)> = self
-            .owed
-            .iter()
-            .copied()
-            .filter(|&(list, page)| {
-                lists
-                    .get(list)
-                    .is_some_and(|state| state.page_fetched(page))
-            })
-            .collect();
-        for state in lists.iter().filter(|state| state.kind == ListKind::Post) {
-            if state.unseen_activity_since.is_some() {
-                owed.push((state.id, state.page_count));
-            }
-            // A page read while it was the thread's last, short of full, and a later page
-            // read after it: the posts that filled it since are on no page the schedule reads.
-            for page in 1..state.page_count {
-                let read_at = |page: u32| state.page_seen(page).and_then(|seen| seen.fetched_at);
-                let unfilled = state
-                    .page_seen(page)
-                    .is_some_and(|seen| seen.records < state.records_per_page);
-                if let (Some(read), Some(next_read)) = (read_at(page), read_at(page + 1))
-                    && unfilled
-                    && next_read > read
-                {
-                    owed.push((state.id, page));
-                }
-            }
-        }
-        let mut unique = Vec::with_capacity(owed.len());
-        for page in owed {
-            if !unique.contains(&page) {
-                unique.push(page);
-            }
-        }
-        self.owed = unique;
-    }
-
-    fn refresh_status(&mut self, next_fetches: usize, next_at: Option<Timestamp>) {
-        let lists = self.scheduler.lists();
-        self.status.next_fetches = next_fetches;
-        self.status.next_at = next_at;
-        self.status.backlog_pages = lists.backlog().count();
-        self.status.threads_with_news = lists
-            .iter()
-            .filter(|state| state.unseen_activity_since.is_some())
-            .count();
-        self.status.lists = lists.len();
     }
 }
 

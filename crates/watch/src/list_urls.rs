@@ -13,7 +13,30 @@ use std::collections::HashMap;
 use trawl_crawl::lists::{ListPage, assemble_lists, in_page_order};
 use trawl_learn::sitemap::Role;
 use trawl_schedule::{ListId, ListKind};
-use trawl_store::StoredPage;
+use trawl_store::PageRecord;
+
+/// What assembling the lists needs of a stored page of a list: far less than the page's records,
+/// which a big forum's store could not hold in memory at once.
+#[derive(Debug, Clone)]
+pub(crate) struct ListOutline {
+    url: String,
+    role: Role,
+    list_links: Vec<String>,
+}
+
+impl ListOutline {
+    /// The outline of a stored page, `None` for a page of no list (the portal, a member page),
+    /// which no list assembly looks at.
+    pub(crate) fn of(record: PageRecord) -> Option<ListOutline> {
+        let role = record.role.as_deref().and_then(Role::from_name)?;
+        kind_of_role(role)?;
+        Some(ListOutline {
+            url: record.url,
+            role,
+            list_links: record.list_links,
+        })
+    }
+}
 
 /// One list's pages.
 #[derive(Debug, Clone)]
@@ -53,43 +76,32 @@ pub(crate) fn kind_of_role(role: Role) -> Option<ListKind> {
 }
 
 impl ListUrls {
-    /// The lists the stored pages make, with the pages their page-flipping links name.
-    pub(crate) fn from_stored(pages: &[StoredPage]) -> ListUrls {
-        let roles: Vec<Option<Role>> = pages
-            .iter()
-            .map(|page| {
-                page.record
-                    .role
-                    .as_deref()
-                    .and_then(Role::from_name)
-                    .filter(|&role| kind_of_role(role).is_some())
-            })
-            .collect();
+    /// The lists the pages outlined make, with the pages their page-flipping links name.
+    pub(crate) fn from_outlines(pages: &[ListOutline]) -> ListUrls {
         let input: Vec<ListPage<'_>> = pages
             .iter()
-            .zip(&roles)
-            .map(|(page, role)| ListPage {
-                url: &page.record.url,
-                role: *role,
-                list_links: &page.record.list_links,
+            .map(|page| ListPage {
+                url: &page.url,
+                role: Some(page.role),
+                list_links: &page.list_links,
             })
             .collect();
         let mut known = ListUrls::default();
         for list in assemble_lists(&input) {
-            let Some(kind) = roles[list.pages[0]].and_then(kind_of_role) else {
+            let Some(kind) = kind_of_role(pages[list.pages[0]].role) else {
                 continue;
             };
             let urls: Vec<String> = list
                 .pages
                 .iter()
-                .map(|&page| pages[page].record.url.clone())
+                .map(|&page| pages[page].url.clone())
                 .collect();
             known.insert(kind, urls);
         }
         // Pages a pager names and the crawl never fetched, taken in fetch order.
         for page in pages {
-            if let Some((list, _)) = known.page_of(&page.record.url) {
-                known.extend(list, &page.record.list_links);
+            if let Some((list, _)) = known.page_of(&page.url) {
+                known.extend(list, &page.list_links);
             }
         }
         known
@@ -199,24 +211,26 @@ impl ListUrls {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use trawl_store::PageRecord;
 
-    fn stored(url: &str, role: Role, links: &[&str]) -> StoredPage {
-        StoredPage {
-            id: 0,
-            record: PageRecord {
-                url: url.to_string(),
-                role: Some(role.name().to_string()),
-                list_links: links.iter().map(|link| link.to_string()).collect(),
-                ..PageRecord::default()
-            },
+    fn stored(url: &str, role: Role, links: &[&str]) -> PageRecord {
+        PageRecord {
+            url: url.to_string(),
+            role: Some(role.name().to_string()),
+            list_links: links.iter().map(|link| link.to_string()).collect(),
+            ..PageRecord::default()
         }
+    }
+
+    fn from_stored(pages: &[PageRecord]) -> ListUrls {
+        let outlines: Vec<ListOutline> =
+            pages.iter().cloned().filter_map(ListOutline::of).collect();
+        ListUrls::from_outlines(&outlines)
     }
 
     /// Builds the lists of `pages`, then checks each expected list (its first URL, kind, and
     /// URLs in page order).
-    fn check(pages: &[StoredPage], expected: &[(ListKind, &[&str])]) {
-        let known = ListUrls::from_stored(pages);
+    fn check(pages: &[PageRecord], expected: &[(ListKind, &[&str])]) {
+        let known = from_stored(pages);
         assert_eq!(known.len(), expected.len(), "{known:?}");
         for (kind, urls) in expected {
             let list = list_id_of(urls[0]);
@@ -266,12 +280,12 @@ mod tests {
 
     #[test]
     fn a_new_last_page_is_added_and_another_spelling_is_not() {
-        let mut known = ListUrls::from_stored(&[stored(T1, Role::Thread, &[])]);
+        let mut known = from_stored(&[stored(T1, Role::Thread, &[])]);
         let list = list_id_of(T1);
         assert_eq!(known.extend(list, &[T1P2.to_string()]), 2);
         assert_eq!(known.url_of(list, 2), Some(T1P2));
         // Page 3 named before page 2 is still page 3.
-        let mut out_of_order = ListUrls::from_stored(&[stored(T1, Role::Thread, &[])]);
+        let mut out_of_order = from_stored(&[stored(T1, Role::Thread, &[])]);
         assert_eq!(
             out_of_order.extend(list, &[T1P3.to_string(), T1P2.to_string()]),
             3
@@ -286,7 +300,7 @@ mod tests {
         // The pager of page 2 naming pages 1 and 3: the count is the highest page named.
         assert_eq!(known.extend(list, &[T1.to_string(), T1P3.to_string()]), 3);
         // A board's link to a known thread names none of the board's pages.
-        let mut with_board = ListUrls::from_stored(&[
+        let mut with_board = from_stored(&[
             stored(B1, Role::ThreadList, &[]),
             stored(T1, Role::Thread, &[]),
         ]);
@@ -296,7 +310,7 @@ mod tests {
 
     #[test]
     fn threads_are_found_by_their_first_page() {
-        let mut known = ListUrls::from_stored(&[
+        let mut known = from_stored(&[
             stored(B1, Role::ThreadList, &[B1P2]),
             stored(T1, Role::Thread, &[]),
         ]);

@@ -10,17 +10,16 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use jiff::Timestamp;
-use trawl_crawl::{CrawlStrategy, Crawler};
 use trawl_fetch::{FetchConfig, PolitenessOptions};
-use trawl_learn::sample::{NO_DELAY, SampleOptions, sample_site};
-use trawl_learn::traverse::Strategy;
-use trawl_model::{AcceleratedClock, Clock, CookieJarFetcher, FetchRequest, Fetcher};
+use trawl_model::{AcceleratedClock, Clock, CookieJarFetcher};
 use trawl_schedule::Lists;
-use trawl_sim::{FamilyName, Scale, SimFetcher, Site, SiteConfig};
+use trawl_sim::{FamilyName, Scale, Site, SiteConfig};
 use trawl_sim_server::SimServer;
-use trawl_store::{CrawlSettings, FrontierEntry, Store};
-use trawl_watch::stored::{failed_outcome, stored_outcome};
+use trawl_store::Store;
 use trawl_watch::{Watch, WatchConfig, WatchHooks, WatchStatus};
+
+mod common;
+use common::crawl_into;
 use url::Url;
 
 const DAY: i64 = 86_400;
@@ -114,57 +113,6 @@ fn digest(lists: &Lists) -> Vec<String> {
         .collect();
     lines.sort();
     lines
-}
-
-/// Learns the forum's plan in process and crawls it into `store`, as `trawl crawl` would,
-/// on the shared clock; returns the instant the crawl ended.
-fn crawl_into(store: &mut Store, site: &Arc<Site>, origin: &str, clock: &dyn Clock) -> i64 {
-    let fetcher = CookieJarFetcher::new(SimFetcher::new(Arc::clone(site), origin));
-    let portal = Url::parse(&format!("{origin}{}", site.portal_path())).unwrap();
-    let options = SampleOptions {
-        max_pages: 150,
-        seed: 1,
-        delay: NO_DELAY,
-        ..SampleOptions::default()
-    };
-    let sample = sample_site(&fetcher, clock, portal.clone(), &options, |_| {}).unwrap();
-    let plan = trawl_learn::learn(&portal, sample, Strategy::Skeleton).plan;
-    store
-        .begin_crawl(
-            &CrawlSettings {
-                portal: portal.to_string(),
-                strategy: "plan".to_string(),
-                plan_json: Some(plan.to_json()),
-                plan_generation: 0,
-                started_at: clock.now(),
-                order: Some("queue".to_string()),
-                patterns_json: None,
-            },
-            &FrontierEntry {
-                url: portal.to_string(),
-                depth: 0,
-                redirects: 0,
-            },
-        )
-        .unwrap();
-    let mut crawler = Crawler::new(portal, CrawlStrategy::Plan(Box::new(plan)));
-    while let Some(queued) = crawler.next_request() {
-        let mut outcome = match fetcher.fetch(&FetchRequest::new(queued.url.as_str(), clock.now()))
-        {
-            Ok(response) => {
-                let page = crawler.record(&queued, &response);
-                stored_outcome(&queued, response, page)
-            }
-            Err(error) => {
-                crawler.record_failure();
-                failed_outcome(&queued, &error, clock.now())
-            }
-        };
-        outcome.skipped = crawler.take_skipped();
-        store.record_fetch(&outcome).unwrap();
-    }
-    store.save_cookies(&fetcher.cookies()).unwrap();
-    clock.now().as_second()
 }
 
 /// When each stored post (by its anchor, `p` and the post's id) was first stored.
