@@ -330,6 +330,7 @@ impl<'run, F: Fetcher> Watch<'run, F> {
         match restored {
             Some(state) => {
                 // The killed run's plan goes on: what it owed is in its queue already.
+                watch.owed.clear();
                 watch.queue = state.queue.into();
                 watch.window_start = Some(state.window_start);
                 watch.window_index = state.window_index;

@@ -11,9 +11,11 @@
 use std::collections::HashMap;
 
 use trawl_crawl::lists::{ListPage, assemble_lists, in_page_order};
+use trawl_learn::later_pages::later_page_number;
 use trawl_learn::sitemap::Role;
 use trawl_schedule::{ListId, ListKind};
 use trawl_store::PageRecord;
+use url::Url;
 
 /// What assembling the lists needs of a stored page of a list: far less than the page's records,
 /// which a big forum's store could not hold in memory at once.
@@ -191,6 +193,7 @@ impl ListUrls {
                     .iter()
                     .map(|&index| urls[index].to_string())
                     .collect();
+                let added = without_skipped_pages(&known.urls, added);
                 for url in added {
                     known.urls.push(url.clone());
                     self.page_of_url
@@ -206,6 +209,48 @@ impl ListUrls {
             .max()
             .unwrap_or(0)
     }
+}
+
+/// Of the URLs `added` after a list's `known` pages (in page order), those that continue it
+/// with no page left out. A pager that elides pages ("1 2 3 … 6") names a last page whose
+/// predecessors it does not name; taken as the next page, the last page would stand where the
+/// first page left out belongs, and the pages between would later fall between known pages
+/// and never be fetched (measured: a thread grown from one page to six while a watch was
+/// stopped lost the posts of its fourth and fifth pages). So when the URLs number their pages,
+/// by page numbers (`page=2`) or by offsets (`start=15`), a URL more than one step past the
+/// last page kept is held back, with those after it, until a pager names the pages between.
+/// URLs that number nothing this way (paths, cursors) are kept as they come.
+fn without_skipped_pages(known: &[String], added: Vec<String>) -> Vec<String> {
+    let Some(first) = known.first().and_then(|url| Url::parse(url).ok()) else {
+        return added;
+    };
+    let number = |url: &str| {
+        Url::parse(url)
+            .ok()
+            .and_then(|url| later_page_number(&first, &url))
+    };
+    // Page 2's number tells the numbering: 2 for page numbers, one page's length for offsets.
+    let mut numbers: Vec<u64> = known[1..].iter().filter_map(|url| number(url)).collect();
+    numbers.extend(added.iter().filter_map(|url| number(url)));
+    let Some(&second) = numbers.iter().min() else {
+        return added;
+    };
+    let (first_number, step) = if second == 2 { (1, 1) } else { (0, second) };
+    let mut last = known[1..]
+        .iter()
+        .filter_map(|url| number(url))
+        .max()
+        .unwrap_or(first_number);
+    let mut kept = Vec::with_capacity(added.len());
+    for url in added {
+        match number(&url) {
+            Some(page) if page > last + step => break,
+            Some(page) => last = last.max(page),
+            None => {}
+        }
+        kept.push(url);
+    }
+    kept
 }
 
 #[cfg(test)]
@@ -306,6 +351,56 @@ mod tests {
         ]);
         assert_eq!(with_board.extend(list_id_of(B1), &[T1.to_string()]), 0);
         assert_eq!(with_board.url_of(list_id_of(B1), 2), None);
+    }
+
+    /// A list of `first` alone, extended by each pager in turn, gives these pages in order.
+    fn check_pagers(first: &str, pagers: &[&[&str]], expected: &[&str]) {
+        let mut known = from_stored(&[stored(first, Role::Thread, &[])]);
+        let list = list_id_of(first);
+        for pager in pagers {
+            let links: Vec<String> = pager.iter().map(|link| link.to_string()).collect();
+            known.extend(list, &links);
+        }
+        let got: Vec<&str> = (1..).map_while(|page| known.url_of(list, page)).collect();
+        assert_eq!(got, expected, "{pagers:?}");
+    }
+
+    #[test]
+    fn a_page_an_eliding_pager_names_waits_for_the_pages_before_it() {
+        let t = "http://f.test/t?id=1";
+        let offset = |start: u32| format!("{t}&start={start}");
+        let (o15, o30, o45, o60, o75) =
+            (offset(15), offset(30), offset(45), offset(60), offset(75));
+        // "1 2 3 … 6" by offsets: the sixth page waits until pages 4 and 5 are named.
+        check_pagers(t, &[&[&o15, &o30, &o75]], &[t, &o15, &o30]);
+        check_pagers(
+            t,
+            &[
+                &[&o15, &o30, &o75],
+                &[&o30, &o45, &o75],
+                &[&o45, &o60, &o75],
+            ],
+            &[t, &o15, &o30, &o45, &o60, &o75],
+        );
+        // The same by page numbers.
+        let page = |number: u32| format!("{t}&page={number}");
+        let (p2, p3, p4, p9) = (page(2), page(3), page(4), page(9));
+        check_pagers(t, &[&[&p2, &p3, &p9]], &[t, &p2, &p3]);
+        check_pagers(t, &[&[&p2, &p3, &p9], &[&p4]], &[t, &p2, &p3, &p4]);
+        // Pages numbered by path are kept as they come.
+        let path = "http://f.test/threads/a.1/";
+        check_pagers(
+            path,
+            &[&[
+                "http://f.test/threads/a.1/page-2",
+                "http://f.test/threads/a.1/page-6",
+            ]],
+            &[
+                path,
+                "http://f.test/threads/a.1/page-2",
+                "http://f.test/threads/a.1/page-6",
+            ],
+        );
     }
 
     #[test]

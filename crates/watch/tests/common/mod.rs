@@ -1,5 +1,8 @@
 //! What the watch's tests share: a crawl of a simulated forum into a store, as `trawl crawl`
-//! would make it, for a watch to continue.
+//! would make it, for a watch to continue, and reading back which posts it stored.
+
+// Each test file compiles this module on its own and uses only part of it.
+#![allow(dead_code)]
 
 use std::sync::Arc;
 
@@ -61,4 +64,29 @@ pub fn crawl_into(store: &mut Store, site: &Arc<Site>, origin: &str, clock: &dyn
     }
     store.save_cookies(&fetcher.cookies()).unwrap();
     clock.now().as_second()
+}
+
+/// The post a stored permalink names: the number after `#p` (phpBB) or `/post/` (NodeBB).
+pub fn post_of_permalink(link: &str) -> Option<u32> {
+    let (_, id) = link
+        .rsplit_once("#p")
+        .or_else(|| link.rsplit_once("/post/"))?;
+    id.parse().ok()
+}
+
+/// When each stored post (by its permalink) was first stored.
+pub fn stored_posts(store: &Store) -> std::collections::HashMap<u32, i64> {
+    let mut first_stored = std::collections::HashMap::new();
+    store
+        .for_each_page_outline(0, &[], |page| {
+            for post in &page.record.posts {
+                if let Some(id) = post.permalink.as_deref().and_then(post_of_permalink) {
+                    first_stored
+                        .entry(id)
+                        .or_insert(page.record.fetched_at.as_second());
+                }
+            }
+        })
+        .unwrap();
+    first_stored
 }
