@@ -373,7 +373,8 @@ impl Allowance {
     /// Reads back one `deferred` line, after the `allowance` line.
     pub(crate) fn restore_deferred(&mut self, fields: &[&str]) -> Result<(), ScheduleError> {
         let fields = Fields::of("deferred", fields, 2)?;
-        self.deferred.push_back((fields.list(0)?, fields.number(1)?));
+        self.deferred
+            .push_back((fields.list(0)?, fields.number(1)?));
         Ok(())
     }
 

@@ -163,7 +163,11 @@ mod tests {
             Ok(&[("credit", &["7", "3fb999999999999a"])]),
         );
         check(&saved, "lws", Err("the state of policy \"trawl\""));
-        check("trawl-schedule-state 2\n", "trawl", Err("not a saved state"));
+        check(
+            "trawl-schedule-state 2\n",
+            "trawl",
+            Err("not a saved state"),
+        );
         check(
             "trawl-schedule-state 1\ncredit 7 0\n",
             "trawl",

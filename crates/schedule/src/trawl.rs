@@ -25,15 +25,15 @@
 
 use std::collections::HashMap;
 
+use crate::ScheduleError;
 use crate::lists::{FetchedPage, ListChange, ListId, ListKind, ListState, Lists, PageContent};
 use crate::optimal::{self, DAY, FrequencyBounds, time_varying_allocation};
-use crate::ScheduleError;
 use crate::oracle::KnownRates;
-use crate::saved::{Fields, StateWriter, float_field, state_lines};
 use crate::policy::{
     Allowance, Credit, PageRequest, Policy, Window, changed_thread_follow_ups,
     discovery_follow_ups, phase_of,
 };
+use crate::saved::{Fields, StateWriter, float_field, state_lines};
 
 /// Our policy's settings.
 #[derive(Clone, Debug, PartialEq)]
@@ -384,7 +384,10 @@ impl Policy for Trawl {
         let mut credits: Vec<(&ListId, &Credit)> = self.credits.iter().collect();
         credits.sort_by_key(|(list, _)| **list);
         for (list, credit) in credits {
-            writer.line("credit", &[&list.0.to_string(), &float_field(credit.value())]);
+            writer.line(
+                "credit",
+                &[&list.0.to_string(), &float_field(credit.value())],
+            );
         }
         Some(writer.finish())
     }

@@ -655,6 +655,10 @@ fn a_document_written_with_a_page_reads_back_replaced_by_the_next_and_apart_from
         .collect();
     assert_eq!(
         urls,
-        ["http://forum.test/", "http://forum.test/b1", "http://forum.test/b2"]
+        [
+            "http://forum.test/",
+            "http://forum.test/b1",
+            "http://forum.test/b2"
+        ]
     );
 }

@@ -490,10 +490,8 @@ fn a_policy_restored_from_its_saved_state_plans_as_if_never_stopped() {
 fn a_saved_state_of_another_policy_or_damaged_is_refused() {
     let policy = Trawl::new(TrawlConfig::default());
     let saved = policy.saved_state().unwrap();
-    let mut oracle = Trawl::rate_oracle_with(
-        crate::oracle::KnownRates::default(),
-        TrawlConfig::default(),
-    );
+    let mut oracle =
+        Trawl::rate_oracle_with(crate::oracle::KnownRates::default(), TrawlConfig::default());
     assert!(oracle.restore_state(&saved).is_err());
     let mut restored = Trawl::new(TrawlConfig::default());
     let without_allowance: String = saved
