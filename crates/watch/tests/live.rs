@@ -4,7 +4,6 @@
 //! store. Every post the forum's truth says was written is checked against the store: when it
 //! was written, when the watch stored it.
 
-use std::collections::HashMap;
 use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::time::Duration;

@@ -55,10 +55,8 @@ fn missing_after_a_pause(
     let history = site.history();
     let crawl_at = history.start + crawl_day * DAY;
     let clock = Arc::new(ManualClock::new(Timestamp::from_second(crawl_at).unwrap()));
-    let directory = std::env::temp_dir().join(format!(
-        "trawl-watch-pause-{}-{family}",
-        std::process::id()
-    ));
+    let directory =
+        std::env::temp_dir().join(format!("trawl-watch-pause-{}-{family}", std::process::id()));
     let _ = std::fs::remove_dir_all(&directory);
     std::fs::create_dir_all(&directory).unwrap();
     let mut store = Store::open(&directory.join("crawl.db")).unwrap();
