@@ -45,6 +45,7 @@
 //! over loopback HTTP on an accelerated clock exactly as `trawl watch` drives it live.
 //! [`WatchHooks`] is how the caller waits, reports and stops.
 
+mod discovery;
 mod list_urls;
 mod pages;
 mod state;
@@ -65,7 +66,7 @@ use trawl_schedule::{
     FetchedPage, ListChange, ListId, ListKind, PageContent, PageRequest, ScheduleError, Scheduler,
     SiteId, Window, policy_named,
 };
-use trawl_store::{PageRecord, Store, StoreError};
+use trawl_store::{FetchOutcome, PageRecord, Store, StoreError};
 use url::Url;
 
 use list_urls::{ListOutline, ListUrls};
@@ -128,6 +129,8 @@ pub struct WatchConfig {
     pub budget_per_day: u32,
     /// The planning window, in seconds.
     pub window_seconds: i64,
+    /// Reads a day of the portal, for boards created after the crawl.
+    pub portal_reads_per_day: u32,
 }
 
 impl WatchConfig {
@@ -137,6 +140,9 @@ impl WatchConfig {
             policy: policy.to_string(),
             budget_per_day,
             window_seconds: 3600,
+            // A hundredth of the budget, at least daily and at most hourly: a new board is
+            // rare, and what is written in it meanwhile is lost to no one, only late.
+            portal_reads_per_day: (budget_per_day / 100).clamp(1, 24),
         }
     }
 }
@@ -178,6 +184,8 @@ pub struct WatchStatus {
     pub threads_with_news: usize,
     /// Lists watched (boards and threads).
     pub lists: usize,
+    /// Lists this run found by reading the portal (boards created after the crawl).
+    pub lists_found: usize,
 }
 
 impl WatchStatus {
@@ -209,6 +217,12 @@ pub struct Watch<'run, F: Fetcher> {
     window_index: u64,
     /// Pages the store holds, for the state written with each page.
     pages_stored: usize,
+    /// The portal, read again for new boards (see `discovery`), when next, the pages its reads
+    /// found and not yet fetched, and the fetches those took and no window's budget has paid.
+    portal: Url,
+    next_portal_read: Option<i64>,
+    discoveries: VecDeque<String>,
+    spent_outside_plan: u32,
     cookies: Vec<(String, String)>,
     status: WatchStatus,
 }
@@ -282,6 +296,10 @@ impl<'run, F: Fetcher> Watch<'run, F> {
             window_start: None,
             window_index: 0,
             pages_stored,
+            portal: portal.clone(),
+            next_portal_read: None,
+            discoveries: VecDeque::new(),
+            spent_outside_plan: 0,
             status: WatchStatus::default(),
         };
         let boards: Vec<ListId> = watch.urls.index_lists().collect();
@@ -334,6 +352,9 @@ impl<'run, F: Fetcher> Watch<'run, F> {
                 watch.queue = state.queue.into();
                 watch.window_start = Some(state.window_start);
                 watch.window_index = state.window_index;
+                watch.next_portal_read = Some(state.next_portal_read);
+                watch.spent_outside_plan = state.spent_outside_plan;
+                watch.discoveries = state.discoveries.into();
             }
             None => watch.settle_owed(),
         }
@@ -374,8 +395,21 @@ impl<'run, F: Fetcher> Watch<'run, F> {
                 .collect();
             self.window_start = Some(start.as_second());
             self.window_index = 0;
+            // The crawl has just read the portal.
+            self.next_portal_read = Some(start.as_second() + self.portal_read_interval());
         }
         loop {
+            // Pages a read of the portal found come before anything planned.
+            if !self.discoveries.is_empty() {
+                if !self.discover(hooks)? {
+                    return Ok(self.status.clone());
+                }
+                self.refresh_status(self.queue.len(), self.queue.front().map(|next| next.at));
+                if hooks.stored(&self.status).is_break() {
+                    return Ok(self.status.clone());
+                }
+                continue;
+            }
             if self.queue.is_empty() {
                 let now = self.clock.now().as_second();
                 let mut window_start = self.window_start.unwrap_or(now);
@@ -387,8 +421,11 @@ impl<'run, F: Fetcher> Watch<'run, F> {
                 let window_end = window_start + window_seconds;
                 // The day's budget split over its windows without losing the fractions.
                 let in_day = self.window_index % windows_per_day;
-                let window_budget = (budget * (in_day + 1) / windows_per_day
+                let share = (budget * (in_day + 1) / windows_per_day
                     - budget * in_day / windows_per_day) as u32;
+                let paid = self.spent_outside_plan.min(share);
+                self.spent_outside_plan -= paid;
+                let window_budget = share - paid;
                 let window = Window::new(timestamp(window_start), timestamp(window_end))?;
                 self.queue
                     .extend(self.scheduler.plan(window, window_budget));
@@ -396,10 +433,11 @@ impl<'run, F: Fetcher> Watch<'run, F> {
                 self.window_index += 1;
                 if self.queue.is_empty() {
                     self.refresh_status(0, None);
-                    if hooks
-                        .wait_until(self.clock, timestamp(window_end))
-                        .is_break()
-                    {
+                    let wake = self.portal_due_by(window_end).unwrap_or(window_end);
+                    if hooks.wait_until(self.clock, timestamp(wake)).is_break() {
+                        return Ok(self.status.clone());
+                    }
+                    if self.portal_due_by(wake).is_some() && !self.read_portal(hooks)? {
                         return Ok(self.status.clone());
                     }
                     continue;
@@ -408,6 +446,18 @@ impl<'run, F: Fetcher> Watch<'run, F> {
             let Some(&request) = self.queue.front() else {
                 continue;
             };
+            if let Some(due) = self.portal_due_by(request.at.as_second()) {
+                if hooks.wait_until(self.clock, timestamp(due)).is_break()
+                    || !self.read_portal(hooks)?
+                {
+                    return Ok(self.status.clone());
+                }
+                self.refresh_status(self.queue.len(), Some(request.at));
+                if hooks.stored(&self.status).is_break() {
+                    return Ok(self.status.clone());
+                }
+                continue;
+            }
             self.refresh_status(self.queue.len(), Some(request.at));
             if hooks.wait_until(self.clock, request.at).is_break() {
                 return Ok(self.status.clone());
@@ -443,36 +493,9 @@ impl<'run, F: Fetcher> Watch<'run, F> {
             self.queue.pop_front();
             return Ok(true);
         };
-        // A revisit is reached from the schedule, not by a link: one step from the portal, so
-        // that the crawler does not take its redirects for the portal's.
-        let queued = Queued {
-            url,
-            depth: 1,
-            redirects: 0,
-        };
-        let answer = self
-            .fetcher
-            .fetch(&FetchRequest::new(queued.url.as_str(), self.clock.now()));
-        if hooks.fetched(queued.url.as_str()).is_break() {
+        let Some(outcome) = self.fetch(url, hooks) else {
             return Ok(false);
-        }
-        let mut outcome = match answer {
-            Ok(response) => {
-                let analysed = AnalysedPage::of(&queued, &response, self.crawler.plan());
-                let page = self.crawler.record_analysed(&queued, &response, analysed);
-                stored::stored_outcome(&queued, response, page)
-            }
-            Err(error) => {
-                self.crawler.record_failure();
-                stored::failed_outcome(&queued, &error, self.clock.now())
-            }
         };
-        outcome.skipped = self.crawler.take_skipped();
-        let cookies = self.fetcher.cookies();
-        if cookies != self.cookies {
-            outcome.cookies = Some(cookies.clone());
-            self.cookies = cookies;
-        }
         let page = &outcome.page;
         let newest_before = self
             .scheduler
@@ -494,21 +517,7 @@ impl<'run, F: Fetcher> Watch<'run, F> {
         for follow_up in follow_ups.into_iter().rev() {
             self.queue.push_front(follow_up);
         }
-        match self.saved_state(1) {
-            Some(state) => {
-                self.store
-                    .record_fetch_with_document(&outcome, DOCUMENT_NAME, &state)?;
-            }
-            None => {
-                self.store.record_fetch(&outcome)?;
-            }
-        }
-        self.pages_stored += 1;
-        self.status.fetched += 1;
-        let page = &outcome.page;
-        if page.status != 200 || page.error.is_some() {
-            self.status.failed += 1;
-        }
+        self.store_page(&outcome)?;
         if let PageContent::Posts(times) = &fetched.content {
             for time in times {
                 if newest_before.is_none_or(|newest| time.as_second() > newest) {
@@ -521,6 +530,62 @@ impl<'run, F: Fetcher> Watch<'run, F> {
         Ok(true)
     }
 
+    /// Fetches `url` now and reads it as the crawl reads a page, ready to be stored; `None` when
+    /// a hook stopped the run with the page in flight.
+    fn fetch(&mut self, url: Url, hooks: &mut dyn WatchHooks) -> Option<FetchOutcome> {
+        // A revisit is reached from the schedule, not by a link: one step from the portal, so
+        // that the crawler does not take its redirects for the portal's.
+        let queued = Queued {
+            url,
+            depth: 1,
+            redirects: 0,
+        };
+        let answer = self
+            .fetcher
+            .fetch(&FetchRequest::new(queued.url.as_str(), self.clock.now()));
+        if hooks.fetched(queued.url.as_str()).is_break() {
+            return None;
+        }
+        let mut outcome = match answer {
+            Ok(response) => {
+                let analysed = AnalysedPage::of(&queued, &response, self.crawler.plan());
+                let page = self.crawler.record_analysed(&queued, &response, analysed);
+                stored::stored_outcome(&queued, response, page)
+            }
+            Err(error) => {
+                self.crawler.record_failure();
+                stored::failed_outcome(&queued, &error, self.clock.now())
+            }
+        };
+        outcome.skipped = self.crawler.take_skipped();
+        let cookies = self.fetcher.cookies();
+        if cookies != self.cookies {
+            outcome.cookies = Some(cookies.clone());
+            self.cookies = cookies;
+        }
+        Some(outcome)
+    }
+
+    /// Stores a fetched page with the run's state after it.
+    fn store_page(&mut self, outcome: &FetchOutcome) -> Result<(), WatchError> {
+        match self.saved_state(1) {
+            Some(state) => {
+                self.store
+                    .record_fetch_with_document(outcome, DOCUMENT_NAME, &state)?;
+            }
+            None => {
+                self.store.record_fetch(outcome)?;
+            }
+        }
+        self.pages_stored += 1;
+        self.status.fetched += 1;
+        let page = &outcome.page;
+        if page.status != 200 || page.error.is_some() {
+            self.status.failed += 1;
+        }
+        Ok(())
+    }
+
     /// The run's state as text once `pages_to_come` more pages are stored, or `None` for a
     /// policy that keeps no state of its own (restoring the plan without the policy's budget
     /// would be half a state).
@@ -531,6 +596,9 @@ impl<'run, F: Fetcher> Watch<'run, F> {
             window_start: self.window_start.unwrap_or_default(),
             window_index: self.window_index,
             queue: self.queue.iter().copied().collect(),
+            next_portal_read: self.next_portal_read.unwrap_or_default(),
+            spent_outside_plan: self.spent_outside_plan,
+            discoveries: self.discoveries.iter().cloned().collect(),
             policy,
         };
         Some(state.to_text())

@@ -129,6 +129,15 @@ impl ListUrls {
         Some(id)
     }
 
+    /// Registers a list found after the crawl (a new board's first page, a thread reached from
+    /// the portal) as a list of one page; `None` when `url` is a page of a known list.
+    pub(crate) fn add_list(&mut self, kind: ListKind, url: &str) -> Option<ListId> {
+        if self.page_of_url.contains_key(url) {
+            return None;
+        }
+        self.insert(kind, vec![url.to_string()])
+    }
+
     /// The thread whose first page is `url`, registered as a list of one page when it is new.
     /// `None` when `url` is a page of a board list (a board linking a sub-board).
     pub(crate) fn thread_at(&mut self, url: &str) -> Option<ListId> {

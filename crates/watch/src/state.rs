@@ -2,8 +2,8 @@
 //!
 //! The lists and what the policy learned from pages are rebuilt from the pages; what is not is
 //! where the run stood in its plan: the window it was planning and its place in the day, the
-//! fetches planned and not yet made (the page in flight at a kill among them), and the policy's
-//! own state ([`trawl_schedule::Policy::
+//! fetches planned and not yet made (the page in flight at a kill among them), when the portal
+//! is next read for new boards and the pages its last read found, and the policy's own state ([`trawl_schedule::Policy::
 //! saved_state`]: the budget it carried, the follow-ups waiting for budget, when each list is
 //! next due). It is written in the same transaction as each page the watch stores, so it always
 //! describes the store as it is; `pages` says how many pages the store held then, and a state
@@ -31,6 +31,13 @@ pub(crate) struct WatchState {
     pub(crate) window_index: u64,
     /// Fetches planned (or granted as follow-ups) and not yet made, in order.
     pub(crate) queue: Vec<PageRequest>,
+    /// When the portal is next read for boards created since (Unix seconds).
+    pub(crate) next_portal_read: i64,
+    /// Fetches made outside the policy's plan (portal reads, pages they found) and not yet
+    /// taken from a window's budget.
+    pub(crate) spent_outside_plan: u32,
+    /// Pages a read of the portal found that no list knows, to fetch first.
+    pub(crate) discoveries: Vec<String>,
     /// The policy's state, as it wrote it.
     pub(crate) policy: String,
 }
@@ -38,9 +45,16 @@ pub(crate) struct WatchState {
 impl WatchState {
     pub(crate) fn to_text(&self) -> String {
         let mut text = format!(
-            "{FORMAT}\npages {}\nwindow {} {}\n",
-            self.pages, self.window_start, self.window_index
+            "{FORMAT}\npages {}\nwindow {} {}\nportal-read {} {}\n",
+            self.pages,
+            self.window_start,
+            self.window_index,
+            self.next_portal_read,
+            self.spent_outside_plan
         );
+        for url in &self.discoveries {
+            text.push_str(&format!("discover {url}\n"));
+        }
         for request in &self.queue {
             text.push_str(&format!(
                 "request {} {} {}\n",
@@ -66,9 +80,12 @@ impl WatchState {
             window_start: 0,
             window_index: 0,
             queue: Vec::new(),
+            next_portal_read: 0,
+            spent_outside_plan: 0,
+            discoveries: Vec::new(),
             policy: policy.to_string(),
         };
-        let mut seen = [false; 2];
+        let mut seen = [false; 3];
         for line in lines {
             let fields: Vec<&str> = line.split(' ').collect();
             match fields.as_slice() {
@@ -81,6 +98,13 @@ impl WatchState {
                     state.window_index = index.parse().ok()?;
                     seen[1] = true;
                 }
+                ["portal-read", at, spent] => {
+                    state.next_portal_read = at.parse().ok()?;
+                    state.spent_outside_plan = spent.parse().ok()?;
+                    seen[2] = true;
+                }
+                // A URL holds no space (the crawler's URLs are parsed and serialised).
+                ["discover", url] => state.discoveries.push(url.to_string()),
                 ["request", at, list, page] => state.queue.push(PageRequest {
                     at: at.parse::<Timestamp>().ok()?,
                     list: ListId(list.parse().ok()?),
@@ -114,6 +138,9 @@ mod tests {
                     page: 7,
                 },
             ],
+            next_portal_read: 1_700_010_000,
+            spent_outside_plan: 3,
+            discoveries: vec!["http://forum.test/viewforum.php?f=9".to_string()],
             policy: "trawl-schedule-state 1\npolicy trawl\ncredit 1 3ff0000000000000\n".to_string(),
         }
     }
@@ -142,5 +169,6 @@ mod tests {
         );
         check(&text.replace("window 1700003600 13\n", ""), None);
         check(&text.replace("policy-state\n", ""), None);
+        check(&text.replace("portal-read 1700010000 3\n", ""), None);
     }
 }

@@ -1,6 +1,6 @@
 //! Nothing lost on a kill, budget and timing included: a watch killed again and again with a
 //! page in flight and started again on the same store makes exactly the fetches, at exactly the
-//! instants, of a watch never killed. The forum is simulated in process on a manual clock, so
+//! instants, of a watch never killed, a board opened meanwhile included. The forum is simulated in process on a manual clock, so
 //! both runs see the same forum at the same instants and the comparison is exact.
 
 use std::ops::ControlFlow;
@@ -110,12 +110,15 @@ fn watch_with_kills(
 
 #[test]
 fn a_watch_killed_and_restarted_fetches_what_an_uninterrupted_one_fetches_when_it_does() {
-    let site = Arc::new(Site::build(SiteConfig::new(
+    let site = Site::build(SiteConfig::new(
         FamilyName::parse("phpbb").unwrap(),
         3,
         Scale::Small,
-    )));
+    ));
     let start = site.history().start + 25 * DAY;
+    // A board opens during the watch, so that the reads of the portal and the pages they
+    // find are among what a restart must take back.
+    let site = Arc::new(site.with_board_opened_at(4, start + 6 * HOUR));
     let (uninterrupted, runs) = watch_with_kills(&site, start, 30, usize::MAX, "whole");
     assert_eq!(runs, 1);
     // Kills 97 fetches apart fall anywhere in a window: at its start, amid its polls, amid
