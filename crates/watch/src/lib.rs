@@ -8,7 +8,8 @@
 //! store's records), and hands what it showed back to the scheduler, fetching at once the
 //! follow-ups that asks for (a new thread's pages, the last page of a thread whose board entry
 //! shows a reply). New threads found on a board are new lists from then on; a thread's new last
-//! page is found in the pager of the page before.
+//! page is found in the pager of the page before; boards created after the crawl are found by
+//! reading the portal again a few times a day (`discovery`).
 //!
 //! # Nothing lost after a kill
 //!
@@ -24,7 +25,8 @@
 //! fetched first.
 //!
 //! What no page tells is kept beside the pages (`state`): where the run stood in its plan (the
-//! window it plans next and its place in the day's budget, the fetches planned and not yet made)
+//! window it plans next and its place in the day's budget, the fetches planned and not yet made,
+//! when the portal is next read and the pages its last read found)
 //! and the policy's own state (the budget it carried, the follow-ups waiting for budget, when
 //! each list is next due), written in the transaction of each page the watch stores. A
 //! restarted watch of a policy that keeps its state ([`trawl_schedule::Policy::saved_state`],
@@ -48,6 +50,7 @@
 mod discovery;
 mod list_urls;
 mod pages;
+mod reader;
 mod state;
 pub mod stored;
 
@@ -63,14 +66,14 @@ use trawl_model::{Clock, CookieJarFetcher, FetchRequest, Fetcher};
 use trawl_page::analysis::analyse;
 use trawl_page::time::DateContext;
 use trawl_schedule::{
-    FetchedPage, ListChange, ListId, ListKind, PageContent, PageRequest, ScheduleError, Scheduler,
-    SiteId, Window, policy_named,
+    FetchedPage, ListId, ListKind, PageContent, PageRequest, ScheduleError, Scheduler, SiteId,
+    Window, policy_named,
 };
 use trawl_store::{FetchOutcome, PageRecord, Store, StoreError};
 use url::Url;
 
 use list_urls::{ListOutline, ListUrls};
-use pages::{fetched_page, thread_entry};
+use reader::StoredReader;
 use state::{DOCUMENT_NAME, WatchState};
 
 const DAY: i64 = 86_400;
@@ -668,107 +671,6 @@ impl<'run, F: Fetcher> Watch<'run, F> {
             .filter(|state| state.unseen_activity_since.is_some())
             .count();
         self.status.lists = lists.len();
-    }
-}
-
-/// The parts of a watch that read a stored page into the scheduler, borrowed apart from the
-/// store so that pages can be read while the store streams them.
-struct StoredReader<'parts> {
-    crawler: &'parts Crawler,
-    urls: &'parts mut ListUrls,
-    scheduler: &'parts mut Scheduler,
-    owed: &'parts mut Vec<(ListId, u32)>,
-    forum_offset: Option<i32>,
-}
-
-impl StoredReader<'_> {
-    /// What a stored page tells the scheduler, or `None` for a page of no list (the portal, a
-    /// member page). Both live pages and pages read back after a restart come through here.
-    fn read(&mut self, record: &PageRecord) -> Option<FetchedPage> {
-        let (list, page) = self.urls.page_of(&record.url)?;
-        let kind = self.urls.kind(list)?;
-        let page_count = self.urls.extend(list, &record.list_links).max(page);
-        let mut entries = Vec::new();
-        if kind == ListKind::Index {
-            for entry in &record.thread_entries {
-                let Ok(mut url) = Url::parse(&entry.url) else {
-                    continue;
-                };
-                url.set_fragment(None);
-                let spelling = self.crawler.queued_spelling(&url);
-                let Some(thread) = self.urls.thread_at(spelling.as_str()) else {
-                    continue;
-                };
-                if entries
-                    .iter()
-                    .any(|known: &trawl_schedule::ThreadEntry| known.thread == thread)
-                {
-                    continue;
-                }
-                entries.push(thread_entry(
-                    thread,
-                    entry.last_reply.as_deref(),
-                    entry.replies,
-                    self.forum_offset,
-                ));
-            }
-        }
-        let lists = self.scheduler.lists_mut();
-        if lists.get(list).is_none() {
-            match kind {
-                ListKind::Index => lists.add_index_list(list, SiteId(0)),
-                // A thread reached other than from a board's list (a portal's latest threads).
-                ListKind::Post => lists.add_post_list(list, SiteId(0), None),
-            }
-        }
-        Some(fetched_page(
-            record,
-            list,
-            kind,
-            page,
-            page_count,
-            entries,
-            self.forum_offset,
-        ))
-    }
-
-    /// Notes what a page read back from the store would have had fetched at once, and settles
-    /// what it fetched itself. Follow-ups the interrupted run was granted and never fetched are
-    /// owed to the next; pages never fetched at all are in the scheduler's backlog already.
-    fn owe_after(&mut self, fetched: &FetchedPage, change: &ListChange) {
-        self.owed
-            .retain(|&owed| owed != (fetched.list, fetched.page));
-        let lists = self.scheduler.lists();
-        let mut owe = Vec::new();
-        for &thread in &change.changed_threads {
-            if let Some(state) = lists.get(thread) {
-                owe.push((thread, state.page_count));
-            }
-        }
-        if let Some(state) = lists.get(fetched.list) {
-            let has_next = fetched.page < state.page_count;
-            match state.kind {
-                ListKind::Index if change.moved_past_page && has_next => {
-                    owe.push((fetched.list, fetched.page + 1));
-                }
-                // The next page of a thread, unless it was read full (the policies' discovery
-                // rule): the posts added since it was read are there.
-                ListKind::Post if has_next => {
-                    let next_read_full = state.page_seen(fetched.page + 1).is_some_and(|seen| {
-                        seen.fetched_at.is_some() && seen.records >= state.records_per_page.max(1)
-                    });
-                    if !next_read_full {
-                        owe.push((fetched.list, fetched.page + 1));
-                    }
-                }
-                _ => {}
-            }
-        }
-        for page in owe {
-            if !self.owed.contains(&page) {
-                self.owed.push(page);
-            }
-        }
     }
 }
 
