@@ -100,6 +100,7 @@ mod policy;
 #[cfg(test)]
 mod random;
 mod regression;
+mod saved;
 mod stats;
 #[cfg(test)]
 mod toy;
@@ -219,6 +220,9 @@ pub enum ScheduleError {
     UnknownPolicy(String),
     #[error("policy {0:?} is an oracle: it needs the forum's truth as knowledge")]
     KnowledgeMissing(String),
+    /// A saved policy state that cannot be restored (another policy's, another format, damaged).
+    #[error("the saved policy state cannot be restored: {0}")]
+    SavedState(String),
 }
 
 #[cfg(test)]

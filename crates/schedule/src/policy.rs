@@ -16,6 +16,7 @@ use jiff::{SignedDuration, Timestamp};
 
 use crate::ScheduleError;
 use crate::lists::{FetchedPage, ListChange, ListId, ListKind, Lists};
+use crate::saved::{Fields, StateWriter, float_field};
 
 /// One page to fetch, and when.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -89,6 +90,22 @@ pub trait Policy: std::fmt::Debug + Send {
         fetched: &FetchedPage,
         change: &ListChange,
     ) -> Vec<PageRequest>;
+
+    /// What the policy knows that the pages it was shown cannot tell again (how it spent its
+    /// budget, when each list is next due), as text for a driver that restarts; `None` for a
+    /// policy that does not keep it, which a restarted driver runs afresh.
+    fn saved_state(&self) -> Option<String> {
+        None
+    }
+
+    /// Takes back a state [`Policy::saved_state`] gave, on a policy built the same way and shown
+    /// the same pages again.
+    fn restore_state(&mut self, _saved: &str) -> Result<(), ScheduleError> {
+        Err(ScheduleError::SavedState(format!(
+            "policy {:?} keeps no state",
+            self.name()
+        )))
+    }
 }
 
 /// The lists of a crawl together with the policy revisiting them: the narrow API a driver uses.
@@ -123,6 +140,17 @@ impl Scheduler {
         let mut plan = self.policy.plan(&self.lists, window, budget);
         plan.sort_by_key(|request| request.at);
         plan
+    }
+
+    /// The policy's state the lists cannot rebuild, for a driver that restarts
+    /// ([`Policy::saved_state`]).
+    pub fn saved_policy_state(&self) -> Option<String> {
+        self.policy.saved_state()
+    }
+
+    /// Restores what [`Scheduler::saved_policy_state`] gave, once the lists are rebuilt.
+    pub fn restore_policy_state(&mut self, saved: &str) -> Result<(), ScheduleError> {
+        self.policy.restore_state(saved)
     }
 
     /// Records a fetched page and returns the follow-up fetches the policy asks for.
@@ -308,6 +336,48 @@ impl Allowance {
         self.planned += count;
     }
 
+    /// Writes the allowance's state: one `allowance` line and a `deferred` line per follow-up
+    /// waiting for budget, in their order.
+    pub(crate) fn save(&self, writer: &mut StateWriter) {
+        writer.line(
+            "allowance",
+            &[
+                &self.left.to_string(),
+                &self.window_end.to_string(),
+                &self.planned.to_string(),
+                &self.followed.to_string(),
+                &float_field(self.follow_up_share),
+                &self.carried.to_string(),
+            ],
+        );
+        for (list, page) in &self.deferred {
+            writer.line("deferred", &[&list.0.to_string(), &page.to_string()]);
+        }
+    }
+
+    /// Reads back an `allowance` line (with `deferred` lines to come through
+    /// [`Allowance::restore_deferred`]); whether the margin is kept is the policy's setting,
+    /// not state.
+    pub(crate) fn restore(&mut self, fields: &[&str]) -> Result<(), ScheduleError> {
+        let fields = Fields::of("allowance", fields, 6)?;
+        self.left = fields.number(0)?;
+        self.window_end = fields.number(1)?;
+        self.planned = fields.number(2)?;
+        self.followed = fields.number(3)?;
+        self.follow_up_share = fields.float(4)?;
+        self.carried = fields.number(5)?;
+        self.deferred.clear();
+        Ok(())
+    }
+
+    /// Reads back one `deferred` line, after the `allowance` line.
+    pub(crate) fn restore_deferred(&mut self, fields: &[&str]) -> Result<(), ScheduleError> {
+        let fields = Fields::of("deferred", fields, 2)?;
+        self.deferred
+            .push_back((fields.list(0)?, fields.number(1)?));
+        Ok(())
+    }
+
     /// Grants as many of `wanted` follow-ups as the window allows, at `at`; the rest wait.
     pub(crate) fn follow_ups(
         &mut self,
@@ -400,6 +470,16 @@ impl Credit {
         Credit {
             value: phase.rem_euclid(1.0),
         }
+    }
+
+    /// The credit accumulated so far (its fractional part is the phase of the next poll).
+    pub(crate) fn value(&self) -> f64 {
+        self.value
+    }
+
+    /// A credit at an accumulated value read back from a saved state.
+    pub(crate) fn at_value(value: f64) -> Self {
+        Credit { value }
     }
 
     /// Advances over `[from, from + seconds)` at `rate` polls per second; returns the instants

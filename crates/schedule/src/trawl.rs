@@ -25,6 +25,7 @@
 
 use std::collections::HashMap;
 
+use crate::ScheduleError;
 use crate::lists::{FetchedPage, ListChange, ListId, ListKind, ListState, Lists, PageContent};
 use crate::optimal::{self, DAY, FrequencyBounds, time_varying_allocation};
 use crate::oracle::KnownRates;
@@ -32,6 +33,7 @@ use crate::policy::{
     Allowance, Credit, PageRequest, Policy, Window, changed_thread_follow_ups,
     discovery_follow_ups, phase_of,
 };
+use crate::saved::{Fields, StateWriter, float_field, state_lines};
 
 /// Our policy's settings.
 #[derive(Clone, Debug, PartialEq)]
@@ -372,6 +374,54 @@ impl Policy for Trawl {
         }
         wanted.dedup();
         self.allowance.follow_ups(fetched.fetched_at, wanted)
+    }
+
+    /// The allowance and every unit's visiting credit, in list order so that the text of a
+    /// state does not depend on a hash map's order.
+    fn saved_state(&self) -> Option<String> {
+        let mut writer = StateWriter::new(self.name());
+        self.allowance.save(&mut writer);
+        let mut credits: Vec<(&ListId, &Credit)> = self.credits.iter().collect();
+        credits.sort_by_key(|(list, _)| **list);
+        for (list, credit) in credits {
+            writer.line(
+                "credit",
+                &[&list.0.to_string(), &float_field(credit.value())],
+            );
+        }
+        Some(writer.finish())
+    }
+
+    fn restore_state(&mut self, saved: &str) -> Result<(), ScheduleError> {
+        let mut allowance = self.allowance.clone();
+        let mut credits = HashMap::new();
+        let mut allowance_read = false;
+        for (keyword, fields) in state_lines(saved, self.name())? {
+            match keyword {
+                "allowance" => {
+                    allowance.restore(&fields)?;
+                    allowance_read = true;
+                }
+                "deferred" if allowance_read => allowance.restore_deferred(&fields)?,
+                "credit" => {
+                    let fields = Fields::of(keyword, &fields, 2)?;
+                    credits.insert(fields.list(0)?, Credit::at_value(fields.float(1)?));
+                }
+                other => {
+                    return Err(ScheduleError::SavedState(format!(
+                        "a line {other:?} out of place"
+                    )));
+                }
+            }
+        }
+        if !allowance_read {
+            return Err(ScheduleError::SavedState(
+                "the state has no allowance".to_string(),
+            ));
+        }
+        self.allowance = allowance;
+        self.credits = credits;
+        Ok(())
     }
 }
 

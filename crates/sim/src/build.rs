@@ -335,7 +335,7 @@ impl Site {
         let mut threads = Vec::with_capacity(count);
         while post > 0 && threads.len() < count {
             let thread = history.post(post).map_or(0, |p| p.thread);
-            if !threads.contains(&thread) {
+            if !threads.contains(&thread) && self.thread_exists(thread, at) {
                 threads.push(thread);
             }
             post -= 1;
@@ -363,6 +363,7 @@ impl Site {
                 boards: category
                     .boards
                     .iter()
+                    .filter(|&&board| self.board_open(board, at))
                     .map(|&board| self.board_summary(board, at))
                     .collect(),
             })

@@ -206,7 +206,7 @@ impl Site {
     /// which for another sort order follows another thread.
     fn judge_cursor(&self, board: u32, after: u32, sort: SortOrder, at: i64) -> (Judgement, Route) {
         let cursor = Route::BoardAfter { board, after };
-        if !self.family().profile().quirks.board_cursor {
+        if !self.family().profile().quirks.board_cursor || !self.board_open(board, at) {
             return (Judgement::missing(), cursor);
         }
         match self.cursor_page(board, after, sort, at) {
@@ -228,6 +228,7 @@ impl Site {
                 // Cursor-paged lists name their later pages by cursor only.
                 let numbered = page == 1 || !profile.quirks.board_cursor;
                 if history.board(board).is_some()
+                    && self.board_open(board, at)
                     && numbered
                     && page >= 1
                     && page <= self.board_pages(board, at)
@@ -282,7 +283,9 @@ impl Site {
                 )
             }
             Route::ArchiveBoard { board }
-                if traps.archive_views && history.board(board).is_some() =>
+                if traps.archive_views
+                    && history.board(board).is_some()
+                    && self.board_open(board, at) =>
             {
                 Judgement::duplicate(
                     Role::Archive,

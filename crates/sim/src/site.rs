@@ -78,6 +78,9 @@ pub struct Site {
     /// Per (board, order): the instant a listing was computed at and the ordered non-sticky
     /// thread ids. Crawls ask for one instant many times, so one entry per list is enough.
     listings: Mutex<HashMap<(u32, SortOrder), (i64, Listing)>>,
+    /// A board opened after the history began, and the instant it opened (see
+    /// [`Site::with_board_opened_at`]).
+    late_board: Option<(u32, i64)>,
 }
 
 impl Site {
@@ -126,7 +129,31 @@ impl Site {
             user_post_offsets,
             user_post_ids,
             listings: Mutex::new(HashMap::new()),
+            late_board: None,
         }
+    }
+
+    /// The same forum with `board` opened only at `opens` (Unix seconds): before then it is
+    /// on no board index and its pages, threads and posts answer as missing; from then on it is
+    /// there with everything written in it, as when moderators make a board public or a board
+    /// is created and threads are moved into it. What a watch of the forum must find: a board
+    /// that appears on the portal after the crawl.
+    pub fn with_board_opened_at(mut self, board: u32, opens: i64) -> Site {
+        self.late_board = Some((board, opens));
+        self
+    }
+
+    /// Whether `board` is open at `at` (every board is, but one opened late before it opens).
+    pub(crate) fn board_open(&self, board: u32, at: i64) -> bool {
+        self.late_board
+            .is_none_or(|(late, opens)| late != board || at >= opens)
+    }
+
+    /// Whether the board of `thread` is open at `at`.
+    fn thread_board_open(&self, thread: u32, at: i64) -> bool {
+        self.history
+            .thread(thread)
+            .is_some_and(|record| self.board_open(record.board, at))
     }
 
     /// The configuration it was built from.
@@ -282,6 +309,7 @@ impl Site {
 
     pub(crate) fn thread_exists(&self, thread: u32, at: i64) -> bool {
         self.history.thread(thread).is_some_and(|t| t.created <= at)
+            && self.thread_board_open(thread, at)
     }
 
     pub(crate) fn user_exists(&self, user: u32, at: i64) -> bool {
@@ -295,6 +323,9 @@ impl Site {
 
     /// Number of pages of a thread at `at`; 0 when it does not exist yet.
     pub(crate) fn thread_pages(&self, thread: u32, at: i64) -> u32 {
+        if !self.thread_board_open(thread, at) {
+            return 0;
+        }
         let posts = self.history.thread_posts_at(thread, at).len() as u32;
         posts.div_ceil(self.posts_per_page())
     }
@@ -302,7 +333,7 @@ impl Site {
     /// The thread page holding `post` at `at`, if the post exists then.
     pub(crate) fn post_location(&self, post: u32, at: i64) -> Option<Route> {
         let record = self.history.post(post)?;
-        if record.created > at {
+        if record.created > at || !self.thread_board_open(record.thread, at) {
             return None;
         }
         let index = self

@@ -140,7 +140,7 @@ impl Site {
                 }
             }
         }
-        for board in 1..=history.board_count() {
+        for board in (1..=history.board_count()).filter(|&board| self.board_open(board, at)) {
             let pages = self.board_pages(board, at);
             for &sort in &orders {
                 for page in 1..=pages {

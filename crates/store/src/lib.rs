@@ -190,6 +190,12 @@ macro_rules! on_backend {
     };
 }
 
+/// The `meta` key of a named document (see [`Store::record_fetch_with_document`]): prefixed,
+/// so that no name can replace a setting.
+fn document_key(name: &str) -> String {
+    format!("document:{name}")
+}
+
 impl Store {
     /// Opens the crawl database file at `path`, creating it (and its schema) when it does not
     /// exist.
@@ -316,6 +322,24 @@ impl Store {
     /// state after a whole number of fetches.
     pub fn record_fetches(&mut self, outcomes: &[FetchOutcome]) -> Result<Vec<i64>, StoreError> {
         on_backend!(self, store => store.record_fetches(outcomes))
+    }
+
+    /// Writes one fetch as [`Store::record_fetch`] does and, in the same transaction, the named
+    /// document `name` (replacing the one of that name): a driver's state that changes with each
+    /// page it stores (`trawl watch` keeps its revisit policy's budget and timing so), which
+    /// therefore never stands before or after the pages. Returns the page's id.
+    pub fn record_fetch_with_document(
+        &mut self,
+        outcome: &FetchOutcome,
+        name: &str,
+        document: &str,
+    ) -> Result<i64, StoreError> {
+        on_backend!(self, store => store.record_fetch_with_document(outcome, name, document))
+    }
+
+    /// The document last written under `name` by [`Store::record_fetch_with_document`], if any.
+    pub fn document(&self, name: &str) -> Result<Option<String>, StoreError> {
+        on_backend!(self, store => store.document(name))
     }
 
     /// Puts `entries` back into the frontier to be fetched: URLs never queued are queued at

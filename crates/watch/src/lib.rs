@@ -8,7 +8,8 @@
 //! store's records), and hands what it showed back to the scheduler, fetching at once the
 //! follow-ups that asks for (a new thread's pages, the last page of a thread whose board entry
 //! shows a reply). New threads found on a board are new lists from then on; a thread's new last
-//! page is found in the pager of the page before.
+//! page is found in the pager of the page before; boards created after the crawl are found by
+//! reading the portal again a few times a day (`discovery`).
 //!
 //! # Nothing lost after a kill
 //!
@@ -21,8 +22,23 @@
 //! (fetched again, if the plan still wants it) and the follow-ups granted and not yet fetched:
 //! those are derived again from the rebuilt lists (threads whose board showed news the store
 //! lacks, board pages a burst pushed news onto, thread pages read before they filled) and
-//! fetched first. What is not rebuilt is short-lived policy state, the budget carried between
-//! windows and the phases of the polls, which a new run starts afresh.
+//! fetched first.
+//!
+//! What no page tells is kept beside the pages (`state`): where the run stood in its plan (the
+//! window it plans next and its place in the day's budget, the fetches planned and not yet made,
+//! when the portal is next read and the pages its last read found)
+//! and the policy's own state (the budget it carried, the follow-ups waiting for budget, when
+//! each list is next due), written in the transaction of each page the watch stores. A
+//! restarted watch of a policy that keeps its state ([`trawl_schedule::Policy::saved_state`],
+//! ours does) goes on exactly where the killed one stood: the page in flight is the first
+//! fetched, the day's budget is the one left, and no list is polled before it is due. For a
+//! policy that keeps none the run starts afresh with the follow-ups owed.
+//!
+//! # Startup
+//!
+//! The store is read twice, page by page, never whole: once for the pages' URLs, roles and
+//! page-flipping links, from which the lists are assembled, and once for their record times,
+//! each page handed to the scheduler and dropped. Only the lists' own statistics stay.
 //!
 //! # Where the loop is
 //!
@@ -31,8 +47,11 @@
 //! over loopback HTTP on an accelerated clock exactly as `trawl watch` drives it live.
 //! [`WatchHooks`] is how the caller waits, reports and stops.
 
+mod discovery;
 mod list_urls;
 mod pages;
+mod reader;
+mod state;
 pub mod stored;
 
 use std::collections::VecDeque;
@@ -46,14 +65,15 @@ use trawl_model::{Clock, CookieJarFetcher, FetchRequest, Fetcher};
 use trawl_page::analysis::analyse;
 use trawl_page::time::DateContext;
 use trawl_schedule::{
-    FetchedPage, ListChange, ListId, ListKind, PageContent, PageRequest, ScheduleError, Scheduler,
-    SiteId, Window, policy_named,
+    FetchedPage, ListId, ListKind, PageContent, PageRequest, ScheduleError, Scheduler, SiteId,
+    Window, policy_named,
 };
-use trawl_store::{PageRecord, Store, StoreError, StoreLocation, StoredPage};
+use trawl_store::{FetchOutcome, PageRecord, Store, StoreError, StoreLocation};
 use url::Url;
 
-use list_urls::ListUrls;
-use pages::{fetched_page, thread_entry};
+use list_urls::{ListOutline, ListUrls};
+use reader::StoredReader;
+use state::{DOCUMENT_NAME, WatchState};
 
 const DAY: i64 = 86_400;
 
@@ -111,6 +131,8 @@ pub struct WatchConfig {
     pub budget_per_day: u32,
     /// The planning window, in seconds.
     pub window_seconds: i64,
+    /// Reads a day of the portal, for boards created after the crawl.
+    pub portal_reads_per_day: u32,
 }
 
 impl WatchConfig {
@@ -120,6 +142,9 @@ impl WatchConfig {
             policy: policy.to_string(),
             budget_per_day,
             window_seconds: 3600,
+            // A hundredth of the budget, at least daily and at most hourly: a new board is
+            // rare, and what is written in it meanwhile is lost to no one, only late.
+            portal_reads_per_day: (budget_per_day / 100).clamp(1, 24),
         }
     }
 }
@@ -161,6 +186,8 @@ pub struct WatchStatus {
     pub threads_with_news: usize,
     /// Lists watched (boards and threads).
     pub lists: usize,
+    /// Lists this run found by reading the portal (boards created after the crawl).
+    pub lists_found: usize,
 }
 
 impl WatchStatus {
@@ -184,6 +211,20 @@ pub struct Watch<'run, F: Fetcher> {
     forum_offset: Option<i32>,
     /// Fetches owed from before a restart, fetched first.
     owed: Vec<(ListId, u32)>,
+    /// Fetches planned or granted and not yet made, in order.
+    queue: VecDeque<PageRequest>,
+    /// The start of the next window to plan (Unix seconds; `None` until the run starts), and how
+    /// many windows were planned before it.
+    window_start: Option<i64>,
+    window_index: u64,
+    /// Pages the store holds, for the state written with each page.
+    pages_stored: usize,
+    /// The portal, read again for new boards (see `discovery`), when next, the pages its reads
+    /// found and not yet fetched, and the fetches those took and no window's budget has paid.
+    portal: Url,
+    next_portal_read: Option<i64>,
+    discoveries: VecDeque<String>,
+    spent_outside_plan: u32,
     cookies: Vec<(String, String)>,
     status: WatchStatus,
 }
@@ -221,15 +262,27 @@ impl<'run, F: Fetcher> Watch<'run, F> {
         })?;
         fetcher.set_cookies(store.cookies()?);
         let crawler = stored::resume_crawler(store, portal, CrawlStrategy::Plan(Box::new(plan)))?;
-        // Post texts are not needed to schedule, only their times; bodies only of the portal,
-        // which tells the forum's clock.
-        let mut stored_pages: Vec<StoredPage> = Vec::new();
-        store.for_each_page_outline(0, &[Role::Portal.name()], |page| stored_pages.push(page))?;
-        let forum_offset = stored_pages
-            .iter()
-            .filter(|page| page.record.role.as_deref() == Some(Role::Portal.name()))
-            .find_map(|page| offset_stated_by(&page.record));
-        let urls = ListUrls::from_stored(&stored_pages);
+        // The first reading keeps of each page only what assembles the lists, and reads the
+        // forum's clock from the portal's body (the only body read); post texts are cut to
+        // nothing, since scheduling needs only their times.
+        let mut outlines: Vec<ListOutline> = Vec::new();
+        let mut forum_offset = None;
+        store.for_each_page_outline(0, &[Role::Portal.name()], |page| {
+            let role = page.record.role.as_deref().and_then(Role::from_name);
+            if role == Some(Role::Portal) && forum_offset.is_none() {
+                forum_offset = offset_stated_by(&page.record);
+            }
+            if let Some(outline) = ListOutline::of(page.record) {
+                outlines.push(outline);
+            }
+        })?;
+        let urls = ListUrls::from_outlines(&outlines);
+        drop(outlines);
+        let pages_stored = store.page_count()?;
+        let saved = match store.document(DOCUMENT_NAME)? {
+            Some(text) => WatchState::from_text(&text).filter(|state| state.pages == pages_stored),
+            None => None,
+        };
         let mut watch = Watch {
             store,
             fetcher,
@@ -241,20 +294,72 @@ impl<'run, F: Fetcher> Watch<'run, F> {
             urls,
             forum_offset,
             owed: Vec::new(),
+            queue: VecDeque::new(),
+            window_start: None,
+            window_index: 0,
+            pages_stored,
+            portal: portal.clone(),
+            next_portal_read: None,
+            discoveries: VecDeque::new(),
+            spent_outside_plan: 0,
             status: WatchStatus::default(),
         };
         let boards: Vec<ListId> = watch.urls.index_lists().collect();
         for board in boards {
             watch.scheduler.lists_mut().add_index_list(board, SiteId(0));
         }
-        for page in &stored_pages {
-            let Some(fetched) = watch.read(&page.record) else {
-                continue;
+        // The second reading hands each page to the scheduler as it comes and keeps nothing of
+        // it. The store cannot be borrowed for the reading and by the watch at once, so the
+        // watch's parts the reading needs are lent to it.
+        let mut reading_error = None;
+        {
+            let Watch {
+                store,
+                crawler,
+                urls,
+                scheduler,
+                owed,
+                forum_offset,
+                ..
+            } = &mut watch;
+            let mut reader = StoredReader {
+                crawler,
+                urls,
+                scheduler,
+                owed,
+                forum_offset: *forum_offset,
             };
-            let change = watch.scheduler.lists_mut().record(&fetched)?;
-            watch.owe_after(&fetched, &change);
+            store.for_each_page_outline(0, &[], |page| {
+                if reading_error.is_some() {
+                    return;
+                }
+                let Some(fetched) = reader.read(&page.record) else {
+                    return;
+                };
+                match reader.scheduler.lists_mut().record(&fetched) {
+                    Ok(change) => reader.owe_after(&fetched, &change),
+                    Err(error) => reading_error = Some(error),
+                }
+            })?;
         }
-        watch.settle_owed();
+        if let Some(error) = reading_error {
+            return Err(error.into());
+        }
+        let restored =
+            saved.filter(|state| watch.scheduler.restore_policy_state(&state.policy).is_ok());
+        match restored {
+            Some(state) => {
+                // The killed run's plan goes on: what it owed is in its queue already.
+                watch.owed.clear();
+                watch.queue = state.queue.into();
+                watch.window_start = Some(state.window_start);
+                watch.window_index = state.window_index;
+                watch.next_portal_read = Some(state.next_portal_read);
+                watch.spent_outside_plan = state.spent_outside_plan;
+                watch.discoveries = state.discoveries.into();
+            }
+            None => watch.settle_owed(),
+        }
         watch.refresh_status(0, None);
         Ok(watch)
     }
@@ -279,75 +384,106 @@ impl<'run, F: Fetcher> Watch<'run, F> {
         let window_seconds = self.config.window_seconds.max(1);
         let budget = u64::from(self.config.budget_per_day);
         let windows_per_day = (DAY / window_seconds).max(1) as u64;
-        let start = self.clock.now();
-        let mut queue: VecDeque<PageRequest> = self
-            .owed
-            .iter()
-            .map(|&(list, page)| PageRequest {
-                at: start,
-                list,
-                page,
-            })
-            .collect();
-        let mut window_start = start.as_second();
-        let mut window_index: u64 = 0;
+        if self.window_start.is_none() {
+            let start = self.clock.now();
+            self.queue = self
+                .owed
+                .iter()
+                .map(|&(list, page)| PageRequest {
+                    at: start,
+                    list,
+                    page,
+                })
+                .collect();
+            self.window_start = Some(start.as_second());
+            self.window_index = 0;
+            // The crawl has just read the portal.
+            self.next_portal_read = Some(start.as_second() + self.portal_read_interval());
+        }
         loop {
-            if queue.is_empty() {
+            // Pages a read of the portal found come before anything planned.
+            if !self.discoveries.is_empty() {
+                if !self.discover(hooks)? {
+                    return Ok(self.status.clone());
+                }
+                self.refresh_status(self.queue.len(), self.queue.front().map(|next| next.at));
+                if hooks.stored(&self.status).is_break() {
+                    return Ok(self.status.clone());
+                }
+                continue;
+            }
+            if self.queue.is_empty() {
                 let now = self.clock.now().as_second();
-                // A run that fell a whole window behind (a slow forum, a machine asleep) plans
-                // from now rather than for windows already past.
+                let mut window_start = self.window_start.unwrap_or(now);
+                // A run that fell a whole window behind (a slow forum, a machine asleep, a
+                // watch stopped for a while) plans from now rather than for windows past.
                 if now >= window_start + window_seconds {
                     window_start = now;
                 }
                 let window_end = window_start + window_seconds;
                 // The day's budget split over its windows without losing the fractions.
-                let in_day = window_index % windows_per_day;
-                let window_budget = (budget * (in_day + 1) / windows_per_day
+                let in_day = self.window_index % windows_per_day;
+                let share = (budget * (in_day + 1) / windows_per_day
                     - budget * in_day / windows_per_day) as u32;
+                let paid = self.spent_outside_plan.min(share);
+                self.spent_outside_plan -= paid;
+                let window_budget = share - paid;
                 let window = Window::new(timestamp(window_start), timestamp(window_end))?;
-                queue.extend(self.scheduler.plan(window, window_budget));
-                window_start = window_end;
-                window_index += 1;
-                if queue.is_empty() {
+                self.queue
+                    .extend(self.scheduler.plan(window, window_budget));
+                self.window_start = Some(window_end);
+                self.window_index += 1;
+                if self.queue.is_empty() {
                     self.refresh_status(0, None);
-                    if hooks
-                        .wait_until(self.clock, timestamp(window_start))
-                        .is_break()
-                    {
+                    let wake = self.portal_due_by(window_end).unwrap_or(window_end);
+                    if hooks.wait_until(self.clock, timestamp(wake)).is_break() {
+                        return Ok(self.status.clone());
+                    }
+                    if self.portal_due_by(wake).is_some() && !self.read_portal(hooks)? {
                         return Ok(self.status.clone());
                     }
                     continue;
                 }
             }
-            let Some(request) = queue.pop_front() else {
+            let Some(&request) = self.queue.front() else {
                 continue;
             };
-            self.refresh_status(queue.len() + 1, Some(request.at));
+            if let Some(due) = self.portal_due_by(request.at.as_second()) {
+                if hooks.wait_until(self.clock, timestamp(due)).is_break()
+                    || !self.read_portal(hooks)?
+                {
+                    return Ok(self.status.clone());
+                }
+                self.refresh_status(self.queue.len(), Some(request.at));
+                if hooks.stored(&self.status).is_break() {
+                    return Ok(self.status.clone());
+                }
+                continue;
+            }
+            self.refresh_status(self.queue.len(), Some(request.at));
             if hooks.wait_until(self.clock, request.at).is_break() {
                 return Ok(self.status.clone());
             }
-            let Some(follow_ups) = self.visit(request, hooks)? else {
+            if !self.visit(request, hooks)? {
                 return Ok(self.status.clone());
-            };
-            for follow_up in follow_ups.into_iter().rev() {
-                queue.push_front(follow_up);
             }
             self.owed
                 .retain(|&owed| owed != (request.list, request.page));
-            self.refresh_status(queue.len(), queue.front().map(|next| next.at));
+            self.refresh_status(self.queue.len(), self.queue.front().map(|next| next.at));
             if hooks.stored(&self.status).is_break() {
                 return Ok(self.status.clone());
             }
         }
     }
 
-    /// Fetches, stores and observes one requested page; returns the follow-ups, or `None` when
-    /// a hook stopped the run with the page in flight.
+    /// Fetches, stores and observes the request at the front of the queue, putting the
+    /// follow-ups in its place; `false` when a hook stopped the run with the page in flight,
+    /// which then stays first in the queue.
     fn visit(
         &mut self,
         request: PageRequest,
         hooks: &mut dyn WatchHooks,
-    ) -> Result<Option<Vec<PageRequest>>, WatchError> {
+    ) -> Result<bool, WatchError> {
         let url = self
             .urls
             .url_of(request.list, request.page)
@@ -356,8 +492,49 @@ impl<'run, F: Fetcher> Watch<'run, F> {
             // A page no stored pager names. The scheduler knows only pages the store's pagers
             // name, so this does not happen; were it to, nothing is fetched and nothing learned,
             // since a visit the store does not hold would be one the rebuilt scheduler lacks.
-            return Ok(Some(Vec::new()));
+            self.queue.pop_front();
+            return Ok(true);
         };
+        let Some(outcome) = self.fetch(url, hooks) else {
+            return Ok(false);
+        };
+        let page = &outcome.page;
+        let newest_before = self
+            .scheduler
+            .lists()
+            .get(request.list)
+            .and_then(|list| list.newest_record());
+        let fetched = self.reader().read(page).unwrap_or(FetchedPage {
+            list: request.list,
+            page: request.page,
+            fetched_at: page.fetched_at,
+            page_count: None,
+            content: PageContent::Failed,
+        });
+        // The scheduler learns of the page before it is stored, so that its state after the
+        // page is written with the page; a store that then fails ends the run, and the next
+        // one rebuilds the scheduler from what the store holds.
+        let follow_ups = self.scheduler.observe(&fetched)?;
+        self.queue.pop_front();
+        for follow_up in follow_ups.into_iter().rev() {
+            self.queue.push_front(follow_up);
+        }
+        self.store_page(&outcome)?;
+        if let PageContent::Posts(times) = &fetched.content {
+            for time in times {
+                if newest_before.is_none_or(|newest| time.as_second() > newest) {
+                    self.status.new_posts += 1;
+                    self.status.delay_seconds +=
+                        (fetched.fetched_at.as_second() - time.as_second()).max(0) as f64;
+                }
+            }
+        }
+        Ok(true)
+    }
+
+    /// Fetches `url` now and reads it as the crawl reads a page, ready to be stored; `None` when
+    /// a hook stopped the run with the page in flight.
+    fn fetch(&mut self, url: Url, hooks: &mut dyn WatchHooks) -> Option<FetchOutcome> {
         // A revisit is reached from the schedule, not by a link: one step from the portal, so
         // that the crawler does not take its redirects for the portal's.
         let queued = Queued {
@@ -369,7 +546,7 @@ impl<'run, F: Fetcher> Watch<'run, F> {
             .fetcher
             .fetch(&FetchRequest::new(queued.url.as_str(), self.clock.now()));
         if hooks.fetched(queued.url.as_str()).is_break() {
-            return Ok(None);
+            return None;
         }
         let mut outcome = match answer {
             Ok(response) => {
@@ -388,122 +565,55 @@ impl<'run, F: Fetcher> Watch<'run, F> {
             outcome.cookies = Some(cookies.clone());
             self.cookies = cookies;
         }
-        self.store.record_fetch(&outcome)?;
+        Some(outcome)
+    }
+
+    /// Stores a fetched page with the run's state after it.
+    fn store_page(&mut self, outcome: &FetchOutcome) -> Result<(), WatchError> {
+        match self.saved_state(1) {
+            Some(state) => {
+                self.store
+                    .record_fetch_with_document(outcome, DOCUMENT_NAME, &state)?;
+            }
+            None => {
+                self.store.record_fetch(outcome)?;
+            }
+        }
+        self.pages_stored += 1;
         self.status.fetched += 1;
         let page = &outcome.page;
         if page.status != 200 || page.error.is_some() {
             self.status.failed += 1;
         }
-        let newest_before = self
-            .scheduler
-            .lists()
-            .get(request.list)
-            .and_then(|list| list.newest_record());
-        let fetched = self.read(page).unwrap_or(FetchedPage {
-            list: request.list,
-            page: request.page,
-            fetched_at: page.fetched_at,
-            page_count: None,
-            content: PageContent::Failed,
-        });
-        if let PageContent::Posts(times) = &fetched.content {
-            for time in times {
-                if newest_before.is_none_or(|newest| time.as_second() > newest) {
-                    self.status.new_posts += 1;
-                    self.status.delay_seconds +=
-                        (fetched.fetched_at.as_second() - time.as_second()).max(0) as f64;
-                }
-            }
-        }
-        Ok(Some(self.scheduler.observe(&fetched)?))
+        Ok(())
     }
 
-    /// What a stored page tells the scheduler, or `None` for a page of no list (the portal, a
-    /// member page). Both live pages and pages read back after a restart come through here.
-    fn read(&mut self, record: &PageRecord) -> Option<FetchedPage> {
-        let (list, page) = self.urls.page_of(&record.url)?;
-        let kind = self.urls.kind(list)?;
-        let page_count = self.urls.extend(list, &record.list_links).max(page);
-        let mut entries = Vec::new();
-        if kind == ListKind::Index {
-            for entry in &record.thread_entries {
-                let Ok(mut url) = Url::parse(&entry.url) else {
-                    continue;
-                };
-                url.set_fragment(None);
-                let spelling = self.crawler.queued_spelling(&url);
-                let Some(thread) = self.urls.thread_at(spelling.as_str()) else {
-                    continue;
-                };
-                if entries
-                    .iter()
-                    .any(|known: &trawl_schedule::ThreadEntry| known.thread == thread)
-                {
-                    continue;
-                }
-                entries.push(thread_entry(
-                    thread,
-                    entry.last_reply.as_deref(),
-                    entry.replies,
-                    self.forum_offset,
-                ));
-            }
-        }
-        let lists = self.scheduler.lists_mut();
-        if lists.get(list).is_none() {
-            match kind {
-                ListKind::Index => lists.add_index_list(list, SiteId(0)),
-                // A thread reached other than from a board's list (a portal's latest threads).
-                ListKind::Post => lists.add_post_list(list, SiteId(0), None),
-            }
-        }
-        Some(fetched_page(
-            record,
-            list,
-            kind,
-            page,
-            page_count,
-            entries,
-            self.forum_offset,
-        ))
+    /// The run's state as text once `pages_to_come` more pages are stored, or `None` for a
+    /// policy that keeps no state of its own (restoring the plan without the policy's budget
+    /// would be half a state).
+    fn saved_state(&self, pages_to_come: usize) -> Option<String> {
+        let policy = self.scheduler.saved_policy_state()?;
+        let state = WatchState {
+            pages: self.pages_stored + pages_to_come,
+            window_start: self.window_start.unwrap_or_default(),
+            window_index: self.window_index,
+            queue: self.queue.iter().copied().collect(),
+            next_portal_read: self.next_portal_read.unwrap_or_default(),
+            spent_outside_plan: self.spent_outside_plan,
+            discoveries: self.discoveries.iter().cloned().collect(),
+            policy,
+        };
+        Some(state.to_text())
     }
 
-    /// Notes what a page read back from the store would have had fetched at once, and settles
-    /// what it fetched itself. Follow-ups the interrupted run was granted and never fetched are
-    /// owed to the next; pages never fetched at all are in the scheduler's backlog already.
-    fn owe_after(&mut self, fetched: &FetchedPage, change: &ListChange) {
-        self.owed
-            .retain(|&owed| owed != (fetched.list, fetched.page));
-        let lists = self.scheduler.lists();
-        let mut owe = Vec::new();
-        for &thread in &change.changed_threads {
-            if let Some(state) = lists.get(thread) {
-                owe.push((thread, state.page_count));
-            }
-        }
-        if let Some(state) = lists.get(fetched.list) {
-            let has_next = fetched.page < state.page_count;
-            match state.kind {
-                ListKind::Index if change.moved_past_page && has_next => {
-                    owe.push((fetched.list, fetched.page + 1));
-                }
-                // The next page of a thread, unless it was read full (the policies' discovery
-                // rule): the posts added since it was read are there.
-                ListKind::Post if has_next => {
-                    let next_read_full = state.page_seen(fetched.page + 1).is_some_and(|seen| {
-                        seen.fetched_at.is_some() && seen.records >= state.records_per_page.max(1)
-                    });
-                    if !next_read_full {
-                        owe.push((fetched.list, fetched.page + 1));
-                    }
-                }
-                _ => {}
-            }
-        }
-        for page in owe {
-            if !self.owed.contains(&page) {
-                self.owed.push(page);
-            }
+    /// The watch's parts that read a page into the scheduler.
+    fn reader(&mut self) -> StoredReader<'_> {
+        StoredReader {
+            crawler: &self.crawler,
+            urls: &mut self.urls,
+            scheduler: &mut self.scheduler,
+            owed: &mut self.owed,
+            forum_offset: self.forum_offset,
         }
     }
 

@@ -11,9 +11,34 @@
 use std::collections::HashMap;
 
 use trawl_crawl::lists::{ListPage, assemble_lists, in_page_order};
+use trawl_learn::later_pages::later_page_number;
 use trawl_learn::sitemap::Role;
 use trawl_schedule::{ListId, ListKind};
-use trawl_store::StoredPage;
+use trawl_store::PageRecord;
+use url::Url;
+
+/// What assembling the lists needs of a stored page of a list: far less than the page's records,
+/// which a big forum's store could not hold in memory at once.
+#[derive(Debug, Clone)]
+pub(crate) struct ListOutline {
+    url: String,
+    role: Role,
+    list_links: Vec<String>,
+}
+
+impl ListOutline {
+    /// The outline of a stored page, `None` for a page of no list (the portal, a member page),
+    /// which no list assembly looks at.
+    pub(crate) fn of(record: PageRecord) -> Option<ListOutline> {
+        let role = record.role.as_deref().and_then(Role::from_name)?;
+        kind_of_role(role)?;
+        Some(ListOutline {
+            url: record.url,
+            role,
+            list_links: record.list_links,
+        })
+    }
+}
 
 /// One list's pages.
 #[derive(Debug, Clone)]
@@ -53,43 +78,32 @@ pub(crate) fn kind_of_role(role: Role) -> Option<ListKind> {
 }
 
 impl ListUrls {
-    /// The lists the stored pages make, with the pages their page-flipping links name.
-    pub(crate) fn from_stored(pages: &[StoredPage]) -> ListUrls {
-        let roles: Vec<Option<Role>> = pages
-            .iter()
-            .map(|page| {
-                page.record
-                    .role
-                    .as_deref()
-                    .and_then(Role::from_name)
-                    .filter(|&role| kind_of_role(role).is_some())
-            })
-            .collect();
+    /// The lists the pages outlined make, with the pages their page-flipping links name.
+    pub(crate) fn from_outlines(pages: &[ListOutline]) -> ListUrls {
         let input: Vec<ListPage<'_>> = pages
             .iter()
-            .zip(&roles)
-            .map(|(page, role)| ListPage {
-                url: &page.record.url,
-                role: *role,
-                list_links: &page.record.list_links,
+            .map(|page| ListPage {
+                url: &page.url,
+                role: Some(page.role),
+                list_links: &page.list_links,
             })
             .collect();
         let mut known = ListUrls::default();
         for list in assemble_lists(&input) {
-            let Some(kind) = roles[list.pages[0]].and_then(kind_of_role) else {
+            let Some(kind) = kind_of_role(pages[list.pages[0]].role) else {
                 continue;
             };
             let urls: Vec<String> = list
                 .pages
                 .iter()
-                .map(|&page| pages[page].record.url.clone())
+                .map(|&page| pages[page].url.clone())
                 .collect();
             known.insert(kind, urls);
         }
         // Pages a pager names and the crawl never fetched, taken in fetch order.
         for page in pages {
-            if let Some((list, _)) = known.page_of(&page.record.url) {
-                known.extend(list, &page.record.list_links);
+            if let Some((list, _)) = known.page_of(&page.url) {
+                known.extend(list, &page.list_links);
             }
         }
         known
@@ -113,6 +127,15 @@ impl ListUrls {
         self.lists.insert(id, KnownList { kind, urls });
         self.order.push(id);
         Some(id)
+    }
+
+    /// Registers a list found after the crawl (a new board's first page, a thread reached from
+    /// the portal) as a list of one page; `None` when `url` is a page of a known list.
+    pub(crate) fn add_list(&mut self, kind: ListKind, url: &str) -> Option<ListId> {
+        if self.page_of_url.contains_key(url) {
+            return None;
+        }
+        self.insert(kind, vec![url.to_string()])
     }
 
     /// The thread whose first page is `url`, registered as a list of one page when it is new.
@@ -179,6 +202,7 @@ impl ListUrls {
                     .iter()
                     .map(|&index| urls[index].to_string())
                     .collect();
+                let added = without_skipped_pages(&known.urls, added);
                 for url in added {
                     known.urls.push(url.clone());
                     self.page_of_url
@@ -196,27 +220,71 @@ impl ListUrls {
     }
 }
 
+/// Of the URLs `added` after a list's `known` pages (in page order), those that continue it
+/// with no page left out. A pager that elides pages ("1 2 3 … 6") names a last page whose
+/// predecessors it does not name; taken as the next page, the last page would stand where the
+/// first page left out belongs, and the pages between would later fall between known pages
+/// and never be fetched (measured: a thread grown from one page to six while a watch was
+/// stopped lost the posts of its fourth and fifth pages). So when the URLs number their pages,
+/// by page numbers (`page=2`) or by offsets (`start=15`), a URL more than one step past the
+/// last page kept is held back, with those after it, until a pager names the pages between.
+/// URLs that number nothing this way (paths, cursors) are kept as they come.
+fn without_skipped_pages(known: &[String], added: Vec<String>) -> Vec<String> {
+    let Some(first) = known.first().and_then(|url| Url::parse(url).ok()) else {
+        return added;
+    };
+    let number = |url: &str| {
+        Url::parse(url)
+            .ok()
+            .and_then(|url| later_page_number(&first, &url))
+    };
+    // Page 2's number tells the numbering: 2 for page numbers, one page's length for offsets.
+    let mut numbers: Vec<u64> = known[1..].iter().filter_map(|url| number(url)).collect();
+    numbers.extend(added.iter().filter_map(|url| number(url)));
+    let Some(&second) = numbers.iter().min() else {
+        return added;
+    };
+    let (first_number, step) = if second == 2 { (1, 1) } else { (0, second) };
+    let mut last = known[1..]
+        .iter()
+        .filter_map(|url| number(url))
+        .max()
+        .unwrap_or(first_number);
+    let mut kept = Vec::with_capacity(added.len());
+    for url in added {
+        match number(&url) {
+            Some(page) if page > last + step => break,
+            Some(page) => last = last.max(page),
+            None => {}
+        }
+        kept.push(url);
+    }
+    kept
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use trawl_store::PageRecord;
 
-    fn stored(url: &str, role: Role, links: &[&str]) -> StoredPage {
-        StoredPage {
-            id: 0,
-            record: PageRecord {
-                url: url.to_string(),
-                role: Some(role.name().to_string()),
-                list_links: links.iter().map(|link| link.to_string()).collect(),
-                ..PageRecord::default()
-            },
+    fn stored(url: &str, role: Role, links: &[&str]) -> PageRecord {
+        PageRecord {
+            url: url.to_string(),
+            role: Some(role.name().to_string()),
+            list_links: links.iter().map(|link| link.to_string()).collect(),
+            ..PageRecord::default()
         }
+    }
+
+    fn from_stored(pages: &[PageRecord]) -> ListUrls {
+        let outlines: Vec<ListOutline> =
+            pages.iter().cloned().filter_map(ListOutline::of).collect();
+        ListUrls::from_outlines(&outlines)
     }
 
     /// Builds the lists of `pages`, then checks each expected list (its first URL, kind, and
     /// URLs in page order).
-    fn check(pages: &[StoredPage], expected: &[(ListKind, &[&str])]) {
-        let known = ListUrls::from_stored(pages);
+    fn check(pages: &[PageRecord], expected: &[(ListKind, &[&str])]) {
+        let known = from_stored(pages);
         assert_eq!(known.len(), expected.len(), "{known:?}");
         for (kind, urls) in expected {
             let list = list_id_of(urls[0]);
@@ -266,12 +334,12 @@ mod tests {
 
     #[test]
     fn a_new_last_page_is_added_and_another_spelling_is_not() {
-        let mut known = ListUrls::from_stored(&[stored(T1, Role::Thread, &[])]);
+        let mut known = from_stored(&[stored(T1, Role::Thread, &[])]);
         let list = list_id_of(T1);
         assert_eq!(known.extend(list, &[T1P2.to_string()]), 2);
         assert_eq!(known.url_of(list, 2), Some(T1P2));
         // Page 3 named before page 2 is still page 3.
-        let mut out_of_order = ListUrls::from_stored(&[stored(T1, Role::Thread, &[])]);
+        let mut out_of_order = from_stored(&[stored(T1, Role::Thread, &[])]);
         assert_eq!(
             out_of_order.extend(list, &[T1P3.to_string(), T1P2.to_string()]),
             3
@@ -286,7 +354,7 @@ mod tests {
         // The pager of page 2 naming pages 1 and 3: the count is the highest page named.
         assert_eq!(known.extend(list, &[T1.to_string(), T1P3.to_string()]), 3);
         // A board's link to a known thread names none of the board's pages.
-        let mut with_board = ListUrls::from_stored(&[
+        let mut with_board = from_stored(&[
             stored(B1, Role::ThreadList, &[]),
             stored(T1, Role::Thread, &[]),
         ]);
@@ -294,9 +362,59 @@ mod tests {
         assert_eq!(with_board.url_of(list_id_of(B1), 2), None);
     }
 
+    /// A list of `first` alone, extended by each pager in turn, gives these pages in order.
+    fn check_pagers(first: &str, pagers: &[&[&str]], expected: &[&str]) {
+        let mut known = from_stored(&[stored(first, Role::Thread, &[])]);
+        let list = list_id_of(first);
+        for pager in pagers {
+            let links: Vec<String> = pager.iter().map(|link| link.to_string()).collect();
+            known.extend(list, &links);
+        }
+        let got: Vec<&str> = (1..).map_while(|page| known.url_of(list, page)).collect();
+        assert_eq!(got, expected, "{pagers:?}");
+    }
+
+    #[test]
+    fn a_page_an_eliding_pager_names_waits_for_the_pages_before_it() {
+        let t = "http://f.test/t?id=1";
+        let offset = |start: u32| format!("{t}&start={start}");
+        let (o15, o30, o45, o60, o75) =
+            (offset(15), offset(30), offset(45), offset(60), offset(75));
+        // "1 2 3 … 6" by offsets: the sixth page waits until pages 4 and 5 are named.
+        check_pagers(t, &[&[&o15, &o30, &o75]], &[t, &o15, &o30]);
+        check_pagers(
+            t,
+            &[
+                &[&o15, &o30, &o75],
+                &[&o30, &o45, &o75],
+                &[&o45, &o60, &o75],
+            ],
+            &[t, &o15, &o30, &o45, &o60, &o75],
+        );
+        // The same by page numbers.
+        let page = |number: u32| format!("{t}&page={number}");
+        let (p2, p3, p4, p9) = (page(2), page(3), page(4), page(9));
+        check_pagers(t, &[&[&p2, &p3, &p9]], &[t, &p2, &p3]);
+        check_pagers(t, &[&[&p2, &p3, &p9], &[&p4]], &[t, &p2, &p3, &p4]);
+        // Pages numbered by path are kept as they come.
+        let path = "http://f.test/threads/a.1/";
+        check_pagers(
+            path,
+            &[&[
+                "http://f.test/threads/a.1/page-2",
+                "http://f.test/threads/a.1/page-6",
+            ]],
+            &[
+                path,
+                "http://f.test/threads/a.1/page-2",
+                "http://f.test/threads/a.1/page-6",
+            ],
+        );
+    }
+
     #[test]
     fn threads_are_found_by_their_first_page() {
-        let mut known = ListUrls::from_stored(&[
+        let mut known = from_stored(&[
             stored(B1, Role::ThreadList, &[B1P2]),
             stored(T1, Role::Thread, &[]),
         ]);

@@ -431,3 +431,77 @@ fn a_thread_page_short_of_the_sites_page_size_is_read_again_when_the_next_appear
     );
     assert_eq!(again, vec![(11, 1)]);
 }
+
+/// Every request (instant, list, page) ours makes on `forum` over three days of hourly windows,
+/// with the policy replaced after every `restart_every`-th fetch by a new one that either takes
+/// the old one's saved state or starts afresh, as a restarted driver with its lists rebuilt.
+fn requests_across_restarts(
+    forum: &ToyForum,
+    restart_every: usize,
+    restore: bool,
+) -> Vec<(i64, u64, u32)> {
+    let mut lists = Lists::new();
+    for &board in &forum.boards {
+        lists.add_index_list(board, SiteId(0));
+    }
+    let mut policy = Trawl::new(TrawlConfig::default());
+    let mut made = Vec::new();
+    let mut window_start = DAY_SECONDS;
+    while window_start < 4 * DAY_SECONDS {
+        let window = Window::new(at(window_start), at(window_start + HOUR)).unwrap();
+        let mut queue: std::collections::VecDeque<PageRequest> =
+            policy.plan(&lists, window, 30).into();
+        while let Some(request) = queue.pop_front() {
+            let when = request.at.as_second().max(window_start);
+            made.push((when, request.list.0, request.page));
+            let fetched = forum.page(request.list, request.page, when);
+            let change = lists.record(&fetched).unwrap();
+            for follow_up in policy.observe(&lists, &fetched, &change).into_iter().rev() {
+                queue.push_front(follow_up);
+            }
+            if made.len() % restart_every == 0 {
+                let mut restarted = Trawl::new(TrawlConfig::default());
+                if restore {
+                    let saved = policy.saved_state().expect("ours keeps its state");
+                    restarted.restore_state(&saved).unwrap();
+                }
+                policy = restarted;
+            }
+        }
+        window_start += HOUR;
+    }
+    made
+}
+
+#[test]
+fn a_policy_restored_from_its_saved_state_plans_as_if_never_stopped() {
+    let forum = ToyForum::generate(7, 5, 30.0, 5 * DAY_SECONDS);
+    let uninterrupted = requests_across_restarts(&forum, usize::MAX, true);
+    assert!(uninterrupted.len() > 1000, "{}", uninterrupted.len());
+    // Restarts at fetches that fall anywhere in a window, 37 apart.
+    let restored = requests_across_restarts(&forum, 37, true);
+    assert_eq!(restored, uninterrupted);
+    // Without the state, the restarted policies poll at other instants and spend more.
+    let afresh = requests_across_restarts(&forum, 37, false);
+    assert_ne!(afresh, uninterrupted);
+}
+
+#[test]
+fn a_saved_state_of_another_policy_or_damaged_is_refused() {
+    let policy = Trawl::new(TrawlConfig::default());
+    let saved = policy.saved_state().unwrap();
+    let mut oracle =
+        Trawl::rate_oracle_with(crate::oracle::KnownRates::default(), TrawlConfig::default());
+    assert!(oracle.restore_state(&saved).is_err());
+    let mut restored = Trawl::new(TrawlConfig::default());
+    let without_allowance: String = saved
+        .lines()
+        .filter(|line| !line.starts_with("allowance"))
+        .map(|line| format!("{line}\n"))
+        .collect();
+    assert!(restored.restore_state(&without_allowance).is_err());
+    let damaged = saved.replace("allowance 0", "allowance x");
+    assert!(restored.restore_state(&damaged).is_err());
+    restored.restore_state(&saved).unwrap();
+    assert_eq!(restored.saved_state(), Some(saved));
+}

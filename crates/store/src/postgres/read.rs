@@ -114,6 +114,20 @@ impl PostgresStore {
         Ok(state)
     }
 
+    /// See [`crate::Store::document`].
+    pub fn document(&self, name: &str) -> Result<Option<String>, StoreError> {
+        let site = self.site;
+        let key = crate::document_key(name);
+        self.reading(|client| {
+            Ok(client
+                .query_opt(
+                    "SELECT value FROM meta WHERE site = $1 AND key = $2",
+                    &[&site, &key],
+                )?
+                .map(|row| row.get(0)))
+        })
+    }
+
     /// See [`crate::Store::cookies`].
     pub fn cookies(&self) -> Result<Vec<(String, String)>, StoreError> {
         let site = self.site;

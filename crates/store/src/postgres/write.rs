@@ -153,6 +153,29 @@ impl PostgresStore {
         })
     }
 
+    /// See [`crate::Store::record_fetch_with_document`].
+    pub fn record_fetch_with_document(
+        &mut self,
+        outcome: &FetchOutcome,
+        name: &str,
+        document: &str,
+    ) -> Result<i64, StoreError> {
+        let page = &outcome.page;
+        let headers = serde_json::to_string(&page.headers)
+            .map_err(|error| self.damaged(format!("headers of {}: {error}", page.url)))?;
+        let body = deflate(&mut self.body_compressor, &page.body);
+        let site = self.site;
+        let key = crate::document_key(name);
+        self.in_transaction(|transaction, statements| {
+            let take = prepared(statements, transaction, TAKE_PAGE_IDS)?;
+            let id: i64 = transaction.query_one(&take, &[&site, &1_i64])?.get(0);
+            write_fetch(transaction, statements, site, id, outcome, &headers, &body)?;
+            let upsert = prepared(statements, transaction, UPSERT_META)?;
+            transaction.execute(&upsert, &[&site, &key, &document])?;
+            Ok(id)
+        })
+    }
+
     /// See [`crate::Store::requeue`].
     pub fn requeue(&mut self, entries: &[FrontierEntry]) -> Result<usize, StoreError> {
         let site = self.site;

@@ -186,6 +186,51 @@ impl SqliteStore {
         Ok(ids)
     }
 
+    /// Writes one fetch as [`Store::record_fetch`] does and, in the same transaction, the named
+    /// document `name` (replacing the one of that name): a driver's state that changes with each
+    /// page it stores (`trawl watch` keeps its revisit policy's budget and timing so), which
+    /// therefore never stands before or after the pages. Returns the page's id.
+    pub fn record_fetch_with_document(
+        &mut self,
+        outcome: &FetchOutcome,
+        name: &str,
+        document: &str,
+    ) -> Result<i64, StoreError> {
+        let page = &outcome.page;
+        let headers = serde_json::to_string(&page.headers)
+            .map_err(|error| self.damaged(format!("headers of {}: {error}", page.url)))?;
+        let body = deflate(&mut self.body_compressor, &page.body);
+        let transaction = self
+            .connection
+            .transaction()
+            .map_err(|error| database_error(&self.path, error))?;
+        let id = write_fetch(&transaction, outcome, &headers, &body)
+            .and_then(|id| {
+                transaction.execute(
+                    "INSERT OR REPLACE INTO meta (key, value) VALUES (?1, ?2)",
+                    params![crate::document_key(name), document],
+                )?;
+                Ok(id)
+            })
+            .map_err(|error| database_error(&self.path, error))?;
+        transaction
+            .commit()
+            .map_err(|error| database_error(&self.path, error))?;
+        Ok(id)
+    }
+
+    /// The document last written under `name` by [`Store::record_fetch_with_document`], if any.
+    pub fn document(&self, name: &str) -> Result<Option<String>, StoreError> {
+        self.connection
+            .query_row(
+                "SELECT value FROM meta WHERE key = ?1",
+                [crate::document_key(name)],
+                |row| row.get(0),
+            )
+            .optional()
+            .map_err(|error| self.database_error(error))
+    }
+
     /// Puts `entries` back into the frontier to be fetched: URLs never queued are queued at
     /// its end, and URLs already fetched or passed over wait again (a failed page asked for a
     /// second time). Returns how many now wait that did not before. A crawler resumed from the
@@ -231,6 +276,7 @@ impl SqliteStore {
 
 /// Writes one fetch into `transaction`: the page with its `headers` (JSON) and compressed
 /// `body`, its records, and its frontier changes. Returns the page's id.
+
 fn write_fetch(
     transaction: &rusqlite::Transaction<'_>,
     outcome: &FetchOutcome,

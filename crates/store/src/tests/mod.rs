@@ -647,3 +647,41 @@ fn store_with_a_url_passed_over(place: &Place) -> Store {
     store.record_fetch(&next).unwrap();
     store
 }
+
+#[test]
+fn a_document_written_with_a_page_reads_back_replaced_by_the_next_and_apart_from_settings() {
+    for_each_backend(|place| {
+        let mut store = place.open();
+        store
+            .begin_crawl(&settings(), &entry("http://forum.test/", 0))
+            .unwrap();
+        assert_eq!(store.document("watch").unwrap(), None);
+        store
+            .record_fetch_with_document(&outcome("http://forum.test/", &[]), "watch", "first")
+            .unwrap();
+        store
+            .record_fetch_with_document(&outcome("http://forum.test/b1", &[]), "watch", "second")
+            .unwrap();
+        // A document named like a setting does not replace the setting.
+        store
+            .record_fetch_with_document(&outcome("http://forum.test/b2", &[]), "portal", "x")
+            .unwrap();
+        drop(store);
+        let store = place.open();
+        assert_eq!(store.document("watch").unwrap().as_deref(), Some("second"));
+        assert_eq!(store.document("portal").unwrap().as_deref(), Some("x"));
+        assert_eq!(store.settings().unwrap(), Some(settings()));
+        let urls: Vec<String> = stored_pages(&store)
+            .into_iter()
+            .map(|page| page.record.url)
+            .collect();
+        assert_eq!(
+            urls,
+            [
+                "http://forum.test/",
+                "http://forum.test/b1",
+                "http://forum.test/b2"
+            ]
+        );
+    });
+}

@@ -1,0 +1,111 @@
+//! A watch started days after the crawl: threads grew by several pages meanwhile, and the
+//! pagers of their pages elide ("1 2 3 … 6"), so the pages between are named only by pagers
+//! read later. None of their posts may be lost.
+
+use std::ops::ControlFlow;
+use std::sync::Arc;
+
+use jiff::Timestamp;
+use trawl_model::{Clock, CookieJarFetcher, ManualClock};
+use trawl_sim::{FamilyName, Scale, SimFetcher, Site, SiteConfig};
+use trawl_store::Store;
+use trawl_watch::{Watch, WatchConfig, WatchHooks};
+use url::Url;
+
+mod common;
+use common::{crawl_into, stored_posts};
+
+const DAY: i64 = 86_400;
+const HOUR: i64 = 3600;
+const ORIGIN: &str = "http://forum.test";
+
+/// Moves the manual clock to each instant waited for and stops the run at `end`.
+struct Until {
+    clock: Arc<ManualClock>,
+    end: i64,
+}
+
+impl WatchHooks for Until {
+    fn wait_until(&mut self, _clock: &dyn Clock, at: Timestamp) -> ControlFlow<()> {
+        if at.as_second() >= self.end {
+            return ControlFlow::Break(());
+        }
+        if at > self.clock.now() {
+            self.clock.set(at);
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+/// Crawls `family` at day `crawl_day` of its history, watches it from `pause_days` later for
+/// `hours`, and returns the posts written from the crawl to an hour before the end that the
+/// store lacks, with how many were written.
+fn missing_after_a_pause(
+    family: &str,
+    seed: u64,
+    crawl_day: i64,
+    pause_days: i64,
+    hours: i64,
+) -> (Vec<u32>, usize) {
+    let site = Arc::new(Site::build(SiteConfig::new(
+        FamilyName::parse(family).unwrap(),
+        seed,
+        Scale::Small,
+    )));
+    let history = site.history();
+    let crawl_at = history.start + crawl_day * DAY;
+    let clock = Arc::new(ManualClock::new(Timestamp::from_second(crawl_at).unwrap()));
+    let directory =
+        std::env::temp_dir().join(format!("trawl-watch-pause-{}-{family}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&directory);
+    std::fs::create_dir_all(&directory).unwrap();
+    let mut store = Store::open(&directory.join("crawl.db")).unwrap();
+    crawl_into(&mut store, &site, ORIGIN, clock.as_ref());
+    let crawl_start = crawl_at;
+    clock.set(Timestamp::from_second(crawl_at + pause_days * DAY).unwrap());
+    let end = clock.now().as_second() + hours * HOUR;
+    let portal = Url::parse(&format!("{ORIGIN}{}", site.portal_path())).unwrap();
+    let fetcher = CookieJarFetcher::new(SimFetcher::new(Arc::clone(&site), ORIGIN));
+    let mut watch = Watch::open(
+        &mut store,
+        &fetcher,
+        clock.as_ref(),
+        &portal,
+        WatchConfig::new("trawl", 1000),
+    )
+    .unwrap();
+    watch
+        .run(&mut Until {
+            clock: Arc::clone(&clock),
+            end,
+        })
+        .unwrap();
+    drop(watch);
+    let stored = stored_posts(&store);
+    let mut written = 0;
+    let mut missing = Vec::new();
+    for post in 1..=history.post_count() {
+        let created = history.post(post).unwrap().created;
+        if created < crawl_start || created >= end - HOUR {
+            continue;
+        }
+        written += 1;
+        if !stored.contains_key(&post) {
+            missing.push(post);
+        }
+    }
+    drop(store);
+    let _ = std::fs::remove_dir_all(&directory);
+    (missing, written)
+}
+
+#[test]
+fn threads_grown_past_eliding_pagers_while_the_watch_was_stopped_lose_no_page() {
+    let (missing, written) = missing_after_a_pause("phpbb", 2, 15, 4, 36);
+    assert!(written > 100, "{written} posts written");
+    assert!(
+        missing.is_empty(),
+        "{} of {written} posts never stored: {missing:?}",
+        missing.len()
+    );
+}
