@@ -72,6 +72,7 @@ impl ListUrls {
                 url: &page.record.url,
                 role: *role,
                 list_links: &page.record.list_links,
+                title: page.record.title.as_deref(),
             })
             .collect();
         let mut known = ListUrls::default();
