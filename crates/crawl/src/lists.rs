@@ -319,9 +319,12 @@ mod tests {
         check_order(&["http://f.test/t?id=5"], &["http://f.test/t?id=5"]);
     }
 
+    /// A page as the checks give it: URL, role, list links and title.
+    type TitledPage<'a> = (&'a str, Option<Role>, &'a [&'a str], Option<&'a str>);
+
     /// `pages`: (url, role, list links); `expected`: each list as its URLs in page order.
     fn check(pages: &[(&str, Option<Role>, &[&str])], expected: &[&[&str]]) {
-        let titled: Vec<(&str, Option<Role>, &[&str], Option<&str>)> = pages
+        let titled: Vec<TitledPage<'_>> = pages
             .iter()
             .map(|&(url, role, links)| (url, role, links, None))
             .collect();
@@ -329,7 +332,7 @@ mod tests {
     }
 
     /// [`check`] of pages with their titles: (url, role, list links, title).
-    fn check_titled(pages: &[(&str, Option<Role>, &[&str], Option<&str>)], expected: &[&[&str]]) {
+    fn check_titled(pages: &[TitledPage<'_>], expected: &[&[&str]]) {
         let links: Vec<Vec<String>> = pages
             .iter()
             .map(|(_, _, links, _)| links.iter().map(|link| link.to_string()).collect())
