@@ -31,6 +31,9 @@ pub struct FetchedPage {
     pub role: Option<Role>,
     /// The page's page-flipping links, as the crawler queued them.
     pub list_links: Vec<String>,
+    /// The page's document title, which tells the pages of one list from those a link past its
+    /// end leads to (see `trawl_crawl::lists`).
+    pub title: Option<String>,
     /// Every link of the page ([`crate::anchor_links`] reads them from a stored body); empty
     /// when not known. A list page's links spelled as pages of its list are pages of it.
     pub links: Vec<LinkSeen>,

@@ -142,6 +142,7 @@ impl Lists {
                 url: &page.url,
                 role: page.role.filter(|_| answered(page)),
                 list_links: &page.list_links,
+                title: page.title.as_deref(),
             })
             .collect();
         let mut lists: Vec<Vec<usize>> = assemble_lists(&input)

@@ -186,6 +186,7 @@ fn fetched_page(crawler: &Crawler, page: StoredPage) -> FetchedPage {
         error: record.error,
         redirect_to,
         list_links: record.list_links,
+        title: record.title,
         posts,
         thread_entries,
     }

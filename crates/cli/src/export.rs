@@ -109,6 +109,7 @@ pub fn lists(pages: &[StoredPage]) -> Lists {
             url: &page.record.url,
             role: *role,
             list_links: &page.record.list_links,
+            title: page.record.title.as_deref(),
         })
         .collect();
     let lists: Vec<Vec<usize>> = assemble_lists(&input)

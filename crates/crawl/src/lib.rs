@@ -247,6 +247,18 @@ pub struct CrawledPage {
     pub analysis: PageAnalysis,
 }
 
+impl CrawledPage {
+    /// The page's document title, trimmed, when it has one: what list assembly compares
+    /// ([`lists::ListPage::title`]).
+    pub fn title(&self) -> Option<String> {
+        let document = &self.analysis.document;
+        document
+            .find("title")
+            .map(|title| document.text_content(title).trim().to_string())
+            .filter(|title| !title.is_empty())
+    }
+}
+
 /// One distinct link URL of a page, resolved once however often the page names it.
 struct ResolvedLink {
     /// The canonical URL.

@@ -27,6 +27,9 @@ pub struct ListPage<'a> {
     pub role: Option<Role>,
     /// Its page-flipping links.
     pub list_links: &'a [String],
+    /// Its document title, when known: a link joins two pages only when their titles agree
+    /// ([`trawl_learn::titles::titles_agree`]).
+    pub title: Option<&'a str>,
 }
 
 /// One list: indices into the pages given to [`assemble_lists`], first page first.
@@ -67,6 +70,7 @@ pub fn assemble_lists(pages: &[ListPage<'_>]) -> Vec<AssembledList> {
         for link in page.list_links {
             if let Some(&target) = index_of_url.get(link.as_str())
                 && pages[target].role == page.role
+                && titles_allow_joining(pages[first].title, pages[target].title)
             {
                 groups.union(first, target);
             }
@@ -90,6 +94,20 @@ pub fn assemble_lists(pages: &[ListPage<'_>]) -> Vec<AssembledList> {
             AssembledList { pages: list }
         })
         .collect()
+}
+
+/// Whether a page-flipping link may join two pages with these titles. Some links that step
+/// through a list run on past its end: a mail archive's "Thread Next" under a thread's last
+/// message leads to the first message of the next thread, and its "Thread Prev" above a
+/// thread's first message to the last of the one before (MHonArc and pipermail both do). The
+/// learner takes such a link for page flipping because most pages it joins are of one thread;
+/// the pages it joins across the threads' border are told by their titles, which then name two
+/// subjects. Titles not known (a page recorded without one) say nothing.
+fn titles_allow_joining(first: Option<&str>, second: Option<&str>) -> bool {
+    match (first, second) {
+        (Some(first), Some(second)) => trawl_learn::titles::titles_agree(first, second),
+        _ => true,
+    }
 }
 
 /// Whether `first` and `second` can be two pages of one list, read from their URLs alone: both
@@ -227,6 +245,7 @@ pub fn in_page_order(urls: &[&str]) -> Vec<usize> {
             url,
             role: None,
             list_links: &[],
+            title: None,
         })
         .collect();
     let mut order: Vec<usize> = (0..urls.len()).collect();
@@ -300,19 +319,32 @@ mod tests {
         check_order(&["http://f.test/t?id=5"], &["http://f.test/t?id=5"]);
     }
 
+    /// A page as the checks give it: URL, role, list links and title.
+    type TitledPage<'a> = (&'a str, Option<Role>, &'a [&'a str], Option<&'a str>);
+
     /// `pages`: (url, role, list links); `expected`: each list as its URLs in page order.
     fn check(pages: &[(&str, Option<Role>, &[&str])], expected: &[&[&str]]) {
+        let titled: Vec<TitledPage<'_>> = pages
+            .iter()
+            .map(|&(url, role, links)| (url, role, links, None))
+            .collect();
+        check_titled(&titled, expected);
+    }
+
+    /// [`check`] of pages with their titles: (url, role, list links, title).
+    fn check_titled(pages: &[TitledPage<'_>], expected: &[&[&str]]) {
         let links: Vec<Vec<String>> = pages
             .iter()
-            .map(|(_, _, links)| links.iter().map(|link| link.to_string()).collect())
+            .map(|(_, _, links, _)| links.iter().map(|link| link.to_string()).collect())
             .collect();
         let input: Vec<ListPage<'_>> = pages
             .iter()
             .zip(&links)
-            .map(|((url, role, _), list_links)| ListPage {
+            .map(|((url, role, _, title), list_links)| ListPage {
                 url,
                 role: *role,
                 list_links,
+                title: *title,
             })
             .collect();
         let lists: Vec<Vec<&str>> = assemble_lists(&input)
@@ -321,6 +353,69 @@ mod tests {
             .collect();
         let expected: Vec<Vec<&str>> = expected.iter().map(|list| list.to_vec()).collect();
         assert_eq!(lists, expected);
+    }
+
+    /// A mail archive's "Thread Next" under a thread's last message leads to the next thread's
+    /// first message, and "Thread Prev" back; the subjects tell the threads apart.
+    #[test]
+    fn thread_steps_past_a_thread_end_do_not_join_the_next_thread() {
+        check_titled(
+            &[
+                ("/l/msg1.html", THREAD, &["/l/msg2.html"], Some("Drivers?")),
+                (
+                    "/l/msg2.html",
+                    THREAD,
+                    &["/l/msg1.html", "/l/msg4.html"],
+                    Some("Re: Drivers?"),
+                ),
+                (
+                    "/l/msg4.html",
+                    THREAD,
+                    &["/l/msg2.html", "/l/msg3.html"],
+                    Some("Re: Drivers?"),
+                ),
+                (
+                    "/l/msg3.html",
+                    THREAD,
+                    &["/l/msg4.html", "/l/msg5.html"],
+                    Some("New board"),
+                ),
+                (
+                    "/l/msg5.html",
+                    THREAD,
+                    &["/l/msg3.html"],
+                    Some("Re: New board"),
+                ),
+            ],
+            &[
+                &["/l/msg1.html", "/l/msg2.html", "/l/msg4.html"],
+                &["/l/msg3.html", "/l/msg5.html"],
+            ],
+        );
+    }
+
+    /// A later page that adds its number to the title, or a page whose title is unknown, stays
+    /// with its list.
+    #[test]
+    fn page_numbers_in_titles_and_missing_titles_keep_a_list_whole() {
+        check_titled(
+            &[
+                (
+                    "/t?id=5",
+                    THREAD,
+                    &["/t?id=5&page=2"],
+                    Some("Topic - Forum"),
+                ),
+                (
+                    "/t?id=5&page=2",
+                    THREAD,
+                    &["/t?id=5", "/t?id=5&page=3"],
+                    Some("Topic - Page 2 - Forum"),
+                ),
+                ("/t?id=5&page=3", THREAD, &["/t?id=5&page=2"], None),
+            ],
+            &[&["/t?id=5", "/t?id=5&page=2", "/t?id=5&page=3"]],
+        );
     }
 
     const THREAD: Option<Role> = Some(Role::Thread);

@@ -39,6 +39,7 @@ struct FetchedPage {
     url: String,
     role: Option<trawl_learn::sitemap::Role>,
     list_links: Vec<String>,
+    title: Option<String>,
     truth: trawl_sim::truth::UrlTruth,
 }
 
@@ -51,6 +52,7 @@ fn judge_relations(pages: &[FetchedPage], outcome: &mut Outcome) {
             url: &page.url,
             role: page.role,
             list_links: &page.list_links,
+            title: page.title.as_deref(),
         })
         .collect();
     let mut list_of_page: HashMap<usize, usize> = HashMap::new();
@@ -193,6 +195,7 @@ fn learn_and_crawl_with(
             url: page.url.to_string(),
             role: page.role,
             list_links: page.list_links.iter().map(Url::to_string).collect(),
+            title: page.title(),
             truth,
         });
     }

@@ -40,6 +40,7 @@ pub mod sample;
 pub mod sitemap;
 pub mod spellings;
 pub mod summary;
+pub mod titles;
 pub mod traverse;
 pub mod url_patterns;
 

@@ -182,9 +182,15 @@ pub struct Arc {
     /// (a thread's title, a board's name and description): pages of one list do, pages of
     /// different threads do not.
     pub same_list_share: f64,
-    /// Share of sampled (source, target) pairs whose two pages have one non-empty title,
-    /// page numbers aside: pages of one list do, pages of neighbouring threads do not.
+    /// Share of sampled (source, target) pairs whose two pages' non-empty titles agree, page
+    /// numbers and reply markers aside ([`crate::titles::titles_agree`]): pages of one list do,
+    /// pages of neighbouring threads do not.
     pub same_title_share: f64,
+    /// Share of the arc's source pages (of those with a sampled pair) with at least one link
+    /// whose target's title agrees with theirs: a thread's step links join every message of a
+    /// thread of two or more to a neighbour of its thread, however often they run on into the
+    /// next thread at its ends, while the next message by date does so only in a busy thread.
+    pub same_title_source_share: f64,
     /// A few anchor texts, for the plan summary.
     pub example_texts: Vec<String>,
     /// Every distinct URL the sampled links point to, sampled or not, except the linking page's
@@ -527,10 +533,20 @@ fn build_arcs(
             let mut sources_contained = 0;
             let mut same_list = 0;
             let mut same_title = 0;
+            let mut sources_with_pairs: BTreeSet<usize> = BTreeSet::new();
+            let mut sources_with_same_title: BTreeSet<usize> = BTreeSet::new();
             for (source_page, target_page) in &built.pairs {
-                let title = &pages[*source_page].title;
-                if !title.is_empty() && *title == pages[*target_page].title {
+                sources_with_pairs.insert(*source_page);
+                // Titles agree up to page numbers and reply markers ("Re: "), as a mail
+                // thread's next message answers the first (`crate::titles`).
+                let (title, target_title) =
+                    (&pages[*source_page].title, &pages[*target_page].title);
+                if !title.is_empty()
+                    && !target_title.is_empty()
+                    && crate::titles::titles_agree(title, target_title)
+                {
                     same_title += 1;
+                    sources_with_same_title.insert(*source_page);
                 }
                 if !distinctive[*source_page].is_disjoint(&distinctive[*target_page]) {
                     same_list += 1;
@@ -592,6 +608,11 @@ fn build_arcs(
                 wordless_links: built.wordless,
                 same_list_share,
                 same_title_share,
+                same_title_source_share: if sources_with_pairs.is_empty() {
+                    0.0
+                } else {
+                    sources_with_same_title.len() as f64 / sources_with_pairs.len() as f64
+                },
                 example_texts: built.texts,
                 target_urls: built.urls.into_iter().collect(),
             }

@@ -24,6 +24,10 @@ pub(crate) struct ListOutline {
     url: String,
     role: Role,
     list_links: Vec<String>,
+    /// The page's title: list assembly joins two pages by a list link only when their titles
+    /// agree (a mail archive's "Thread Next" under a thread's last message leads into the next
+    /// thread).
+    title: Option<String>,
 }
 
 impl ListOutline {
@@ -36,6 +40,7 @@ impl ListOutline {
             url: record.url,
             role,
             list_links: record.list_links,
+            title: record.title,
         })
     }
 }
@@ -86,6 +91,7 @@ impl ListUrls {
                 url: &page.url,
                 role: Some(page.role),
                 list_links: &page.list_links,
+                title: page.title.as_deref(),
             })
             .collect();
         let mut known = ListUrls::default();

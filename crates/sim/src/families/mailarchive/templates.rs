@@ -96,7 +96,15 @@ impl Mailarchive {
         let mut html = String::with_capacity(16 * 1024);
         let chrome = &page.chrome;
         let forum = escape(&chrome.forum_name);
-        let heading = escape(&chrome.title);
+        // A message's page is titled by its subject, as MHonArc and pipermail title it: a
+        // reply's says "Re: ", so the pages of one thread differ in title by that marker.
+        let heading = match &page.body {
+            Body::Thread(view) => view.posts.first().map_or_else(
+                || escape(&chrome.title),
+                |post| escape(&subject(&view.title, post.number as usize)),
+            ),
+            _ => escape(&chrome.title),
+        };
         put!(
             html,
             "<!DOCTYPE HTML PUBLIC \"-//W3C//DTD HTML 4.01 Transitional//EN\">\n<html>\n<head>\n\
@@ -374,14 +382,36 @@ impl Mailarchive {
             ),
             None => format!("[{label}]"),
         };
+        // The thread steps run through the whole thread index, as MHonArc's and pipermail's
+        // do: past a thread's last message "Thread Next" leads to the first message of the
+        // next thread, and before its first message "Thread Prev" to the last message of the
+        // one before. Only the pages the steps join within a thread are its pages.
+        let thread_previous = view.pager.previous.clone().or_else(|| {
+            let Some(Route::Thread { thread, .. }) = view.previous_thread.as_ref() else {
+                return None;
+            };
+            let thread = *thread;
+            let messages = history.thread_posts_at(thread, context.now).len() as u32;
+            (messages > 0).then(|| {
+                Address::canonical(Route::Thread {
+                    thread,
+                    page: messages,
+                })
+            })
+        });
+        let thread_next = view
+            .pager
+            .next
+            .clone()
+            .or_else(|| view.next_thread.clone().map(Address::canonical));
         put!(
             html,
             "<div class=\"msgnav\">{}{}{}{}[<a href=\"{date_index}\">Date Index</a>]\
              [<a href=\"{}\">Thread Index</a>]</div>\n",
             link(date_previous, "Date Prev"),
             link(date_next, "Date Next"),
-            thread_link(&view.pager.previous, "Thread Prev"),
-            thread_link(&view.pager.next, "Thread Next"),
+            thread_link(&thread_previous, "Thread Prev"),
+            thread_link(&thread_next, "Thread Next"),
             context.href(&index)
         );
         let title = subject(&view.title, post.number as usize);

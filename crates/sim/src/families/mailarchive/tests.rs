@@ -134,6 +134,53 @@ fn a_message_page_shows_its_header_list_over_the_body() {
 }
 
 #[test]
+fn thread_steps_run_on_into_the_neighbouring_threads_and_replies_are_titled_re() {
+    let site = site();
+    let history = site.history();
+    let board = history.thread(1).unwrap().board;
+    let (thread, next) = (1..history.thread_count())
+        .filter(|&thread| history.thread(thread).unwrap().board == board)
+        .find_map(|thread| {
+            let next = (thread + 1..=history.thread_count())
+                .find(|&other| history.thread(other).unwrap().board == board)?;
+            (history.thread_posts(thread).len() >= 2).then_some((thread, next))
+        })
+        .expect("a thread of two messages with a later thread on its list");
+    let messages = history.thread_posts(thread).len() as u32;
+    let last = served_canonical(
+        site,
+        Route::Thread {
+            thread,
+            page: messages,
+        },
+    );
+    let next_first = site.url_of(&Address::canonical(Route::Thread {
+        thread: next,
+        page: 1,
+    }));
+    contains!(last;
+        &format!("[<a href=\"{next_first}\">Thread Next</a>]"),
+        "<title>Re: ",
+    );
+    let first_of_next = served_canonical(
+        site,
+        Route::Thread {
+            thread: next,
+            page: 1,
+        },
+    );
+    let back = site.url_of(&Address::canonical(Route::Thread {
+        thread,
+        page: messages,
+    }));
+    contains!(first_of_next; &format!("[<a href=\"{back}\">Thread Prev</a>]"));
+    assert!(
+        !first_of_next.contains("<title>Re: "),
+        "a thread's first message is titled by its subject alone"
+    );
+}
+
+#[test]
 fn indexes_show_threads_as_trees_and_dates_flat() {
     let site = site();
     let by_thread = served_canonical(site, Route::Board { board: 1, page: 1 });
