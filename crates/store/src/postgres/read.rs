@@ -229,7 +229,7 @@ impl PostgresStore {
             let (pages, links, posts, entries) = self.reading(|client| {
                 // The roles are a parameter only of the statement that names them: PostgreSQL
                 // refuses a parameter whose type nothing in the statement settles.
-                let pages = if roles.is_empty() {
+                let pages = if !matches!(bodies, Bodies::OfRoles(_)) {
                     client.query(pages_sql.as_str(), &[&site, &after, &until])?
                 } else {
                     client.query(pages_sql.as_str(), &[&site, &after, &until, &roles])?

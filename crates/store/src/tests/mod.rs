@@ -685,3 +685,27 @@ fn a_document_written_with_a_page_reads_back_replaced_by_the_next_and_apart_from
         );
     });
 }
+
+#[test]
+fn an_outline_asking_for_no_role_s_bodies_reads_every_page_without_a_body() {
+    // Regression: PostgreSQL refused the outline of `trawl watch`'s startup, which names no
+    // role, as a statement of four parameters given three.
+    for_each_backend(|place| {
+        let mut store = place.open();
+        store
+            .begin_crawl(&settings(), &entry("http://forum.test/", 0))
+            .unwrap();
+        store
+            .record_fetch(&outcome("http://forum.test/", &["http://forum.test/b1"]))
+            .unwrap();
+        let mut pages = Vec::new();
+        store
+            .for_each_page_outline(0, &[], |page| pages.push(page))
+            .unwrap();
+        let read: Vec<(String, usize)> = pages
+            .into_iter()
+            .map(|page| (page.record.url, page.record.body.len()))
+            .collect();
+        assert_eq!(read, [("http://forum.test/".to_string(), 0)]);
+    });
+}
