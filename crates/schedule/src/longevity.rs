@@ -182,27 +182,36 @@ impl Longevity {
         self.inverse[index] * (1.0 - fraction) + self.inverse[index + 1] * fraction
     }
 
-    /// The refresh interval of a page under `threshold`: when its utility reaches it.
+    /// The refresh interval of a page under `threshold`: when its utility reaches it. A page
+    /// whose utility never reaches it waits [`LONGEST_INTERVAL`], never the stretched longest
+    /// interval: the bound-based utility of a page changing faster than 1/T stays below T, and
+    /// those pages are a forum's boards, whose polls find every new thread (stretched to
+    /// months, they were read no more in the stable stage, which then stored no post at all at
+    /// 1,000 a day on the corpus).
     fn interval(&self, history: &PageHistory, threshold: f64) -> f64 {
-        let interval = match self.model {
+        // A page seen never to change is worth least and waits the stretched interval.
+        let reached = match self.model {
             LongevityModel::CurveFitting => {
                 let slope = Self::slope(history);
-                if slope <= 0.0 {
-                    self.longest_interval
-                } else {
+                Some(if slope > 0.0 {
                     (2.0 * threshold / slope).sqrt()
-                }
+                } else {
+                    f64::INFINITY
+                })
             }
             LongevityModel::BoundBased => {
                 let rate = Self::change_rate(history);
-                if rate <= 0.0 {
-                    self.longest_interval
+                if rate > 0.0 {
+                    Some(self.inverse_of(rate * threshold) / rate).filter(|time| time.is_finite())
                 } else {
-                    self.inverse_of(rate * threshold) / rate
+                    Some(f64::INFINITY)
                 }
             }
         };
-        interval.clamp(SHORTEST_INTERVAL, self.longest_interval)
+        match reached {
+            Some(interval) => interval.clamp(SHORTEST_INTERVAL, self.longest_interval),
+            None => LONGEST_INTERVAL,
+        }
     }
 
     /// The longest interval for `pages` pages and `per_day` refreshes a day: 30 days, or longer

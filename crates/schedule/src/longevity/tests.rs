@@ -170,3 +170,23 @@ fn the_threshold_still_chooses_when_the_longest_interval_alone_would_fill_the_bu
         check_threshold_sets_the_refreshes(model, 20, 48.0);
     }
 }
+
+#[test]
+fn a_page_the_threshold_never_reaches_waits_the_unstretched_longest_interval() {
+    // Regression: with the longest interval stretched for a large forum under a small budget,
+    // the bound-based pages changing faster than 1/T (boards) waited months, and at 1,000 a day
+    // the corpus' stable stage stored no post.
+    let mut policy = many_pages(LongevityModel::BoundBased, 30_000);
+    policy.set_threshold(900.0);
+    assert!(policy.longest_interval > LONGEST_INTERVAL);
+    let fast = history(25, 24, DAY as i64, &[]);
+    let rate = Longevity::change_rate(&fast);
+    // A threshold its utility bound 1/λ stays below.
+    assert_eq!(policy.interval(&fast, 2.0 / rate), LONGEST_INTERVAL);
+    // A page seen never to change waits the stretched interval.
+    let still = history(25, 0, DAY as i64, &[]);
+    assert_eq!(
+        policy.interval(&still, policy.threshold),
+        policy.longest_interval
+    );
+}
