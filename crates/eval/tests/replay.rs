@@ -168,3 +168,28 @@ fn the_freshness_bench_writes_a_row_per_run_and_plots_each_policy() {
         assert!(delay(400) < delay(100), "{policy}");
     }
 }
+
+#[test]
+fn the_page_path_reads_planned_pages_ahead_on_threads_with_the_same_figures() {
+    // The planned pages of each window are rendered and read ahead on worker threads; every
+    // figure, day and post delay must be what one thread gives, for a policy that plans polls
+    // (ours) and one that plans the backlog and refreshes at fixed instants (curve-fitting).
+    let site = plain_dates_site(FamilyName::Phpbb, 2);
+    for policy in ["trawl", "curve-fitting"] {
+        let one = config(policy, 150, 6, PagePath::Full);
+        let two = ReplayConfig {
+            page_workers: 2,
+            ..one.clone()
+        };
+        let alone = replay_site(Arc::clone(&site), &one).unwrap();
+        let shared = replay_site(Arc::clone(&site), &two).unwrap();
+        assert_eq!(alone.stage, shared.stage, "{policy}");
+        assert_eq!(alone.days, shared.days, "{policy}");
+        assert_eq!(alone.stage_delays, shared.stage_delays, "{policy}");
+        assert!(
+            alone.stage.posts_written > 100,
+            "{policy}: {:?}",
+            alone.stage
+        );
+    }
+}

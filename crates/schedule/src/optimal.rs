@@ -202,6 +202,66 @@ pub fn total_delay_per_day(rates: &[DailyRates], frequencies: &[Vec<f64>]) -> f6
         .sum()
 }
 
+/// Mean delay per record of an allocation over the day: total delay over records.
+pub fn time_varying_mean_delay(rates: &[DailyRates], frequencies: &[Vec<f64>]) -> f64 {
+    let records: f64 = rates
+        .iter()
+        .map(|unit| unit.iter().sum::<f64>() * DAY / unit.len().max(1) as f64)
+        .sum();
+    if records <= 0.0 {
+        return 0.0;
+    }
+    total_delay_per_day(rates, frequencies) / records
+}
+
+/// The delay below which a share `quantile` of the records waits under an allocation: a record
+/// of unit i arriving in bin k waits for the next poll, uniformly up to the gap 1/fᵢₖ, so the
+/// share waiting at most x is Σᵢₖ wᵢₖ·min(x·fᵢₖ, 1) with wᵢₖ the records' shares; the quantile
+/// is found by bisection on x. A unit and bin with records and no polls never serves them:
+/// infinity when they are more than the rest of the quantile.
+pub fn delay_quantile(rates: &[DailyRates], frequencies: &[Vec<f64>], quantile: f64) -> f64 {
+    let mut cells: Vec<(f64, f64)> = Vec::new();
+    for (unit, polls) in rates.iter().zip(frequencies) {
+        for (&rate, &frequency) in unit.iter().zip(polls) {
+            if rate > 0.0 {
+                cells.push((rate, frequency));
+            }
+        }
+    }
+    let total: f64 = cells.iter().map(|cell| cell.0).sum();
+    if total <= 0.0 {
+        return 0.0;
+    }
+    let served_within = |delay: f64| -> f64 {
+        cells
+            .iter()
+            .map(|&(rate, frequency)| rate * (delay * frequency).min(1.0))
+            .sum::<f64>()
+            / total
+    };
+    let longest_gap = cells
+        .iter()
+        .filter(|cell| cell.1 > 0.0)
+        .map(|&(_, frequency)| 1.0 / frequency)
+        .fold(0.0, f64::max);
+    if served_within(longest_gap) < quantile {
+        return f64::INFINITY;
+    }
+    let (mut low, mut high) = (0.0, longest_gap);
+    for _ in 0..100 {
+        let middle = 0.5 * (low + high);
+        if served_within(middle) < quantile {
+            low = middle;
+        } else {
+            high = middle;
+        }
+        if high - low <= 1e-9 * high {
+            break;
+        }
+    }
+    0.5 * (low + high)
+}
+
 /// The least total delay per day, (Σᵢ∫√λᵢ)²/(2B).
 pub fn least_total_delay_per_day(rates: &[DailyRates], budget_per_day: f64) -> f64 {
     let roots: f64 = rates

@@ -392,12 +392,15 @@ impl Site {
                 })
                 .collect()
         };
+        // Keys that look a thread's posts up are computed once per thread, not once per
+        // comparison: sorting a board's list by last post was 6.5 % of the freshness replay's
+        // page path (every key holds the thread's id, so the order is the same).
         match order {
-            SortOrder::LastPost => threads.sort_by_key(|&thread| {
+            SortOrder::LastPost => threads.sort_by_cached_key(|&thread| {
                 std::cmp::Reverse((self.last_post_at(thread, at).map_or(0, |(_, t)| t), thread))
             }),
             SortOrder::Created => threads.sort_by_key(|&thread| std::cmp::Reverse(thread)),
-            SortOrder::Replies => threads.sort_by_key(|&thread| {
+            SortOrder::Replies => threads.sort_by_cached_key(|&thread| {
                 std::cmp::Reverse((self.history.thread_posts_at(thread, at).len(), thread))
             }),
             SortOrder::Title => {

@@ -122,7 +122,13 @@ pub fn replay_sites(
     config: &ReplayConfig,
     workers: usize,
 ) -> Result<Replay, FreshnessError> {
-    let workers = workers.clamp(1, sites.len().max(1));
+    let threads = workers.max(1);
+    let workers = threads.min(sites.len().max(1));
+    // Threads the forums leave over read each forum's planned pages on the page path.
+    let config = &ReplayConfig {
+        page_workers: config.page_workers.max(threads / workers),
+        ..config.clone()
+    };
     let mut results: Vec<Option<Result<ForumReplay, FreshnessError>>> =
         (0..sites.len()).map(|_| None).collect();
     let next = std::sync::atomic::AtomicUsize::new(0);

@@ -43,6 +43,10 @@ pub struct ReplayConfig {
     pub start: Option<i64>,
     /// The date the first day is labelled with, `YYYY-MM-DD`; by default the run's own date.
     pub label_from: Option<jiff::civil::Date>,
+    /// Threads the page path renders and reads each window's planned pages on. A planned page
+    /// shows what the forum showed at its instant, which the plan fixes before any is fetched,
+    /// so the pages are read ahead in parallel and the run is the same as on one thread.
+    pub page_workers: usize,
 }
 
 impl ReplayConfig {
@@ -56,6 +60,7 @@ impl ReplayConfig {
             path: PagePath::Fast,
             start: None,
             label_from: None,
+            page_workers: 1,
         }
     }
 }
@@ -178,7 +183,8 @@ fn replay_with(
     let mut now = start;
     let mut window_start = start;
     let mut window_index: i64 = 0;
-    let mut queue: Vec<PageRequest> = Vec::new();
+    // Requests to fetch, the next last, with the index in the window's plan of those planned.
+    let mut queue: Vec<(PageRequest, Option<usize>)> = Vec::new();
     while window_start < run_end {
         let window_end = (window_start + config.window_seconds).min(run_end);
         // The day's budget split over its windows without losing the fractions.
@@ -186,16 +192,33 @@ fn replay_with(
         let window_budget = (budget * (in_day as u64 + 1) / windows_per_day as u64
             - budget * in_day as u64 / windows_per_day as u64) as u32;
         let window = Window::new(timestamp(window_start), timestamp(window_end))?;
-        let mut plan = scheduler.plan(window, window_budget);
-        plan.reverse();
+        let plan = scheduler.plan(window, window_budget);
+        let mut read_ahead = match &reader {
+            Some(reader) if config.page_workers > 1 => {
+                read_planned_pages(reader, &plan, now, window_start, config.page_workers)
+            }
+            _ => Vec::new(),
+        };
         queue.clear();
-        queue.extend(plan);
-        while let Some(request) = queue.pop() {
+        queue.extend(
+            plan.into_iter()
+                .enumerate()
+                .rev()
+                .map(|(index, request)| (request, Some(index))),
+        );
+        while let Some((request, planned)) = queue.pop() {
             now = now.max(request.at.as_second()).max(window_start);
             listings.advance(&site, now);
-            let fetched = match &reader {
-                Some(reader) => reader.page(request.list, request.page, now),
-                None => fast_page(&site, &listings, &stickies, request.list, request.page, now),
+            let ahead = planned
+                .and_then(|index| read_ahead.get_mut(index))
+                .and_then(Option::take)
+                .filter(|(instant, _)| *instant == now);
+            let fetched = match (&reader, ahead) {
+                (_, Some((_, fetched))) => fetched,
+                (Some(reader), None) => reader.page(request.list, request.page, now),
+                (None, None) => {
+                    fast_page(&site, &listings, &stickies, request.list, request.page, now)
+                }
             };
             let day = ((now - start) / DAY) as usize;
             let useful = judge_fetch(
@@ -223,9 +246,8 @@ fn replay_with(
                     fetches: spent,
                 });
             }
-            let mut follow_ups = scheduler.observe(&fetched)?;
-            follow_ups.reverse();
-            queue.extend(follow_ups);
+            let follow_ups = scheduler.observe(&fetched)?;
+            queue.extend(follow_ups.into_iter().rev().map(|request| (request, None)));
         }
         window_start = window_end;
         window_index += 1;
@@ -238,6 +260,56 @@ fn replay_with(
         run_end,
         &record,
     ))
+}
+
+/// Reads the planned pages of a window on `workers` threads, each at the instant the replay
+/// will fetch it: the driver's clock only moves forward, to each request's instant or the
+/// window's start, and follow-ups are fetched at the instant of the page that asked for them, so
+/// a planned page's instant is the latest of the plan's instants up to it. The driver uses a page
+/// read ahead only when its instant is the one it reached (any request a policy makes for later
+/// moves the clock and is read again in turn).
+fn read_planned_pages(
+    reader: &PageReader,
+    plan: &[PageRequest],
+    now: i64,
+    window_start: i64,
+    workers: usize,
+) -> Vec<Option<(i64, trawl_schedule::FetchedPage)>> {
+    let mut instant = now;
+    let jobs: Vec<(PageRequest, i64)> = plan
+        .iter()
+        .map(|&request| {
+            instant = instant.max(request.at.as_second()).max(window_start);
+            (request, instant)
+        })
+        .collect();
+    let mut read: Vec<Option<(i64, trawl_schedule::FetchedPage)>> =
+        (0..jobs.len()).map(|_| None).collect();
+    let workers = workers.clamp(1, jobs.len().max(1));
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..workers)
+            .map(|worker| {
+                let jobs = &jobs;
+                scope.spawn(move || {
+                    // Every worker-th page, so that a window's busy stretch is shared.
+                    jobs.iter()
+                        .enumerate()
+                        .skip(worker)
+                        .step_by(workers)
+                        .map(|(index, &(request, at))| {
+                            (index, at, reader.page(request.list, request.page, at))
+                        })
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        for handle in handles {
+            for (index, at, page) in handle.join().expect("page readers do not panic") {
+                read[index] = Some((at, page));
+            }
+        }
+    });
+    read
 }
 
 /// Stores what the fetched page shows by the truth and says whether it brought anything new.

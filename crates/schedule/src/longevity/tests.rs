@@ -124,3 +124,69 @@ fn both_keep_to_the_budget_on_a_toy_forum() {
         );
     }
 }
+
+/// A policy of `model` knowing `quiet` pages that never changed and one that gains ten records
+/// an hour, each visited hourly for a day.
+fn many_pages(model: LongevityModel, quiet: u32) -> Longevity {
+    let mut policy = Longevity::new(model);
+    let hourly = |records: f64| vec![(3600.0, records); SAMPLES_KEPT];
+    let mut add = |page: u32, records: f64, changes: u32| {
+        let mut kept = history(25, changes, DAY as i64, &hourly(records));
+        kept.last_fetch = DAY as i64;
+        policy.pages.insert((ListId(1), page), kept);
+    };
+    add(1, 10.0, 24);
+    for page in 2..=quiet + 1 {
+        add(page, 0.0, 0);
+    }
+    policy
+}
+
+fn check_threshold_sets_the_refreshes(model: LongevityModel, quiet: u32, per_day: f64) {
+    let mut policy = many_pages(model, quiet);
+    policy.set_threshold(per_day);
+    let refreshes = policy.refreshes_per_day(policy.threshold);
+    assert!(
+        (refreshes - per_day).abs() < 0.01 * per_day,
+        "{model:?}, {quiet} quiet pages: {refreshes} refreshes a day against {per_day}"
+    );
+    let busy = policy.interval(&policy.pages[&(ListId(1), 1)], policy.threshold);
+    let quiet_interval = policy.interval(&policy.pages[&(ListId(1), 2)], policy.threshold);
+    assert!(
+        busy * 10.0 < quiet_interval,
+        "{model:?}, {quiet} quiet pages: busy every {busy} s, quiet every {quiet_interval} s"
+    );
+}
+
+#[test]
+fn the_threshold_still_chooses_when_the_longest_interval_alone_would_fill_the_budget() {
+    // Regression: with more pages than 30 days of the budget (3,000 pages at 60 refreshes a day
+    // is 100 a day at the longest interval alone) every page waited the longest interval, the
+    // threshold pinned at the top of its range, and both models made the same fetches.
+    for model in [LongevityModel::CurveFitting, LongevityModel::BoundBased] {
+        check_threshold_sets_the_refreshes(model, 3_000, 60.0);
+        check_threshold_sets_the_refreshes(model, 30_000, 900.0);
+        // Few pages: the longest interval stays 30 days.
+        check_threshold_sets_the_refreshes(model, 20, 48.0);
+    }
+}
+
+#[test]
+fn a_page_the_threshold_never_reaches_waits_the_unstretched_longest_interval() {
+    // Regression: with the longest interval stretched for a large forum under a small budget,
+    // the bound-based pages changing faster than 1/T (boards) waited months, and at 1,000 a day
+    // the corpus' stable stage stored no post.
+    let mut policy = many_pages(LongevityModel::BoundBased, 30_000);
+    policy.set_threshold(900.0);
+    assert!(policy.longest_interval > LONGEST_INTERVAL);
+    let fast = history(25, 24, DAY as i64, &[]);
+    let rate = Longevity::change_rate(&fast);
+    // A threshold its utility bound 1/λ stays below.
+    assert_eq!(policy.interval(&fast, 2.0 / rate), LONGEST_INTERVAL);
+    // A page seen never to change waits the stretched interval.
+    let still = history(25, 0, DAY as i64, &[]);
+    assert_eq!(
+        policy.interval(&still, policy.threshold),
+        policy.longest_interval
+    );
+}

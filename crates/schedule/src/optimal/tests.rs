@@ -277,3 +277,44 @@ fn bounds_hold_and_the_budget_is_spent_exactly() {
     let spent: f64 = starved.frequencies.iter().flatten().sum::<f64>() * DAY / 24.0;
     assert!((spent - 3.0).abs() < 1e-9, "spent {spent}");
 }
+
+/// One bin per unit: `cells` are (records per second, polls per second).
+fn check_quantile(cells: &[(f64, f64)], quantile: f64, expected: f64) {
+    let rates: Vec<DailyRates> = cells.iter().map(|cell| vec![cell.0]).collect();
+    let frequencies: Vec<Vec<f64>> = cells.iter().map(|cell| vec![cell.1]).collect();
+    let found = delay_quantile(&rates, &frequencies, quantile);
+    if expected.is_infinite() {
+        assert!(found.is_infinite(), "{cells:?} at {quantile}: {found}");
+    } else {
+        assert!(
+            (found - expected).abs() <= 1e-6 * expected.max(1.0),
+            "{cells:?} at {quantile}: {found} against {expected}"
+        );
+    }
+}
+
+#[test]
+fn the_delay_quantile_mixes_the_uniform_waits_of_every_unit_and_bin() {
+    // One list polled every 600 s: waits uniform up to 600 s.
+    check_quantile(&[(0.01, 1.0 / 600.0)], 0.95, 570.0);
+    check_quantile(&[(0.01, 1.0 / 600.0)], 0.5, 300.0);
+    // Equal records on gaps of 600 and 1,800 s: 0.5 + 0.5·x/1800 = 0.95 at x = 1,620 s.
+    check_quantile(&[(0.01, 1.0 / 600.0), (0.01, 1.0 / 1800.0)], 0.95, 1620.0);
+    // Records weigh, polls do not: nine in ten records on the 600 s gap.
+    check_quantile(&[(0.09, 1.0 / 600.0), (0.01, 1.0 / 1800.0)], 0.95, 900.0);
+    // Records never polled: beyond the quantile they leave it finite, within it infinite.
+    check_quantile(&[(0.96, 1.0 / 600.0), (0.04, 0.0)], 0.95, 593.75);
+    check_quantile(&[(0.9, 1.0 / 600.0), (0.1, 0.0)], 0.95, f64::INFINITY);
+    // No records: nothing waits.
+    check_quantile(&[(0.0, 1.0 / 600.0)], 0.95, 0.0);
+}
+
+#[test]
+fn the_time_varying_mean_delay_is_the_total_over_the_records() {
+    // Two bins: 10 records an hour polled every 600 s, then 30 an hour polled every 1,200 s.
+    let rates = vec![vec![10.0 / 3600.0, 30.0 / 3600.0]];
+    let frequencies = vec![vec![1.0 / 600.0, 1.0 / 1200.0]];
+    let mean = time_varying_mean_delay(&rates, &frequencies);
+    let expected = (10.0 * 300.0 + 30.0 * 600.0) / 40.0;
+    assert!((mean - expected).abs() < 1e-9, "{mean} against {expected}");
+}

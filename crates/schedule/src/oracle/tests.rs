@@ -220,6 +220,7 @@ fn square_root_polling_reaches_its_closed_form_on_stationary_poisson_boards() {
     // rates are exactly known and stationary.
     let pure = TrawlConfig {
         least_share_of_even_polls: 0.0,
+        most_predicted_tail_ratio: f64::INFINITY,
         ..TrawlConfig::default()
     };
     let outcome = replay(

@@ -8,10 +8,19 @@ use crate::toy::{ToyForum, at, replay};
 const HOUR: i64 = 3600;
 const DAY_SECONDS: i64 = 86_400;
 
-/// Boards 1 and 2, each with one thread (10, 20) whose posts are given, all stored at `when`.
+/// Boards 1 and 2, each with one thread (1000, 2000) whose posts are given, all stored at
+/// `when`.
 fn two_boards(busy: &[i64], quiet: &[i64], when: i64) -> Lists {
+    boards(&[busy, quiet], when)
+}
+
+/// Boards 1, 2, ..., each with one thread (1000, 2000, ...) whose posts are given, all stored
+/// at `when`.
+fn boards(posts_of_boards: &[&[i64]], when: i64) -> Lists {
     let mut lists = Lists::new();
-    for (board, thread, posts) in [(1, 10, busy), (2, 20, quiet)] {
+    for (index, posts) in posts_of_boards.iter().enumerate() {
+        let board = index as u64 + 1;
+        let thread = 1000 * board;
         lists.add_index_list(ListId(board), SiteId(0));
         let entries = vec![ThreadEntry {
             thread: ListId(thread),
@@ -94,9 +103,10 @@ fn polls_go_as_the_square_root_of_the_rates() {
     let config = TrawlConfig {
         prior_posts: 0.0,
         least_share_of_even_polls: 0.0,
+        most_predicted_tail_ratio: f64::INFINITY,
         ..TrawlConfig::default()
     };
-    let policy = Trawl::new(config);
+    let mut policy = Trawl::new(config);
     let (units, frequencies) = policy.allocation(&lists, 20 * DAY_SECONDS, 100.0);
 
     assert_eq!(units.len(), 2);
@@ -121,6 +131,7 @@ fn plans_poll_busy_hours_more_and_keep_the_daily_floor() {
     let lists = two_boards(&posts_in_hours(40, 18, 22), &[3 * HOUR], 20 * DAY_SECONDS);
     let mut policy = Trawl::new(TrawlConfig {
         least_share_of_even_polls: 0.0,
+        most_predicted_tail_ratio: f64::INFINITY,
         ..TrawlConfig::default()
     });
     let mut by_hour = [0usize; 24];
@@ -363,7 +374,7 @@ fn every_board_keeps_a_share_of_the_even_polls_at_every_hour() {
     let lists = two_boards(&posts_in_hours(40, 18, 22), &[3 * HOUR], 20 * DAY_SECONDS);
     let config = TrawlConfig::default();
     let share = config.least_share_of_even_polls;
-    let policy = Trawl::new(config);
+    let mut policy = Trawl::new(config);
     let (units, frequencies) = policy.allocation(&lists, 20 * DAY_SECONDS, 240.0);
     assert_eq!(units.len(), 2);
     let even = 240.0 / optimal::DAY / 2.0;
@@ -504,4 +515,61 @@ fn a_saved_state_of_another_policy_or_damaged_is_refused() {
     assert!(restored.restore_state(&damaged).is_err());
     restored.restore_state(&saved).unwrap();
     assert_eq!(restored.saved_state(), Some(saved));
+}
+
+/// The allocation's predicted ratio of the 95th percentile of delay to the mean, and the share
+/// of the even density it keeps, for a busy board of `busy` posts a day and 23 quiet ones of
+/// `quiet` under `config`.
+fn predicted_tail(config: TrawlConfig, busy: i64, quiet: i64, polls_per_day: f64) -> (f64, f64) {
+    let busy_posts = posts_in_hours(busy, 0, 24);
+    let quiet_posts = posts_in_hours(quiet, 0, 24);
+    let mut posts: Vec<&[i64]> = vec![&busy_posts];
+    posts.extend(std::iter::repeat_n(quiet_posts.as_slice(), 23));
+    let lists = boards(&posts, 20 * DAY_SECONDS);
+    let mut policy = Trawl::new(config);
+    let (units, frequencies) = policy.allocation(&lists, 20 * DAY_SECONDS, polls_per_day);
+    let rates = policy.rates(&lists, &units, 20 * DAY_SECONDS);
+    let mean = optimal::time_varying_mean_delay(&rates, &frequencies);
+    let tail = optimal::delay_quantile(&rates, &frequencies, 0.95);
+    let share = policy
+        .share_of_even_polls
+        .map_or(f64::NAN, |(_, share)| share);
+    (tail / mean, share)
+}
+
+fn check_tail_bounded(busy: i64, quiet: i64, polls_per_day: f64, raised: bool) {
+    let config = TrawlConfig::default();
+    let bound = config.most_predicted_tail_ratio;
+    let least = config.least_share_of_even_polls;
+    let (ratio, share) = predicted_tail(config, busy, quiet, polls_per_day);
+    assert!(
+        ratio <= bound * (1.0 + 1e-9),
+        "{busy} and {quiet} a day: ratio {ratio}"
+    );
+    assert_eq!(
+        share > least,
+        raised,
+        "{busy} and {quiet} a day: share {share}"
+    );
+    // With the share held at its least, the ratio is above the bound exactly when it was raised.
+    let fixed = TrawlConfig {
+        share_of_even_polls_step: 0.0,
+        ..TrawlConfig::default()
+    };
+    let (fixed_ratio, _) = predicted_tail(fixed, busy, quiet, polls_per_day);
+    assert_eq!(
+        fixed_ratio > bound,
+        raised,
+        "{busy} and {quiet} a day: {fixed_ratio}"
+    );
+}
+
+#[test]
+fn the_share_of_even_polls_rises_until_the_predicted_tail_is_bounded() {
+    // Regression (nodebb/8 of the corpus, a third of its posts on one board of 24): square-root
+    // polling with the least share made the 95th percentile of delay 3.01 times the mean.
+    check_tail_bounded(1_000, 5, 1_000.0, true);
+    check_tail_bounded(2_000, 8, 2_000.0, true);
+    // Boards alike: the least share already bounds the tail.
+    check_tail_bounded(40, 30, 1_000.0, false);
 }
