@@ -276,7 +276,6 @@ impl SqliteStore {
 
 /// Writes one fetch into `transaction`: the page with its `headers` (JSON) and compressed
 /// `body`, its records, and its frontier changes. Returns the page's id.
-
 fn write_fetch(
     transaction: &rusqlite::Transaction<'_>,
     outcome: &FetchOutcome,
