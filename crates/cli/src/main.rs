@@ -26,6 +26,7 @@ mod demo;
 mod export;
 mod extract;
 mod fleet;
+mod fleet_bench;
 mod freshness;
 mod frontier_bench;
 mod learn;

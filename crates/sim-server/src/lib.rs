@@ -11,7 +11,9 @@
 //! [`trawl_sim::SimFetcher`] answer byte for byte the same.
 
 use std::net::SocketAddr;
-use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
 
 use axum::Router;
 use axum::body::Body;
@@ -72,6 +74,77 @@ pub enum ServerError {
 struct AppState {
     site: Arc<Site>,
     clock: Arc<dyn Clock>,
+    options: ServeOptions,
+}
+
+/// How the server behaves beyond answering from the forum: for benchmarks that must not be
+/// CPU-bound and that count requests where they arrive.
+#[derive(Debug, Clone, Default)]
+pub struct ServeOptions {
+    /// Time every answer waits before it is sent, as a remote forum's round trip and rendering
+    /// would take. Waiting does not hold a server thread, so many requests can wait at once.
+    pub latency: std::time::Duration,
+    /// Where every request is written down, when the caller wants to judge the client by them.
+    pub log: Option<Arc<RequestLog>>,
+}
+
+/// One request as the server saw it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LoggedRequest {
+    /// The path and query asked for.
+    pub path_and_query: String,
+    /// When the request arrived.
+    pub arrived: Instant,
+    /// When its answer was ready to send, after the latency.
+    pub answered: Instant,
+}
+
+/// The requests one server received, and the most it had in flight at once: the client's
+/// politeness judged at the server (one connection at a time, the delay kept between requests,
+/// no page asked for twice) rather than by the client's word.
+#[derive(Debug, Default)]
+pub struct RequestLog {
+    requests: Mutex<Vec<LoggedRequest>>,
+    in_flight: AtomicUsize,
+    most_in_flight: AtomicUsize,
+}
+
+impl RequestLog {
+    /// The requests answered so far, in the order they were answered.
+    pub fn requests(&self) -> Vec<LoggedRequest> {
+        self.requests
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .clone()
+    }
+
+    /// The most requests this server was answering at the same moment.
+    pub fn most_in_flight(&self) -> usize {
+        self.most_in_flight.load(Ordering::SeqCst)
+    }
+
+    /// Forgets every request, for the next run against the same server.
+    pub fn clear(&self) {
+        self.requests
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .clear();
+        self.most_in_flight.store(0, Ordering::SeqCst);
+    }
+
+    fn arrive(&self) {
+        let now_in_flight = self.in_flight.fetch_add(1, Ordering::SeqCst) + 1;
+        self.most_in_flight
+            .fetch_max(now_in_flight, Ordering::SeqCst);
+    }
+
+    fn leave(&self, request: LoggedRequest) {
+        self.in_flight.fetch_sub(1, Ordering::SeqCst);
+        self.requests
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .push(request);
+    }
 }
 
 /// A running server; dropping it (or calling [`SimServer::stop`]) shuts it down.
@@ -90,6 +163,18 @@ impl SimServer {
         clock: Arc<dyn Clock>,
         address: &str,
         workers: usize,
+    ) -> Result<SimServer, ServerError> {
+        SimServer::start_with(site, clock, address, workers, ServeOptions::default())
+    }
+
+    /// As [`SimServer::start`], answering after `options.latency` and writing every request
+    /// into `options.log`.
+    pub fn start_with(
+        site: Arc<Site>,
+        clock: Arc<dyn Clock>,
+        address: &str,
+        workers: usize,
+        options: ServeOptions,
     ) -> Result<SimServer, ServerError> {
         let runtime = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(workers.max(1))
@@ -110,7 +195,11 @@ impl SimServer {
         let (shutdown, stopped) = tokio::sync::oneshot::channel::<()>();
         let app = Router::new()
             .fallback(answer)
-            .with_state(Arc::new(AppState { site, clock }));
+            .with_state(Arc::new(AppState {
+                site,
+                clock,
+                options,
+            }));
         let thread = std::thread::Builder::new()
             .name("trawl-sim-server".to_string())
             .spawn(move || {
@@ -172,6 +261,28 @@ impl Drop for SimServer {
 }
 
 async fn answer(State(state): State<Arc<AppState>>, uri: Uri, headers: HeaderMap) -> Response {
+    let arrived = Instant::now();
+    if let Some(log) = &state.options.log {
+        log.arrive();
+    }
+    let response = answer_from_forum(&state, &uri, &headers);
+    if !state.options.latency.is_zero() {
+        tokio::time::sleep(state.options.latency).await;
+    }
+    if let Some(log) = &state.options.log {
+        log.leave(LoggedRequest {
+            path_and_query: uri
+                .path_and_query()
+                .map_or("/", |pq| pq.as_str())
+                .to_string(),
+            arrived,
+            answered: Instant::now(),
+        });
+    }
+    response
+}
+
+fn answer_from_forum(state: &AppState, uri: &Uri, headers: &HeaderMap) -> Response {
     let instant = match headers.get(AT_HEADER) {
         Some(value) => match value
             .to_str()
