@@ -321,3 +321,82 @@ fn plain(status: StatusCode, message: &'static str) -> Response {
     *response.status_mut() = status;
     response
 }
+
+#[cfg(test)]
+mod tests {
+    use std::io::{Read, Write};
+    use std::time::Duration;
+
+    use trawl_sim::{FamilyName, Scale, SiteConfig};
+
+    use super::*;
+
+    /// One HTTP/1.1 request for `path` on a connection of its own; returns the status line.
+    fn ask(server: &SimServer, path: &str) -> String {
+        let mut connection = std::net::TcpStream::connect(server.address()).unwrap();
+        write!(
+            connection,
+            "GET {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
+            server.address()
+        )
+        .unwrap();
+        let mut answer = String::new();
+        connection.read_to_string(&mut answer).unwrap();
+        answer.lines().next().unwrap_or_default().to_string()
+    }
+
+    fn logged_server(latency: Duration) -> (SimServer, Arc<RequestLog>) {
+        let site = Arc::new(Site::build(SiteConfig::new(
+            FamilyName::parse("phpbb").unwrap(),
+            1,
+            Scale::Small,
+        )));
+        let end = Timestamp::from_second(site.history().end).unwrap();
+        let log = Arc::new(RequestLog::default());
+        let server = SimServer::start_with(
+            site,
+            ServerClock::Fixed(end).into_clock(),
+            "127.0.0.1:0",
+            2,
+            ServeOptions {
+                latency,
+                log: Some(log.clone()),
+            },
+        )
+        .unwrap();
+        (server, log)
+    }
+
+    #[test]
+    fn every_request_is_logged_with_its_path_after_the_latency() {
+        let latency = Duration::from_millis(80);
+        let (server, log) = logged_server(latency);
+        assert!(ask(&server, "/robots.txt").starts_with("HTTP/1.1 "));
+        ask(&server, "/?page=2");
+        let requests = log.requests();
+        let paths: Vec<&str> = requests
+            .iter()
+            .map(|request| request.path_and_query.as_str())
+            .collect();
+        assert_eq!(paths, ["/robots.txt", "/?page=2"]);
+        for request in &requests {
+            assert!(request.answered - request.arrived >= latency, "{request:?}");
+        }
+        assert_eq!(log.most_in_flight(), 1);
+        log.clear();
+        assert!(log.requests().is_empty());
+        assert_eq!(log.most_in_flight(), 0);
+    }
+
+    #[test]
+    fn requests_waiting_at_once_are_counted_in_flight_together() {
+        let (server, log) = logged_server(Duration::from_millis(300));
+        std::thread::scope(|scope| {
+            for _ in 0..3 {
+                scope.spawn(|| ask(&server, "/robots.txt"));
+            }
+        });
+        assert_eq!(log.requests().len(), 3);
+        assert_eq!(log.most_in_flight(), 3);
+    }
+}
