@@ -11,7 +11,7 @@ use trawl_crawl::CrawlStrategy;
 use trawl_fleet::{Budget, Fleet, Heartbeat, Lease, SiteStatus, WorkerOptions, work_round};
 use trawl_learn::traverse::Strategy;
 use trawl_model::{CookieJarFetcher, SystemClock};
-use trawl_store::{Store, StoreLocation};
+use trawl_store::{PostgresStore, Store, StoreLocation};
 
 use crate::crawl::{FetchArgs, parse_portal};
 use crate::crawl_run::{CrawlEnd, DriveOptions, drive_with_relearning, open_crawl};
@@ -358,9 +358,25 @@ fn crawl_leased_site(
         let pages = crate::learn::sample_with_progress(&fetcher, &portal, args.samples, args.seed)?;
         Ok(trawl_learn::learn(&portal, pages, Strategy::Skeleton).plan)
     };
-    let opened = open_crawl(store, &portal, &fetcher, &clock, None, || {
-        Ok(CrawlStrategy::Plan(Box::new(learn()?)))
-    })?;
+    // The first learning keeps its sampled pages in the site's store as they arrive, through a
+    // fenced handle of its own (the opening holds the lease's store), so that a lease that ends
+    // while sampling leaves them for the next holder to go on from.
+    let first_learning = || -> Result<CrawlStrategy> {
+        let StoreLocation::Postgres(url) = &args.db else {
+            bail!("a fleet lives in PostgreSQL");
+        };
+        let kept = Store::postgres(PostgresStore::open_leased(url, &lease.site, lease.epoch)?);
+        let pages = crate::kept_samples::sample_resumably(
+            &fetcher,
+            kept,
+            &portal,
+            args.samples,
+            args.seed,
+        )?;
+        let plan = trawl_learn::learn(&portal, pages, Strategy::Skeleton).plan;
+        Ok(CrawlStrategy::Plan(Box::new(plan)))
+    };
+    let opened = open_crawl(store, &portal, &fetcher, &clock, None, first_learning)?;
     let priority = opened.order.priority()?;
     let mut crawler = opened.crawler.with_priority(priority);
     heartbeat.beat()?;

@@ -29,6 +29,7 @@ mod fleet;
 mod fleet_bench;
 mod freshness;
 mod frontier_bench;
+mod kept_samples;
 mod learn;
 mod patterns;
 mod plan_graph;
