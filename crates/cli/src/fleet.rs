@@ -13,6 +13,7 @@ use trawl_learn::traverse::Strategy;
 use trawl_model::{CookieJarFetcher, SystemClock};
 use trawl_store::{PostgresStore, Store, StoreLocation};
 
+use crate::audit::close_gaps;
 use crate::crawl::{FetchArgs, parse_portal};
 use crate::crawl_run::{CrawlEnd, DriveOptions, drive_with_relearning, open_crawl};
 
@@ -380,41 +381,65 @@ fn crawl_leased_site(
     let priority = opened.order.priority()?;
     let mut crawler = opened.crawler.with_priority(priority);
     heartbeat.beat()?;
-    let budget = store.page_count()? + granted;
+    let pages_before = store.page_count()?;
+    let budget = pages_before + granted;
     // A third of the slice between heartbeats leaves two chances to renew before it ends.
     let beat_every = Duration::from_secs(args.lease_seconds) / 3;
     let mut last_beat = Instant::now();
-    let (end, status) = drive_with_relearning(
+    let mut keep_lease = || {
+        if last_beat.elapsed() >= beat_every {
+            // A lost lease shows itself at the next write, which the store refuses.
+            let _ = heartbeat.beat();
+            last_beat = Instant::now();
+        }
+    };
+    let options = DriveOptions {
+        max_pages: Some(budget),
+        workers: 1,
+    };
+    let (end, _) = drive_with_relearning(
         store,
         &mut crawler,
         &portal,
         &fetcher,
         &clock,
-        DriveOptions {
-            max_pages: Some(budget),
-            workers: 1,
-        },
+        options,
         learn,
-        |_| {
-            if last_beat.elapsed() >= beat_every {
-                // A lost lease shows itself at the next write, which the store refuses.
-                let _ = heartbeat.beat();
-                last_beat = Instant::now();
-            }
-        },
+        |_| keep_lease(),
     )?;
-    heartbeat.return_pages(granted.saturating_sub(status.pages_this_run))?;
+    // As `trawl crawl` does, a crawl that ran dry is audited against the forum's own counts and
+    // what the audit names as missing and fetchable is asked for, within the lease's pages.
+    let closing = if end == CrawlEnd::FrontierEmpty {
+        Some(close_gaps(
+            store,
+            &mut crawler,
+            &portal,
+            &fetcher,
+            &clock,
+            options,
+            |_| keep_lease(),
+        )?)
+    } else {
+        None
+    };
+    let pages_after = store.page_count()?;
+    let fetched = pages_after - pages_before;
+    heartbeat.return_pages(granted.saturating_sub(fetched))?;
     let revisit = Duration::from_secs(args.revisit_hours * 3600);
     let (due_in, ended) = match end {
         CrawlEnd::PageLimit => (Duration::ZERO, "lease budget spent"),
         CrawlEnd::FrontierEmpty => (revisit, "crawl complete"),
         CrawlEnd::TemplateChanged { .. } => (revisit, "its pages match no plan learned"),
     };
+    let gaps = closing.map_or(String::new(), |closing| {
+        format!(
+            " (closing gaps: {} URLs asked for, {} pages fetched in {} round(s))",
+            closing.asked, closing.fetched, closing.rounds
+        )
+    });
     eprintln!(
-        "{}: {} pages this lease, {} stored; {ended}",
-        lease.site,
-        status.pages_this_run,
-        store.page_count()?
+        "{}: {fetched} pages this lease, {pages_after} stored; {ended}{gaps}",
+        lease.site
     );
     Ok(due_in)
 }

@@ -75,6 +75,13 @@ fn workers_crawl_every_registered_forum_in_leases_as_one_crawl_would() {
         "0",
     ]);
     assert!(worker.status.success(), "{}", text(&worker.stderr));
+    // Each crawl that ran dry was audited and its gaps asked for, as `trawl crawl` does.
+    assert_eq!(
+        text(&worker.stderr).matches("crawl complete (closing gaps:").count(),
+        2,
+        "{}",
+        text(&worker.stderr)
+    );
 
     let status = json_lines(&["fleet", "status", "--db", &database, "--json"]);
     assert_eq!(status.len(), 2, "{status:?}");
