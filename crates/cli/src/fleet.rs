@@ -8,7 +8,9 @@ use anyhow::{Context, Result, bail};
 use clap::{Args, Subcommand};
 use serde_json::json;
 use trawl_crawl::CrawlStrategy;
-use trawl_fleet::{Budget, Fleet, Heartbeat, Lease, SiteStatus, WorkerOptions, work_round};
+use trawl_fleet::{
+    AuditSummary, Budget, Fleet, Heartbeat, Lease, SiteStatus, WorkerOptions, work_round,
+};
 use trawl_learn::traverse::Strategy;
 use trawl_model::{CookieJarFetcher, SystemClock};
 use trawl_store::{PostgresStore, Store, StoreLocation};
@@ -189,6 +191,8 @@ fn print_status(
                 "lease_epoch": site.lease_epoch,
                 "pages_per_day": site.budget.pages_per_day,
                 "reserved_today": site.budget.reserved_today,
+                "audit_gaps": site.audit.map(|audit| audit.gaps),
+                "posts_missing": site.audit.map(|audit| audit.posts_missing),
                 "fleet_pages_per_day": budget.pages_per_day,
                 "fleet_reserved_today": budget.reserved_today,
             });
@@ -199,25 +203,30 @@ fn print_status(
     writeln!(out, "fleet budget: {}", shown_budget(budget))?;
     writeln!(
         out,
-        "{:>8}  {:<8}  {:<24}  {:>12}  {:>16}  site",
-        "pages", "crawl", "lease", "due", "today/budget"
+        "{:>8}  {:<8}  {:<24}  {:>12}  {:>16}  {:>12}  site",
+        "pages", "crawl", "lease", "due", "today/budget", "audit gaps"
     )?;
     for site in sites {
         let lease = match (&site.lease_holder, site.lease_left_seconds) {
             (Some(holder), Some(left)) => format!("{holder} ({left:.0} s)"),
             _ => "-".to_string(),
         };
+        // A site past its due time shows how late it is: the delay the fleet's work runs behind.
         let due = if site.due_in_seconds <= 0.0 {
-            "now".to_string()
+            format!("{:.0} s late", -site.due_in_seconds)
         } else {
             format!("in {:.0} s", site.due_in_seconds)
         };
         let crawl = site.strategy.as_deref().unwrap_or("new");
         writeln!(
             out,
-            "{:>8}  {crawl:<8}  {lease:<24}  {due:>12}  {:>16}  {}",
+            "{:>8}  {crawl:<8}  {lease:<24}  {due:>12}  {:>16}  {:>12}  {}",
             site.pages,
             shown_budget(site.budget),
+            site.audit.map_or("-".to_string(), |audit| format!(
+                "{} ({} posts)",
+                audit.gaps, audit.posts_missing
+            )),
             site.site
         )?;
     }
@@ -422,6 +431,15 @@ fn crawl_leased_site(
     } else {
         None
     };
+    if let Some(closing) = &closing {
+        let totals = &closing.report.totals;
+        heartbeat.record_audit(AuditSummary {
+            gaps: closing.report.gaps.len() as i64,
+            posts_missing: totals
+                .posts_counted
+                .saturating_sub(totals.posts_stored_of_counted) as i64,
+        })?;
+    }
     let pages_after = store.page_count()?;
     let fetched = pages_after - pages_before;
     heartbeat.return_pages(granted.saturating_sub(fetched))?;

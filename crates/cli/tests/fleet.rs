@@ -77,7 +77,9 @@ fn workers_crawl_every_registered_forum_in_leases_as_one_crawl_would() {
     assert!(worker.status.success(), "{}", text(&worker.stderr));
     // Each crawl that ran dry was audited and its gaps asked for, as `trawl crawl` does.
     assert_eq!(
-        text(&worker.stderr).matches("crawl complete (closing gaps:").count(),
+        text(&worker.stderr)
+            .matches("crawl complete (closing gaps:")
+            .count(),
         2,
         "{}",
         text(&worker.stderr)
@@ -85,6 +87,11 @@ fn workers_crawl_every_registered_forum_in_leases_as_one_crawl_would() {
 
     let status = json_lines(&["fleet", "status", "--db", &database, "--json"]);
     assert_eq!(status.len(), 2, "{status:?}");
+    for site in &status {
+        // The audit after each crawl is kept for the status to show.
+        assert!(site["audit_gaps"].as_i64().is_some(), "{status:?}");
+        assert!(site["posts_missing"].as_i64().is_some(), "{status:?}");
+    }
     for site in &status {
         assert!(site["pages"].as_i64().unwrap() > 25, "{site}");
         assert!(site["lease_holder"].is_null(), "{site}");

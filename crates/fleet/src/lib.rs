@@ -35,10 +35,12 @@
 //! claim, a heartbeat or a give-back is one statement, and no transaction stays open across
 //! a fetch.
 
+mod audits;
 mod budget;
 
 use std::time::Duration;
 
+pub use audits::AuditSummary;
 pub use budget::Budget;
 use postgres::{Client, NoTls};
 use trawl_store::{PostgresStore, Store, StoreError};
@@ -102,6 +104,8 @@ pub struct SiteStatus {
     pub lease_epoch: i64,
     /// The site's own budget of pages a day and what is reserved of it today.
     pub budget: Budget,
+    /// What the last audit of its crawl found, once a crawl ran dry and was audited.
+    pub audit: Option<AuditSummary>,
 }
 
 /// A connection to the fleet's database.
@@ -142,6 +146,7 @@ impl Fleet {
             Client::connect(url, NoTls).map_err(|source| database_error(url, source))?;
         client
             .batch_execute(budget::SCHEMA)
+            .and_then(|()| client.batch_execute(audits::SCHEMA))
             .map_err(|source| database_error(url, source))?;
         Ok(Fleet {
             client,
@@ -252,8 +257,10 @@ impl Fleet {
                  (SELECT value FROM meta WHERE meta.site = sites.id AND key = 'strategy'), \
                  site_budgets.pages_per_day, \
                  CASE WHEN site_budgets.day = current_date THEN site_budgets.reserved \
-                     ELSE 0 END \
+                     ELSE 0 END, \
+                 site_audits.gaps, site_audits.posts_missing \
                  FROM sites LEFT JOIN site_budgets ON site_budgets.site = sites.id \
+                 LEFT JOIN site_audits ON site_audits.site = sites.id \
                  ORDER BY id",
                 &[],
             )
@@ -271,6 +278,13 @@ impl Fleet {
                 budget: Budget {
                     pages_per_day: row.get(7),
                     reserved_today: row.get::<_, Option<i64>>(8).unwrap_or(0),
+                },
+                audit: match (row.get(9), row.get(10)) {
+                    (Some(gaps), Some(posts_missing)) => Some(AuditSummary {
+                        gaps,
+                        posts_missing,
+                    }),
+                    _ => None,
                 },
             })
             .collect())
@@ -338,6 +352,11 @@ impl Heartbeat<'_> {
     /// Gives back the pages of this lease's reservation it did not fetch.
     pub fn return_pages(&mut self, unused: usize) -> Result<(), FleetError> {
         self.fleet.return_pages(self.lease, unused)
+    }
+
+    /// Records what the audit of the site's crawl found (see [`Fleet::record_audit`]).
+    pub fn record_audit(&mut self, audit: AuditSummary) -> Result<(), FleetError> {
+        self.fleet.record_audit(self.lease, audit)
     }
 
     /// Time until today's budgets start afresh.

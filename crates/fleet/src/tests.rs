@@ -393,3 +393,30 @@ fn two_workers_reserving_at_once_never_pass_the_fleet_budget() {
     );
     assert_eq!(fleet.fleet_budget().unwrap().reserved_today, 1_000);
 }
+
+#[test]
+fn the_last_audit_of_a_site_is_shown_and_a_lost_lease_records_none() {
+    let (mut fleet, url) = fleet_of(2);
+    let leases = fleet.claim("worker-a", 2, SLICE).unwrap();
+    let audit = |gaps, posts_missing| AuditSummary {
+        gaps,
+        posts_missing,
+    };
+    fleet.record_audit(&leases[0], audit(3, 40)).unwrap();
+    fleet.record_audit(&leases[0], audit(1, 5)).unwrap();
+    // The second lease expires and another worker claims its site.
+    fleet.heartbeat(&leases[1], Duration::ZERO).unwrap();
+    let mut other = Fleet::connect(&url).unwrap();
+    assert_eq!(other.claim("worker-b", 1, SLICE).unwrap().len(), 1);
+    assert!(matches!(
+        fleet.record_audit(&leases[1], audit(9, 9)),
+        Err(FleetError::LeaseLost { .. })
+    ));
+    let audits: Vec<Option<AuditSummary>> = fleet
+        .status()
+        .unwrap()
+        .iter()
+        .map(|site| site.audit)
+        .collect();
+    assert_eq!(audits, [Some(audit(1, 5)), None]);
+}
