@@ -43,6 +43,10 @@ pub enum BenchCommand {
     /// on the fast path; writes a markdown table and SVG plots of the daily curves and of delay
     /// against budget.
     Freshness(crate::freshness::FreshnessArgs),
+    /// Issue 22's bar: many simulated forums on loopback (each with a per-request latency)
+    /// crawled by 1, 2, 4, 8 `trawl worker` processes on one PostgreSQL database, against one
+    /// `trawl crawl` process per forum; forums per hour, and politeness counted at the servers.
+    Fleet(crate::fleet_bench::FleetBenchArgs),
 }
 
 #[derive(Debug, Args)]
@@ -175,6 +179,7 @@ pub fn run(command: BenchCommand) -> Result<()> {
         BenchCommand::Behaviour(args) => crate::behaviour_bench::run(args),
         BenchCommand::Frontier(args) => crate::frontier_bench::run(args),
         BenchCommand::Freshness(args) => crate::freshness::bench_freshness(args),
+        BenchCommand::Fleet(args) => crate::fleet_bench::run(args),
         BenchCommand::Extract(args) if args.sim => {
             let show_misses = args.misses;
             let mut miss = |line: String| {

@@ -164,8 +164,15 @@ pub fn run(args: CrawlArgs) -> Result<()> {
                         path,
                     )?)));
                 }
+                // A handle of its own on the crawl's store, which the opening holds, keeps the
+                // sampled pages as they arrive (see `kept_samples`).
+                let kept = Store::open_at(&args.db, portal.as_str())
+                    .with_context(|| format!("cannot open the crawl database {}", args.db))?;
                 Ok(CrawlStrategy::Plan(Box::new(learn_plan(
-                    &fetcher, &portal, &args,
+                    &fetcher,
+                    &portal,
+                    &args,
+                    Some(kept),
                 )?)))
             }
         },
@@ -203,7 +210,7 @@ pub fn run(args: CrawlArgs) -> Result<()> {
             max_pages: args.max_pages,
             workers: args.workers,
         },
-        || learn_plan(&fetcher, &portal, &args),
+        || learn_plan(&fetcher, &portal, &args, None),
         |status| progress.update(status),
     )?;
     // A crawl that ran dry is audited against the forum's own counts, and what the audit
@@ -289,16 +296,23 @@ pub fn run(args: CrawlArgs) -> Result<()> {
     Ok(())
 }
 
-/// Samples the forum and learns its plan, with progress.
+/// Samples the forum and learns its plan, with progress; with `kept`, the crawl's store, the
+/// sampled pages are kept there and an earlier sampling cut short is gone on with.
 fn learn_plan(
     fetcher: &CookieJarFetcher<FetchStack>,
     portal: &Url,
     args: &CrawlArgs,
+    kept: Option<Store>,
 ) -> Result<Plan> {
     if args.samples == 0 {
         bail!("--samples must be at least 1 to learn a plan (or give one with --plan)");
     }
-    let pages = crate::learn::sample_with_progress(fetcher, portal, args.samples, args.seed)?;
+    let pages = match kept {
+        Some(store) => {
+            crate::kept_samples::sample_resumably(fetcher, store, portal, args.samples, args.seed)?
+        }
+        None => crate::learn::sample_with_progress(fetcher, portal, args.samples, args.seed)?,
+    };
     let sampled = pages.len();
     let learned = trawl_learn::learn(portal, pages, Strategy::Skeleton);
     eprintln!(

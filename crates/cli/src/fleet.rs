@@ -8,11 +8,14 @@ use anyhow::{Context, Result, bail};
 use clap::{Args, Subcommand};
 use serde_json::json;
 use trawl_crawl::CrawlStrategy;
-use trawl_fleet::{Fleet, Heartbeat, Lease, SiteStatus, WorkerOptions, work_round};
+use trawl_fleet::{
+    AuditSummary, Budget, Fleet, Heartbeat, Lease, SiteStatus, WorkerOptions, work_round,
+};
 use trawl_learn::traverse::Strategy;
 use trawl_model::{CookieJarFetcher, SystemClock};
-use trawl_store::{Store, StoreLocation};
+use trawl_store::{PostgresStore, Store, StoreLocation};
 
+use crate::audit::close_gaps;
 use crate::crawl::{FetchArgs, parse_portal};
 use crate::crawl_run::{CrawlEnd, DriveOptions, drive_with_relearning, open_crawl};
 
@@ -21,8 +24,28 @@ pub enum FleetCommand {
     /// Register forums (portal URLs) with a fleet's database; each learns its plan on its
     /// first lease.
     Add(AddArgs),
-    /// Show the fleet's sites: pages stored, lease holder and time left, when each is due.
+    /// Show the fleet's sites: pages stored, lease holder and time left, when each is due,
+    /// and the fleet's and each site's budget of pages a day.
     Status(StatusArgs),
+    /// Set the fleet's budget of pages a day over every site, or one site's own with --site;
+    /// workers reserve a lease's pages within both, so they hold however many workers run.
+    Budget(BudgetArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct BudgetArgs {
+    /// The fleet's database, a `postgres://` URL.
+    #[arg(long)]
+    pub db: StoreLocation,
+    /// Pages a day; leave out (or give --unlimited) to lift the budget.
+    #[arg(long, conflicts_with = "unlimited")]
+    pub pages_per_day: Option<u64>,
+    /// Lift the budget.
+    #[arg(long)]
+    pub unlimited: bool,
+    /// The site (portal URL) whose own budget to set, instead of the fleet's.
+    #[arg(long)]
+    pub site: Option<String>,
 }
 
 #[derive(Debug, Args)]
@@ -57,7 +80,9 @@ pub struct WorkerArgs {
     /// within it (at the polite default, 300 samples take five minutes).
     #[arg(long, default_value_t = 900)]
     pub lease_seconds: u64,
-    /// Pages fetched under one lease before the site is given back for any worker to go on.
+    /// Pages fetched under one lease before the site is given back for any worker to go on
+    /// (fewer when the fleet's or the site's budget for the day has less left; see `trawl fleet
+    /// budget`).
     #[arg(long, default_value_t = 500)]
     pub pages_per_lease: usize,
     /// Hours after its crawl ends before a site is due again.
@@ -100,11 +125,39 @@ pub fn run(command: FleetCommand) -> Result<()> {
             );
             Ok(())
         }
+        FleetCommand::Budget(args) => {
+            if args.pages_per_day.is_none() && !args.unlimited {
+                bail!("give --pages-per-day N, or --unlimited to lift the budget");
+            }
+            let pages_per_day = args.pages_per_day.map(|pages| pages as i64);
+            let mut fleet = connect(&args.db)?;
+            let shown = pages_per_day.map_or("no limit".to_string(), |pages| {
+                format!("{pages} pages a day")
+            });
+            match &args.site {
+                Some(site) => {
+                    let site = parse_portal(site)?.to_string();
+                    if !fleet.set_site_budget(&site, pages_per_day)? {
+                        bail!(
+                            "{site} is not one of the fleet's sites (add it with `trawl fleet add`)"
+                        );
+                    }
+                    println!("{site}: {shown}");
+                }
+                None => {
+                    fleet.set_fleet_budget(pages_per_day)?;
+                    println!("the fleet: {shown}");
+                }
+            }
+            Ok(())
+        }
         FleetCommand::Status(args) => {
-            let sites = connect(&args.db)?.status()?;
+            let mut fleet = connect(&args.db)?;
+            let sites = fleet.status()?;
+            let budget = fleet.fleet_budget()?;
             let stdout = std::io::stdout();
             let mut out = std::io::BufWriter::new(stdout.lock());
-            print_status(&mut out, &sites, args.json)?;
+            print_status(&mut out, &sites, budget, args.json)?;
             std::io::Write::flush(&mut out)?;
             Ok(())
         }
@@ -118,8 +171,15 @@ fn connect(db: &StoreLocation) -> Result<Fleet> {
     Fleet::connect(url).with_context(|| format!("cannot open the fleet database {db}"))
 }
 
-fn print_status(out: &mut impl std::io::Write, sites: &[SiteStatus], as_json: bool) -> Result<()> {
+fn print_status(
+    out: &mut impl std::io::Write,
+    sites: &[SiteStatus],
+    budget: Budget,
+    as_json: bool,
+) -> Result<()> {
     if as_json {
+        // One object a site, as scripts read it; the fleet's budget is repeated in each so that
+        // every line stands alone.
         for site in sites {
             let line = json!({
                 "site": site.site,
@@ -129,34 +189,56 @@ fn print_status(out: &mut impl std::io::Write, sites: &[SiteStatus], as_json: bo
                 "lease_holder": site.lease_holder,
                 "lease_left_seconds": site.lease_left_seconds,
                 "lease_epoch": site.lease_epoch,
+                "pages_per_day": site.budget.pages_per_day,
+                "reserved_today": site.budget.reserved_today,
+                "audit_gaps": site.audit.map(|audit| audit.gaps),
+                "posts_missing": site.audit.map(|audit| audit.posts_missing),
+                "fleet_pages_per_day": budget.pages_per_day,
+                "fleet_reserved_today": budget.reserved_today,
             });
             writeln!(out, "{line}")?;
         }
         return Ok(());
     }
+    writeln!(out, "fleet budget: {}", shown_budget(budget))?;
     writeln!(
         out,
-        "{:>8}  {:<8}  {:<24}  {:>12}  site",
-        "pages", "crawl", "lease", "due"
+        "{:>8}  {:<8}  {:<24}  {:>12}  {:>16}  {:>12}  site",
+        "pages", "crawl", "lease", "due", "today/budget", "audit gaps"
     )?;
     for site in sites {
         let lease = match (&site.lease_holder, site.lease_left_seconds) {
             (Some(holder), Some(left)) => format!("{holder} ({left:.0} s)"),
             _ => "-".to_string(),
         };
+        // A site past its due time shows how late it is: the delay the fleet's work runs behind.
         let due = if site.due_in_seconds <= 0.0 {
-            "now".to_string()
+            format!("{:.0} s late", -site.due_in_seconds)
         } else {
             format!("in {:.0} s", site.due_in_seconds)
         };
         let crawl = site.strategy.as_deref().unwrap_or("new");
         writeln!(
             out,
-            "{:>8}  {crawl:<8}  {lease:<24}  {due:>12}  {}",
-            site.pages, site.site
+            "{:>8}  {crawl:<8}  {lease:<24}  {due:>12}  {:>16}  {:>12}  {}",
+            site.pages,
+            shown_budget(site.budget),
+            site.audit.map_or("-".to_string(), |audit| format!(
+                "{} ({} posts)",
+                audit.gaps, audit.posts_missing
+            )),
+            site.site
         )?;
     }
     Ok(())
+}
+
+/// Pages reserved today against the budget: `120/500`, or `120/-` without a limit.
+fn shown_budget(budget: Budget) -> String {
+    match budget.pages_per_day {
+        Some(limit) => format!("{}/{limit}", budget.reserved_today),
+        None => format!("{}/-", budget.reserved_today),
+    }
 }
 
 pub fn run_worker(args: WorkerArgs) -> Result<()> {
@@ -270,52 +352,112 @@ fn crawl_leased_site(
     heartbeat: &mut Heartbeat<'_>,
 ) -> Result<Duration> {
     let portal = parse_portal(&lease.site)?;
+    // Pages are reserved before anything is fetched, so a site whose budget (or the fleet's)
+    // is spent for today waits for tomorrow without learning or fetching.
+    let granted = heartbeat.reserve_pages(args.pages_per_lease)?;
+    if granted == 0 {
+        eprintln!(
+            "{}: today's budget is spent; due again tomorrow",
+            lease.site
+        );
+        return Ok(heartbeat.until_tomorrow()?);
+    }
     let fetcher = CookieJarFetcher::new(args.fetching.config()?.build());
     let clock = SystemClock;
     let learn = || -> Result<trawl_learn::plan::Plan> {
         let pages = crate::learn::sample_with_progress(&fetcher, &portal, args.samples, args.seed)?;
         Ok(trawl_learn::learn(&portal, pages, Strategy::Skeleton).plan)
     };
-    let opened = open_crawl(store, &portal, &fetcher, &clock, None, || {
-        Ok(CrawlStrategy::Plan(Box::new(learn()?)))
-    })?;
+    // The first learning keeps its sampled pages in the site's store as they arrive, through a
+    // fenced handle of its own (the opening holds the lease's store), so that a lease that ends
+    // while sampling leaves them for the next holder to go on from.
+    let first_learning = || -> Result<CrawlStrategy> {
+        let StoreLocation::Postgres(url) = &args.db else {
+            bail!("a fleet lives in PostgreSQL");
+        };
+        let kept = Store::postgres(PostgresStore::open_leased(url, &lease.site, lease.epoch)?);
+        let pages = crate::kept_samples::sample_resumably(
+            &fetcher,
+            kept,
+            &portal,
+            args.samples,
+            args.seed,
+        )?;
+        let plan = trawl_learn::learn(&portal, pages, Strategy::Skeleton).plan;
+        Ok(CrawlStrategy::Plan(Box::new(plan)))
+    };
+    let opened = open_crawl(store, &portal, &fetcher, &clock, None, first_learning)?;
     let priority = opened.order.priority()?;
     let mut crawler = opened.crawler.with_priority(priority);
     heartbeat.beat()?;
-    let budget = store.page_count()? + args.pages_per_lease;
+    let pages_before = store.page_count()?;
+    let budget = pages_before + granted;
     // A third of the slice between heartbeats leaves two chances to renew before it ends.
     let beat_every = Duration::from_secs(args.lease_seconds) / 3;
     let mut last_beat = Instant::now();
-    let (end, status) = drive_with_relearning(
+    let mut keep_lease = || {
+        if last_beat.elapsed() >= beat_every {
+            // A lost lease shows itself at the next write, which the store refuses.
+            let _ = heartbeat.beat();
+            last_beat = Instant::now();
+        }
+    };
+    let options = DriveOptions {
+        max_pages: Some(budget),
+        workers: 1,
+    };
+    let (end, _) = drive_with_relearning(
         store,
         &mut crawler,
         &portal,
         &fetcher,
         &clock,
-        DriveOptions {
-            max_pages: Some(budget),
-            workers: 1,
-        },
+        options,
         learn,
-        |_| {
-            if last_beat.elapsed() >= beat_every {
-                // A lost lease shows itself at the next write, which the store refuses.
-                let _ = heartbeat.beat();
-                last_beat = Instant::now();
-            }
-        },
+        |_| keep_lease(),
     )?;
+    // As `trawl crawl` does, a crawl that ran dry is audited against the forum's own counts and
+    // what the audit names as missing and fetchable is asked for, within the lease's pages.
+    let closing = if end == CrawlEnd::FrontierEmpty {
+        Some(close_gaps(
+            store,
+            &mut crawler,
+            &portal,
+            &fetcher,
+            &clock,
+            options,
+            |_| keep_lease(),
+        )?)
+    } else {
+        None
+    };
+    if let Some(closing) = &closing {
+        let totals = &closing.report.totals;
+        heartbeat.record_audit(AuditSummary {
+            gaps: closing.report.gaps.len() as i64,
+            posts_missing: totals
+                .posts_counted
+                .saturating_sub(totals.posts_stored_of_counted) as i64,
+        })?;
+    }
+    let pages_after = store.page_count()?;
+    let fetched = pages_after - pages_before;
+    heartbeat.return_pages(granted.saturating_sub(fetched))?;
     let revisit = Duration::from_secs(args.revisit_hours * 3600);
     let (due_in, ended) = match end {
         CrawlEnd::PageLimit => (Duration::ZERO, "lease budget spent"),
         CrawlEnd::FrontierEmpty => (revisit, "crawl complete"),
         CrawlEnd::TemplateChanged { .. } => (revisit, "its pages match no plan learned"),
     };
+    let gaps = closing.map_or(String::new(), |closing| {
+        format!(
+            " (closing gaps: {} URLs asked for, {} pages fetched in {} round(s))",
+            closing.asked, closing.fetched, closing.rounds
+        )
+    });
     eprintln!(
-        "{}: {} pages this lease, {} stored; {ended}",
-        lease.site,
-        status.pages_this_run,
-        store.page_count()?
+        "{}: {fetched} pages this lease, {pages_after} stored; {ended}{gaps}",
+        lease.site
     );
     Ok(due_in)
 }

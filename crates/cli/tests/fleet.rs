@@ -75,9 +75,23 @@ fn workers_crawl_every_registered_forum_in_leases_as_one_crawl_would() {
         "0",
     ]);
     assert!(worker.status.success(), "{}", text(&worker.stderr));
+    // Each crawl that ran dry was audited and its gaps asked for, as `trawl crawl` does.
+    assert_eq!(
+        text(&worker.stderr)
+            .matches("crawl complete (closing gaps:")
+            .count(),
+        2,
+        "{}",
+        text(&worker.stderr)
+    );
 
     let status = json_lines(&["fleet", "status", "--db", &database, "--json"]);
     assert_eq!(status.len(), 2, "{status:?}");
+    for site in &status {
+        // The audit after each crawl is kept for the status to show.
+        assert!(site["audit_gaps"].as_i64().is_some(), "{status:?}");
+        assert!(site["posts_missing"].as_i64().is_some(), "{status:?}");
+    }
     for site in &status {
         assert!(site["pages"].as_i64().unwrap() > 25, "{site}");
         assert!(site["lease_holder"].is_null(), "{site}");
@@ -244,6 +258,72 @@ fn a_forum_that_does_not_answer_is_tried_again_later_and_stops_no_worker() {
     assert!(status[0]["lease_holder"].is_null(), "{status:?}");
     let due_in = status[0]["due_in_seconds"].as_f64().unwrap();
     assert!((1700.0..=1800.0).contains(&due_in), "{status:?}");
+}
+
+/// Budgets hold across worker processes: two workers crawling two forums stop at the fleet's
+/// budget for the day and at each site's own, and give the sites back due tomorrow.
+#[test]
+fn two_workers_stop_at_the_fleets_and_the_sites_budgets() {
+    let database = fresh_database();
+    let (first_server, first_site) = serve("phpbb", 1);
+    let (second_server, second_site) = serve("smf", 1);
+    let first = format!("{}{}", first_server.origin(), first_site.portal_path());
+    let second = format!("{}{}", second_server.origin(), second_site.portal_path());
+    let added = trawl(&["fleet", "add", &first, &second, "--db", &database]);
+    assert!(added.status.success(), "{}", text(&added.stderr));
+    let budgets: [&[&str]; 2] = [
+        &["--pages-per-day", "50"],
+        &["--pages-per-day", "20", "--site", &first],
+    ];
+    for budget in budgets {
+        let mut arguments = vec!["fleet", "budget", "--db", &database];
+        arguments.extend_from_slice(budget);
+        let set = trawl(&arguments);
+        assert!(set.status.success(), "{}", text(&set.stderr));
+    }
+    let worker_arguments = [
+        "worker",
+        "--db",
+        &database,
+        "--until-idle",
+        "--pages-per-lease",
+        "15",
+        "--samples",
+        "100",
+        "--delay-ms",
+        "0",
+    ];
+    let workers: Vec<_> = (0..2)
+        .map(|_| {
+            std::process::Command::new(env!("CARGO_BIN_EXE_trawl"))
+                .args(worker_arguments)
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    for worker in workers {
+        let output = worker.wait_with_output().unwrap();
+        assert!(output.status.success(), "{}", text(&output.stderr));
+    }
+    let status = json_lines(&["fleet", "status", "--db", &database, "--json"]);
+    let pages: Vec<i64> = status
+        .iter()
+        .map(|site| site["pages"].as_i64().unwrap())
+        .collect();
+    // Which worker claims which site when is a race; the budgets hold whatever its outcome.
+    assert_eq!(pages.iter().sum::<i64>(), 50, "{status:?}");
+    assert!(pages[0] <= 20, "{status:?}");
+    for site in &status {
+        assert_eq!(site["fleet_reserved_today"], 50, "{status:?}");
+        assert_eq!(site["reserved_today"], site["pages"], "{status:?}");
+        assert!(site["due_in_seconds"].as_f64().unwrap() > 0.0, "{status:?}");
+    }
+    assert_eq!(status[0]["pages_per_day"], 20, "{status:?}");
+    let shown = text(&trawl(&["fleet", "status", "--db", &database]).stdout);
+    assert!(shown.contains("fleet budget: 50/50"), "{shown}");
+    assert!(shown.contains(&format!("{}/20", pages[0])), "{shown}");
 }
 
 #[test]

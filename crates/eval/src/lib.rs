@@ -20,6 +20,10 @@
 //!   under a budget of fetches a day, and measures utilisation, coverage, delays and posts lost,
 //!   per day and over the stable stage; it also makes the policy-by-budget table and plots.
 //!
+//! - **The fleet.** [`fleet`] serves many simulated forums on loopback with a per-request
+//!   latency, crawls them with `trawl worker` processes on one PostgreSQL database and with one
+//!   `trawl crawl` process per forum, and counts at the servers how politely each way fetched.
+//!
 //! [`speed`] measures the simulator's rendering and serving rates, the corpus build and page
 //! analysis on real pages. [`curve`] draws a learning curve as SVG. The crate runs crawls and fetches through the
 //! [`trawl_model::Fetcher`] seam (in process against the simulator) and reads and writes only the
@@ -28,6 +32,7 @@
 
 pub mod curve;
 mod error;
+pub mod fleet;
 pub mod freshness;
 pub mod fuzz;
 pub mod learning;

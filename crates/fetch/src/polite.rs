@@ -203,6 +203,21 @@ impl<F: Fetcher> PoliteFetcher<F> {
         (start, guard)
     }
 
+    /// A sleep can end late (a loaded machine wakes threads late, by tens of milliseconds):
+    /// the request then starts after the instant it reserved, and a next request spaced from
+    /// the reserved instant would reach the server less than the delay after it. The next
+    /// request is spaced from the later of the two, the instant the request really started.
+    fn note_actual_start(&self, host: &str, reserved: Duration) {
+        let actual = self.sleeper.now();
+        if actual <= reserved {
+            return;
+        }
+        let mut hosts = self.lock_hosts();
+        if let Some(pace) = hosts.get_mut(host) {
+            pace.last_start = Some(pace.last_start.map_or(actual, |last| last.max(actual)));
+        }
+    }
+
     fn lock_hosts(&self) -> MutexGuard<'_, HashMap<String, HostPace>> {
         // Every update to the map is a pair of integer assignments, never left half done, so a
         // poisoned lock still guards consistent data.
@@ -246,6 +261,7 @@ impl<F: Fetcher> Fetcher for PoliteFetcher<F> {
         };
         let (start, _slot) = self.reserve(&host);
         self.sleeper.sleep_until(start);
+        self.note_actual_start(&host, start);
         self.inner.fetch(request)
     }
 }
@@ -461,6 +477,54 @@ mod tests {
             Duration::ZERO,
             &[a, a, a],
             &[secs(0), secs(0), secs(0)],
+        );
+    }
+
+    /// A clock whose every wait ends `late` after its deadline, as a loaded machine's does.
+    #[derive(Debug)]
+    struct LateWaker {
+        clock: Arc<VirtualSleeper>,
+        late: Duration,
+    }
+
+    impl Sleeper for LateWaker {
+        fn now(&self) -> Duration {
+            self.clock.now()
+        }
+
+        fn sleep_until(&self, deadline: Duration) {
+            if deadline > self.clock.now() {
+                self.clock.sleep_until(deadline);
+                self.clock.advance(self.late);
+            }
+        }
+    }
+
+    #[test]
+    fn a_request_that_started_late_spaces_the_next_from_its_real_start() {
+        let clock = Arc::new(VirtualSleeper::new());
+        let recorder = Recorder::new(clock.clone(), Duration::ZERO);
+        let sleeper = Arc::new(LateWaker {
+            clock,
+            late: Duration::from_millis(300),
+        });
+        let fetcher = PoliteFetcher::new(
+            &recorder,
+            PolitenessOptions::default(),
+            sleeper,
+            Arc::new(HostDelays::new()),
+        );
+        for _ in 0..3 {
+            ask(&fetcher, "http://a.test/1");
+        }
+        let starts: Vec<Duration> = recorder.starts().into_iter().map(|(_, at)| at).collect();
+        assert_eq!(
+            starts,
+            [
+                Duration::ZERO,
+                Duration::from_millis(1300),
+                Duration::from_millis(2600)
+            ]
         );
     }
 

@@ -26,13 +26,22 @@
 //! and the write commit together, so no write of an old holder lands after a new claim.
 //! Politeness per site holds by construction: one holder at a time fetches from a site.
 //!
+//! Budgets of pages a day, one for the fleet and one per site, hold across workers: a worker
+//! reserves a lease's pages within both before it fetches and gives back what it did not fetch
+//! (see the `budget` module).
+//!
 //! Lease times are the database server's clock (`now()`), the one clock every worker shares;
 //! a worker's own clock could run ahead of or behind another's. Transactions stay short: a
 //! claim, a heartbeat or a give-back is one statement, and no transaction stays open across
 //! a fetch.
 
+mod audits;
+mod budget;
+
 use std::time::Duration;
 
+pub use audits::AuditSummary;
+pub use budget::Budget;
 use postgres::{Client, NoTls};
 use trawl_store::{PostgresStore, Store, StoreError};
 
@@ -93,6 +102,10 @@ pub struct SiteStatus {
     pub lease_left_seconds: Option<f64>,
     /// How many times the site was claimed.
     pub lease_epoch: i64,
+    /// The site's own budget of pages a day and what is reserved of it today.
+    pub budget: Budget,
+    /// What the last audit of its crawl found, once a crawl ran dry and was audited.
+    pub audit: Option<AuditSummary>,
 }
 
 /// A connection to the fleet's database.
@@ -129,7 +142,12 @@ impl Fleet {
     /// Connects to the database at `url`, creating trawl's tables in an empty database.
     pub fn connect(url: &str) -> Result<Fleet, FleetError> {
         PostgresStore::prepare_database(url)?;
-        let client = Client::connect(url, NoTls).map_err(|source| database_error(url, source))?;
+        let mut client =
+            Client::connect(url, NoTls).map_err(|source| database_error(url, source))?;
+        client
+            .batch_execute(budget::SCHEMA)
+            .and_then(|()| client.batch_execute(audits::SCHEMA))
+            .map_err(|source| database_error(url, source))?;
         Ok(Fleet {
             client,
             url: url.to_string(),
@@ -236,8 +254,14 @@ impl Fleet {
                  CASE WHEN lease_expires > now() \
                      THEN EXTRACT(EPOCH FROM lease_expires - now())::float8 END, \
                  lease_epoch, \
-                 (SELECT value FROM meta WHERE meta.site = sites.id AND key = 'strategy') \
-                 FROM sites ORDER BY id",
+                 (SELECT value FROM meta WHERE meta.site = sites.id AND key = 'strategy'), \
+                 site_budgets.pages_per_day, \
+                 CASE WHEN site_budgets.day = current_date THEN site_budgets.reserved \
+                     ELSE 0 END, \
+                 site_audits.gaps, site_audits.posts_missing \
+                 FROM sites LEFT JOIN site_budgets ON site_budgets.site = sites.id \
+                 LEFT JOIN site_audits ON site_audits.site = sites.id \
+                 ORDER BY id",
                 &[],
             )
             .map_err(|source| self.database_error(source))?;
@@ -251,6 +275,17 @@ impl Fleet {
                 lease_left_seconds: row.get(4),
                 lease_epoch: row.get(5),
                 strategy: row.get(6),
+                budget: Budget {
+                    pages_per_day: row.get(7),
+                    reserved_today: row.get::<_, Option<i64>>(8).unwrap_or(0),
+                },
+                audit: match (row.get(9), row.get(10)) {
+                    (Some(gaps), Some(posts_missing)) => Some(AuditSummary {
+                        gaps,
+                        posts_missing,
+                    }),
+                    _ => None,
+                },
             })
             .collect())
     }
@@ -306,6 +341,27 @@ impl Heartbeat<'_> {
     /// which the work must stop.
     pub fn beat(&mut self) -> Result<(), FleetError> {
         self.fleet.heartbeat(self.lease, self.slice)
+    }
+
+    /// Reserves up to `wanted` pages of today's budgets for this lease (see
+    /// [`Fleet::reserve_pages`]); the work fetches no more than it was granted.
+    pub fn reserve_pages(&mut self, wanted: usize) -> Result<usize, FleetError> {
+        self.fleet.reserve_pages(self.lease, wanted)
+    }
+
+    /// Gives back the pages of this lease's reservation it did not fetch.
+    pub fn return_pages(&mut self, unused: usize) -> Result<(), FleetError> {
+        self.fleet.return_pages(self.lease, unused)
+    }
+
+    /// Records what the audit of the site's crawl found (see [`Fleet::record_audit`]).
+    pub fn record_audit(&mut self, audit: AuditSummary) -> Result<(), FleetError> {
+        self.fleet.record_audit(self.lease, audit)
+    }
+
+    /// Time until today's budgets start afresh.
+    pub fn until_tomorrow(&mut self) -> Result<Duration, FleetError> {
+        self.fleet.until_tomorrow()
     }
 }
 

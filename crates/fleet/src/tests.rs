@@ -278,3 +278,145 @@ fn a_round_leaves_a_site_lost_meanwhile_and_gives_back_a_failed_one_for_later() 
     assert!(status[0].due_in_seconds > 3000.0, "{status:?}");
     assert!(status[1].due_in_seconds < 100.0, "{status:?}");
 }
+
+/// Claims every site of a fleet of `count` for one worker, after setting the budgets given.
+fn budgeted_fleet(
+    count: usize,
+    fleet_pages: Option<i64>,
+    site_pages: Option<i64>,
+) -> (Fleet, String, Vec<Lease>) {
+    let (mut fleet, url) = fleet_of(count);
+    fleet.set_fleet_budget(fleet_pages).unwrap();
+    for site in sites(count) {
+        assert!(fleet.set_site_budget(&site, site_pages).unwrap());
+    }
+    let leases = fleet.claim("worker-a", count, SLICE).unwrap();
+    assert_eq!(leases.len(), count);
+    (fleet, url, leases)
+}
+
+/// Reserves `asked` pages one request after another on one site and compares the grants.
+fn check_grants(
+    fleet_pages: Option<i64>,
+    site_pages: Option<i64>,
+    asked: &[usize],
+    granted: &[usize],
+) {
+    let (mut fleet, _url, leases) = budgeted_fleet(1, fleet_pages, site_pages);
+    let grants: Vec<usize> = asked
+        .iter()
+        .map(|&wanted| fleet.reserve_pages(&leases[0], wanted).unwrap())
+        .collect();
+    assert_eq!(
+        grants, granted,
+        "fleet {fleet_pages:?}, site {site_pages:?}, asked {asked:?}"
+    );
+}
+
+#[test]
+fn reservations_are_granted_within_the_smaller_budget() {
+    check_grants(None, None, &[500, 500], &[500, 500]);
+    check_grants(Some(100), None, &[30, 30, 30, 30, 30], &[30, 30, 30, 10, 0]);
+    check_grants(None, Some(40), &[30, 30, 30], &[30, 10, 0]);
+    check_grants(Some(100), Some(40), &[30, 30], &[30, 10]);
+    check_grants(Some(0), None, &[10], &[0]);
+}
+
+#[test]
+fn pages_given_back_can_be_reserved_again_the_same_day() {
+    let (mut fleet, _url, leases) = budgeted_fleet(1, Some(100), Some(40));
+    assert_eq!(fleet.reserve_pages(&leases[0], 30).unwrap(), 30);
+    fleet.return_pages(&leases[0], 20).unwrap();
+    assert_eq!(fleet.fleet_budget().unwrap().reserved_today, 10);
+    assert_eq!(fleet.reserve_pages(&leases[0], 50).unwrap(), 30);
+}
+
+#[test]
+fn a_lost_lease_reserves_nothing() {
+    let (mut fleet, url, leases) = budgeted_fleet(1, Some(100), None);
+    let mut other = Fleet::connect(&url).unwrap();
+    // The lease expires at once, and another worker claims the site.
+    fleet.heartbeat(&leases[0], Duration::ZERO).unwrap();
+    assert_eq!(other.claim("worker-b", 1, SLICE).unwrap().len(), 1);
+    assert!(matches!(
+        fleet.reserve_pages(&leases[0], 10),
+        Err(FleetError::LeaseLost { .. })
+    ));
+    assert_eq!(fleet.fleet_budget().unwrap().reserved_today, 0);
+}
+
+#[test]
+fn a_budget_of_a_past_day_counts_as_nothing_reserved() {
+    let (mut fleet, _url, leases) = budgeted_fleet(1, Some(50), Some(50));
+    assert_eq!(fleet.reserve_pages(&leases[0], 50).unwrap(), 50);
+    fleet
+        .client
+        .batch_execute(
+            "UPDATE fleet_budget SET day = current_date - 1; \
+             UPDATE site_budgets SET day = current_date - 1",
+        )
+        .unwrap();
+    assert_eq!(fleet.fleet_budget().unwrap().reserved_today, 0);
+    assert_eq!(fleet.reserve_pages(&leases[0], 20).unwrap(), 20);
+    // What was reserved yesterday is not given back to today's budget.
+    fleet.return_pages(&leases[0], 0).unwrap();
+    assert_eq!(fleet.fleet_budget().unwrap().reserved_today, 20);
+}
+
+#[test]
+fn two_workers_reserving_at_once_never_pass_the_fleet_budget() {
+    let (mut fleet, url) = fleet_of(2);
+    fleet.set_fleet_budget(Some(1_000)).unwrap();
+    let first = fleet.claim("worker-a", 1, SLICE).unwrap().remove(0);
+    let mut other = Fleet::connect(&url).unwrap();
+    let second = other.claim("worker-b", 1, SLICE).unwrap().remove(0);
+    assert_ne!(first.site_id, second.site_id);
+    let reserve_all = |mut worker: Fleet, lease: Lease| {
+        std::thread::spawn(move || {
+            let mut total = 0;
+            loop {
+                let granted = worker.reserve_pages(&lease, 7).unwrap();
+                if granted == 0 {
+                    return total;
+                }
+                total += granted;
+            }
+        })
+    };
+    let a = reserve_all(Fleet::connect(&url).unwrap(), first);
+    let b = reserve_all(Fleet::connect(&url).unwrap(), second);
+    let (a, b) = (a.join().unwrap(), b.join().unwrap());
+    assert_eq!(a + b, 1_000, "worker a {a}, worker b {b}");
+    assert!(
+        a > 0 && b > 0,
+        "both workers were granted pages: {a} and {b}"
+    );
+    assert_eq!(fleet.fleet_budget().unwrap().reserved_today, 1_000);
+}
+
+#[test]
+fn the_last_audit_of_a_site_is_shown_and_a_lost_lease_records_none() {
+    let (mut fleet, url) = fleet_of(2);
+    let leases = fleet.claim("worker-a", 2, SLICE).unwrap();
+    let audit = |gaps, posts_missing| AuditSummary {
+        gaps,
+        posts_missing,
+    };
+    fleet.record_audit(&leases[0], audit(3, 40)).unwrap();
+    fleet.record_audit(&leases[0], audit(1, 5)).unwrap();
+    // The second lease expires and another worker claims its site.
+    fleet.heartbeat(&leases[1], Duration::ZERO).unwrap();
+    let mut other = Fleet::connect(&url).unwrap();
+    assert_eq!(other.claim("worker-b", 1, SLICE).unwrap().len(), 1);
+    assert!(matches!(
+        fleet.record_audit(&leases[1], audit(9, 9)),
+        Err(FleetError::LeaseLost { .. })
+    ));
+    let audits: Vec<Option<AuditSummary>> = fleet
+        .status()
+        .unwrap()
+        .iter()
+        .map(|site| site.audit)
+        .collect();
+    assert_eq!(audits, [Some(audit(1, 5)), None]);
+}

@@ -11,7 +11,9 @@
 //! [`trawl_sim::SimFetcher`] answer byte for byte the same.
 
 use std::net::SocketAddr;
-use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
 
 use axum::Router;
 use axum::body::Body;
@@ -72,6 +74,77 @@ pub enum ServerError {
 struct AppState {
     site: Arc<Site>,
     clock: Arc<dyn Clock>,
+    options: ServeOptions,
+}
+
+/// How the server behaves beyond answering from the forum: for benchmarks that must not be
+/// CPU-bound and that count requests where they arrive.
+#[derive(Debug, Clone, Default)]
+pub struct ServeOptions {
+    /// Time every answer waits before it is sent, as a remote forum's round trip and rendering
+    /// would take. Waiting does not hold a server thread, so many requests can wait at once.
+    pub latency: std::time::Duration,
+    /// Where every request is written down, when the caller wants to judge the client by them.
+    pub log: Option<Arc<RequestLog>>,
+}
+
+/// One request as the server saw it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LoggedRequest {
+    /// The path and query asked for.
+    pub path_and_query: String,
+    /// When the request arrived.
+    pub arrived: Instant,
+    /// When its answer was ready to send, after the latency.
+    pub answered: Instant,
+}
+
+/// The requests one server received, and the most it had in flight at once: the client's
+/// politeness judged at the server (one connection at a time, the delay kept between requests,
+/// no page asked for twice) rather than by the client's word.
+#[derive(Debug, Default)]
+pub struct RequestLog {
+    requests: Mutex<Vec<LoggedRequest>>,
+    in_flight: AtomicUsize,
+    most_in_flight: AtomicUsize,
+}
+
+impl RequestLog {
+    /// The requests answered so far, in the order they were answered.
+    pub fn requests(&self) -> Vec<LoggedRequest> {
+        self.requests
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .clone()
+    }
+
+    /// The most requests this server was answering at the same moment.
+    pub fn most_in_flight(&self) -> usize {
+        self.most_in_flight.load(Ordering::SeqCst)
+    }
+
+    /// Forgets every request, for the next run against the same server.
+    pub fn clear(&self) {
+        self.requests
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .clear();
+        self.most_in_flight.store(0, Ordering::SeqCst);
+    }
+
+    fn arrive(&self) {
+        let now_in_flight = self.in_flight.fetch_add(1, Ordering::SeqCst) + 1;
+        self.most_in_flight
+            .fetch_max(now_in_flight, Ordering::SeqCst);
+    }
+
+    fn leave(&self, request: LoggedRequest) {
+        self.in_flight.fetch_sub(1, Ordering::SeqCst);
+        self.requests
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .push(request);
+    }
 }
 
 /// A running server; dropping it (or calling [`SimServer::stop`]) shuts it down.
@@ -90,6 +163,18 @@ impl SimServer {
         clock: Arc<dyn Clock>,
         address: &str,
         workers: usize,
+    ) -> Result<SimServer, ServerError> {
+        SimServer::start_with(site, clock, address, workers, ServeOptions::default())
+    }
+
+    /// As [`SimServer::start`], answering after `options.latency` and writing every request
+    /// into `options.log`.
+    pub fn start_with(
+        site: Arc<Site>,
+        clock: Arc<dyn Clock>,
+        address: &str,
+        workers: usize,
+        options: ServeOptions,
     ) -> Result<SimServer, ServerError> {
         let runtime = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(workers.max(1))
@@ -110,7 +195,11 @@ impl SimServer {
         let (shutdown, stopped) = tokio::sync::oneshot::channel::<()>();
         let app = Router::new()
             .fallback(answer)
-            .with_state(Arc::new(AppState { site, clock }));
+            .with_state(Arc::new(AppState {
+                site,
+                clock,
+                options,
+            }));
         let thread = std::thread::Builder::new()
             .name("trawl-sim-server".to_string())
             .spawn(move || {
@@ -172,6 +261,28 @@ impl Drop for SimServer {
 }
 
 async fn answer(State(state): State<Arc<AppState>>, uri: Uri, headers: HeaderMap) -> Response {
+    let arrived = Instant::now();
+    if let Some(log) = &state.options.log {
+        log.arrive();
+    }
+    let response = answer_from_forum(&state, &uri, &headers);
+    if !state.options.latency.is_zero() {
+        tokio::time::sleep(state.options.latency).await;
+    }
+    if let Some(log) = &state.options.log {
+        log.leave(LoggedRequest {
+            path_and_query: uri
+                .path_and_query()
+                .map_or("/", |pq| pq.as_str())
+                .to_string(),
+            arrived,
+            answered: Instant::now(),
+        });
+    }
+    response
+}
+
+fn answer_from_forum(state: &AppState, uri: &Uri, headers: &HeaderMap) -> Response {
     let instant = match headers.get(AT_HEADER) {
         Some(value) => match value
             .to_str()
@@ -209,4 +320,83 @@ fn plain(status: StatusCode, message: &'static str) -> Response {
     let mut response = Response::new(Body::from(message));
     *response.status_mut() = status;
     response
+}
+
+#[cfg(test)]
+mod tests {
+    use std::io::{Read, Write};
+    use std::time::Duration;
+
+    use trawl_sim::{FamilyName, Scale, SiteConfig};
+
+    use super::*;
+
+    /// One HTTP/1.1 request for `path` on a connection of its own; returns the status line.
+    fn ask(server: &SimServer, path: &str) -> String {
+        let mut connection = std::net::TcpStream::connect(server.address()).unwrap();
+        write!(
+            connection,
+            "GET {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
+            server.address()
+        )
+        .unwrap();
+        let mut answer = String::new();
+        connection.read_to_string(&mut answer).unwrap();
+        answer.lines().next().unwrap_or_default().to_string()
+    }
+
+    fn logged_server(latency: Duration) -> (SimServer, Arc<RequestLog>) {
+        let site = Arc::new(Site::build(SiteConfig::new(
+            FamilyName::parse("phpbb").unwrap(),
+            1,
+            Scale::Small,
+        )));
+        let end = Timestamp::from_second(site.history().end).unwrap();
+        let log = Arc::new(RequestLog::default());
+        let server = SimServer::start_with(
+            site,
+            ServerClock::Fixed(end).into_clock(),
+            "127.0.0.1:0",
+            2,
+            ServeOptions {
+                latency,
+                log: Some(log.clone()),
+            },
+        )
+        .unwrap();
+        (server, log)
+    }
+
+    #[test]
+    fn every_request_is_logged_with_its_path_after_the_latency() {
+        let latency = Duration::from_millis(80);
+        let (server, log) = logged_server(latency);
+        assert!(ask(&server, "/robots.txt").starts_with("HTTP/1.1 "));
+        ask(&server, "/?page=2");
+        let requests = log.requests();
+        let paths: Vec<&str> = requests
+            .iter()
+            .map(|request| request.path_and_query.as_str())
+            .collect();
+        assert_eq!(paths, ["/robots.txt", "/?page=2"]);
+        for request in &requests {
+            assert!(request.answered - request.arrived >= latency, "{request:?}");
+        }
+        assert_eq!(log.most_in_flight(), 1);
+        log.clear();
+        assert!(log.requests().is_empty());
+        assert_eq!(log.most_in_flight(), 0);
+    }
+
+    #[test]
+    fn requests_waiting_at_once_are_counted_in_flight_together() {
+        let (server, log) = logged_server(Duration::from_millis(300));
+        std::thread::scope(|scope| {
+            for _ in 0..3 {
+                scope.spawn(|| ask(&server, "/robots.txt"));
+            }
+        });
+        assert_eq!(log.requests().len(), 3);
+        assert_eq!(log.most_in_flight(), 3);
+    }
 }

@@ -47,6 +47,9 @@
 //! site's row locked, and fails with [`StoreError::LeaseLost`] once another worker has claimed
 //! the site.
 //!
+//! Pages sampled to learn a plan are kept as they are fetched ([`Store::save_sample`]), apart
+//! from the crawl's pages, so that learning cut short goes on from them.
+//!
 //! The SQLite file format is unchanged by the PostgreSQL backend: a file written before reads
 //! and resumes as it did.
 
@@ -62,6 +65,19 @@ pub mod test_support;
 use std::path::{Path, PathBuf};
 
 pub use location::StoreLocation;
+
+/// A response fetched while sampling a site to learn its plan, kept as received.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SampledPage {
+    /// The URL asked for.
+    pub url: String,
+    /// The HTTP status.
+    pub status: u16,
+    /// The response's headers in the order received.
+    pub headers: Vec<(String, String)>,
+    /// The body as received.
+    pub body: Vec<u8>,
+}
 pub use postgres::PostgresStore;
 pub use records::{
     CrawlSettings, FetchOutcome, FrontierEntry, PageRecord, PostRecord, ResumeState, StoredPage,
@@ -359,6 +375,18 @@ impl Store {
     /// fetch left them.
     pub fn resume_state(&self) -> Result<ResumeState, StoreError> {
         on_backend!(self, store => store.resume_state())
+    }
+
+    /// Keeps one page fetched while sampling the site to learn its plan, at once (not in a
+    /// batch), so that learning cut short by a kill or a lease's end goes on from the pages
+    /// sampled so far instead of fetching them again.
+    pub fn save_sample(&mut self, page: &SampledPage) -> Result<(), StoreError> {
+        on_backend!(self, store => store.save_sample(page))
+    }
+
+    /// The sampled pages kept so far, in the order they were fetched.
+    pub fn samples(&self) -> Result<Vec<SampledPage>, StoreError> {
+        on_backend!(self, store => store.samples())
     }
 
     /// The stored session cookies.

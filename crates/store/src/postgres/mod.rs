@@ -19,6 +19,7 @@
 //! network, as the workers that share it are.
 
 mod read;
+mod samples;
 mod schema;
 mod write;
 

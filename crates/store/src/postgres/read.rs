@@ -17,7 +17,7 @@ const PAGES_PER_ROUND: i64 = 256;
 
 impl PostgresStore {
     /// Runs `read` on this store's connection, outside any explicit transaction.
-    fn reading<T>(
+    pub(super) fn reading<T>(
         &self,
         read: impl FnOnce(&mut postgres::Client) -> Result<T, postgres::Error>,
     ) -> Result<T, StoreError> {

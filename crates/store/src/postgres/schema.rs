@@ -140,6 +140,9 @@ pub fn prepare(client: &mut Client, shown_url: &str) -> Result<(), StoreError> {
         Found::Nothing => {
             transaction.batch_execute(TABLES).map_err(database)?;
             transaction
+                .batch_execute(super::samples::TABLE)
+                .map_err(database)?;
+            transaction
                 .execute(
                     "INSERT INTO trawl_format (format) VALUES ($1)",
                     &[&(FORMAT_VERSION as i32)],
@@ -147,7 +150,15 @@ pub fn prepare(client: &mut Client, shown_url: &str) -> Result<(), StoreError> {
                 .map_err(database)?;
             transaction.commit().map_err(database)
         }
-        Found::Format(found) => same_format(found, shown_url),
+        Found::Format(found) => {
+            same_format(found, shown_url)?;
+            // Sampled pages came after the format's tables; a database made before them gains
+            // their table here, under the schema lock, rather than a new format.
+            transaction
+                .batch_execute(super::samples::TABLE)
+                .map_err(database)?;
+            transaction.commit().map_err(database)
+        }
         Found::OtherTables => Err(StoreError::NotACrawl {
             database: shown_url.to_string(),
         }),

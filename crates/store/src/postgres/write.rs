@@ -215,7 +215,7 @@ impl PostgresStore {
     /// rolls everything back. Under a lease, the transaction first locks the site's row and
     /// checks the lease's epoch: a claim by another worker either came before (and the write is
     /// refused) or waits for the commit.
-    fn in_transaction<T>(
+    pub(super) fn in_transaction<T>(
         &self,
         write: impl FnOnce(&mut Transaction<'_>, &mut Statements) -> Result<T, postgres::Error>,
     ) -> Result<T, StoreError> {

@@ -7,6 +7,7 @@
 //! flush per page to cover that too; a crawl loses nothing it cannot fetch again, so we do not.
 
 mod read;
+mod samples;
 mod schema;
 mod write;
 

@@ -4,6 +4,7 @@
 
 mod files;
 mod postgres;
+mod samples;
 
 use std::path::PathBuf;
 use std::sync::OnceLock;

@@ -1,0 +1,62 @@
+//! Pages sampled to learn a site's plan, kept as they are fetched (see [`crate::SampledPage`]).
+
+use super::PostgresStore;
+use crate::{SampledPage, StoreError};
+
+/// The sampled pages' table, created with the others or added to a database made before it.
+pub(super) const TABLE: &str = "
+CREATE TABLE IF NOT EXISTS samples (
+    site BIGINT NOT NULL REFERENCES sites (id) ON DELETE CASCADE,
+    id BIGSERIAL PRIMARY KEY,
+    url TEXT NOT NULL,
+    status INTEGER NOT NULL,
+    headers TEXT NOT NULL,
+    body BYTEA NOT NULL
+);
+CREATE INDEX IF NOT EXISTS samples_of_site ON samples (site, id);
+";
+
+impl PostgresStore {
+    /// See [`crate::Store::save_sample`].
+    pub fn save_sample(&mut self, page: &SampledPage) -> Result<(), StoreError> {
+        let site = self.site;
+        let headers = serde_json::to_string(&page.headers).map_err(|error| {
+            self.damaged(format!("headers of the sample {}: {error}", page.url))
+        })?;
+        let status = i32::from(page.status);
+        self.in_transaction(|transaction, _| {
+            transaction.execute(
+                "INSERT INTO samples (site, url, status, headers, body) \
+                 VALUES ($1, $2, $3, $4, $5)",
+                &[&site, &page.url, &status, &headers, &page.body],
+            )?;
+            Ok(())
+        })
+    }
+
+    /// See [`crate::Store::samples`].
+    pub fn samples(&self) -> Result<Vec<SampledPage>, StoreError> {
+        let site = self.site;
+        let rows = self.reading(|client| {
+            client.query(
+                "SELECT url, status, headers, body FROM samples WHERE site = $1 ORDER BY id",
+                &[&site],
+            )
+        })?;
+        rows.iter()
+            .map(|row| {
+                let url: String = row.get(0);
+                let status: i32 = row.get(1);
+                let headers: String = row.get(2);
+                Ok(SampledPage {
+                    status: status as u16,
+                    headers: serde_json::from_str(&headers).map_err(|error| {
+                        self.damaged(format!("headers of the sample {url}: {error}"))
+                    })?,
+                    body: row.get(3),
+                    url,
+                })
+            })
+            .collect()
+    }
+}
