@@ -68,6 +68,15 @@ impl Spelling for ScriptForum {
     }
 }
 
+/// The slug of thread `thread`'s title: two words chosen by its number.
+fn thread_slug(thread: u64) -> String {
+    format!(
+        "{}-{}",
+        WORDS[thread as usize % 8],
+        WORDS[(thread as usize / 8) % 8]
+    )
+}
+
 /// Slugs with ids in the path, `page-N` for later pages.
 pub struct SlugForum;
 
@@ -87,11 +96,7 @@ impl Spelling for SlugForum {
         }
     }
     fn thread(&self, thread: u64, page: u64) -> String {
-        let slug = format!(
-            "{}-{}",
-            WORDS[thread as usize % 8],
-            WORDS[(thread as usize / 8) % 8]
-        );
+        let slug = thread_slug(thread);
         match page {
             1 => format!("/threads/{slug}.{thread}/"),
             _ => format!("/threads/{slug}.{thread}/page-{page}"),
@@ -152,11 +157,7 @@ impl Spelling for QuestionForum {
         }
     }
     fn thread(&self, thread: u64, page: u64) -> String {
-        let slug = format!(
-            "{}-{}",
-            WORDS[thread as usize % 8],
-            WORDS[(thread as usize / 8) % 8]
-        );
+        let slug = thread_slug(thread);
         match page {
             1 => format!("/questions/{thread}/{slug}"),
             _ => format!("/questions/{thread}/{slug}?page={page}"),
