@@ -130,6 +130,27 @@ impl PostgresStore {
 
     /// See [`crate::Store::record_fetches`].
     pub fn record_fetches(&mut self, outcomes: &[FetchOutcome]) -> Result<Vec<i64>, StoreError> {
+        self.record_fetches_and_document(outcomes, None)
+    }
+
+    /// See [`crate::Store::record_fetch_with_document`].
+    pub fn record_fetch_with_document(
+        &mut self,
+        outcome: &FetchOutcome,
+        name: &str,
+        document: &str,
+    ) -> Result<i64, StoreError> {
+        let ids = self
+            .record_fetches_and_document(std::slice::from_ref(outcome), Some((name, document)))?;
+        Ok(ids[0])
+    }
+
+    /// Writes `outcomes` and, when given, the named document `(name, text)` in one transaction.
+    fn record_fetches_and_document(
+        &mut self,
+        outcomes: &[FetchOutcome],
+        document: Option<(&str, &str)>,
+    ) -> Result<Vec<i64>, StoreError> {
         let mut encoded = Vec::with_capacity(outcomes.len());
         for outcome in outcomes {
             let page = &outcome.page;
@@ -138,6 +159,7 @@ impl PostgresStore {
             encoded.push((headers, deflate(&mut self.body_compressor, &page.body)));
         }
         let site = self.site;
+        let document = document.map(|(name, text)| (crate::document_key(name), text));
         self.in_transaction(|transaction, statements| {
             let take = prepared(statements, transaction, TAKE_PAGE_IDS)?;
             let last: i64 = transaction
@@ -149,30 +171,11 @@ impl PostgresStore {
                 write_fetch(transaction, statements, site, id, outcome, headers, body)?;
                 ids.push(id);
             }
+            if let Some((key, text)) = &document {
+                let upsert = prepared(statements, transaction, UPSERT_META)?;
+                transaction.execute(&upsert, &[&site, key, text])?;
+            }
             Ok(ids)
-        })
-    }
-
-    /// See [`crate::Store::record_fetch_with_document`].
-    pub fn record_fetch_with_document(
-        &mut self,
-        outcome: &FetchOutcome,
-        name: &str,
-        document: &str,
-    ) -> Result<i64, StoreError> {
-        let page = &outcome.page;
-        let headers = serde_json::to_string(&page.headers)
-            .map_err(|error| self.damaged(format!("headers of {}: {error}", page.url)))?;
-        let body = deflate(&mut self.body_compressor, &page.body);
-        let site = self.site;
-        let key = crate::document_key(name);
-        self.in_transaction(|transaction, statements| {
-            let take = prepared(statements, transaction, TAKE_PAGE_IDS)?;
-            let id: i64 = transaction.query_one(&take, &[&site, &1_i64])?.get(0);
-            write_fetch(transaction, statements, site, id, outcome, &headers, &body)?;
-            let upsert = prepared(statements, transaction, UPSERT_META)?;
-            transaction.execute(&upsert, &[&site, &key, &document])?;
-            Ok(id)
         })
     }
 

@@ -163,27 +163,7 @@ impl SqliteStore {
     /// has several pages ready at once writes them together. The store is still always the
     /// state after a whole number of fetches.
     pub fn record_fetches(&mut self, outcomes: &[FetchOutcome]) -> Result<Vec<i64>, StoreError> {
-        let mut encoded = Vec::with_capacity(outcomes.len());
-        for outcome in outcomes {
-            let page = &outcome.page;
-            let headers = serde_json::to_string(&page.headers)
-                .map_err(|error| self.damaged(format!("headers of {}: {error}", page.url)))?;
-            encoded.push((headers, deflate(&mut self.body_compressor, &page.body)));
-        }
-        let transaction = self
-            .connection
-            .transaction()
-            .map_err(|error| database_error(&self.path, error))?;
-        let ids = outcomes
-            .iter()
-            .zip(&encoded)
-            .map(|(outcome, (headers, body))| write_fetch(&transaction, outcome, headers, body))
-            .collect::<rusqlite::Result<Vec<i64>>>()
-            .map_err(|error| database_error(&self.path, error))?;
-        transaction
-            .commit()
-            .map_err(|error| database_error(&self.path, error))?;
-        Ok(ids)
+        self.record_fetches_and_document(outcomes, None)
     }
 
     /// Writes one fetch as [`Store::record_fetch`] does and, in the same transaction, the named
@@ -196,27 +176,47 @@ impl SqliteStore {
         name: &str,
         document: &str,
     ) -> Result<i64, StoreError> {
-        let page = &outcome.page;
-        let headers = serde_json::to_string(&page.headers)
-            .map_err(|error| self.damaged(format!("headers of {}: {error}", page.url)))?;
-        let body = deflate(&mut self.body_compressor, &page.body);
+        let ids = self
+            .record_fetches_and_document(std::slice::from_ref(outcome), Some((name, document)))?;
+        Ok(ids[0])
+    }
+
+    /// Writes `outcomes` and, when given, the named document `(name, text)` in one transaction.
+    fn record_fetches_and_document(
+        &mut self,
+        outcomes: &[FetchOutcome],
+        document: Option<(&str, &str)>,
+    ) -> Result<Vec<i64>, StoreError> {
+        let mut encoded = Vec::with_capacity(outcomes.len());
+        for outcome in outcomes {
+            let page = &outcome.page;
+            let headers = serde_json::to_string(&page.headers)
+                .map_err(|error| self.damaged(format!("headers of {}: {error}", page.url)))?;
+            encoded.push((headers, deflate(&mut self.body_compressor, &page.body)));
+        }
         let transaction = self
             .connection
             .transaction()
             .map_err(|error| database_error(&self.path, error))?;
-        let id = write_fetch(&transaction, outcome, &headers, &body)
-            .and_then(|id| {
+        let write = || -> rusqlite::Result<Vec<i64>> {
+            let ids = outcomes
+                .iter()
+                .zip(&encoded)
+                .map(|(outcome, (headers, body))| write_fetch(&transaction, outcome, headers, body))
+                .collect::<rusqlite::Result<Vec<i64>>>()?;
+            if let Some((name, text)) = document {
                 transaction.execute(
                     "INSERT OR REPLACE INTO meta (key, value) VALUES (?1, ?2)",
-                    params![crate::document_key(name), document],
+                    params![crate::document_key(name), text],
                 )?;
-                Ok(id)
-            })
-            .map_err(|error| database_error(&self.path, error))?;
+            }
+            Ok(ids)
+        };
+        let ids = write().map_err(|error| database_error(&self.path, error))?;
         transaction
             .commit()
             .map_err(|error| database_error(&self.path, error))?;
-        Ok(id)
+        Ok(ids)
     }
 
     /// The document last written under `name` by [`Store::record_fetch_with_document`], if any.
