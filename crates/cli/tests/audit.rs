@@ -2,32 +2,15 @@
 //! (stopped by a page limit, then resumed to the end), and on files that are not crawls it can
 //! read, each refused with a message that says what to do.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 mod support;
-use support::{serve, trawl};
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
-/// A directory of its own for one test, emptied first.
-fn scratch(name: &str) -> PathBuf {
-    let directory =
-        std::env::temp_dir().join(format!("trawl-audit-test-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&directory);
-    std::fs::create_dir_all(&directory).unwrap();
-    directory
-}
-
-fn path(path: &Path) -> &str {
-    path.to_str().expect("a UTF-8 path")
-}
+use support::{path, scratch, serve, text, trawl};
 
 /// Runs `trawl audit` on a file `make` writes, and checks its exit status and that its error
 /// says `says`.
 fn check_refusal(case: &str, make: impl FnOnce(&Path), says: &[&str]) {
-    let directory = scratch(case);
+    let directory = scratch("audit", case);
     let db = directory.join("crawl.db");
     make(&db);
     let existed = db.exists();
@@ -85,7 +68,7 @@ fn files_the_audit_cannot_read_are_refused_with_what_to_do() {
 #[test]
 fn a_crawl_stopped_early_audits_incomplete_and_a_whole_one_complete() {
     let (server, site) = serve("phpbb", 2);
-    let directory = scratch("crawl");
+    let directory = scratch("audit", "crawl");
     let db = directory.join("crawl.db");
     let portal = format!("{}{}", server.origin(), site.portal_path());
     let crawl = |limit: Option<&str>| {

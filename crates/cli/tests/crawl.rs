@@ -2,29 +2,12 @@
 //! over loopback HTTP; and the crash test: a crawl killed at random points, resumed each time,
 //! must end with the same store as a crawl never interrupted.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 mod support;
 use std::time::{Duration, Instant};
-use support::{serve, trawl};
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
-/// A directory of its own for one test, emptied first.
-fn scratch(name: &str) -> PathBuf {
-    let directory =
-        std::env::temp_dir().join(format!("trawl-crawl-test-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&directory);
-    std::fs::create_dir_all(&directory).unwrap();
-    directory
-}
-
-fn path(path: &Path) -> &str {
-    path.to_str().expect("a UTF-8 path")
-}
+use support::{path, scratch, serve, text, trawl};
 
 fn export(db: &Path, what: &str) -> Vec<serde_json::Value> {
     let output = trawl(&["export", "--db", path(db), what]);
@@ -38,7 +21,7 @@ fn export(db: &Path, what: &str) -> Vec<serde_json::Value> {
 #[test]
 fn a_crawl_exports_threads_in_page_order_with_their_posts() {
     let (server, site) = serve("phpbb", 2);
-    let directory = scratch("export");
+    let directory = scratch("crawl", "export");
     let db = directory.join("crawl.db");
     let portal = format!("{}{}", server.origin(), site.portal_path());
     let output = trawl(&[
@@ -153,7 +136,7 @@ fn a_crawl_exports_threads_in_page_order_with_their_posts() {
 
 #[test]
 fn a_store_from_another_crawl_or_no_store_gets_a_clear_error() {
-    let directory = scratch("errors");
+    let directory = scratch("crawl", "errors");
     let db = directory.join("missing.db");
     let output = trawl(&["export", "--db", path(&db), "threads"]);
     assert!(!output.status.success());
@@ -276,7 +259,7 @@ fn store_contents(db: &Path) -> (Vec<serde_json::Value>, Vec<serde_json::Value>)
 #[test]
 fn a_crawl_killed_at_random_points_ends_with_the_same_store() {
     let (server, site) = serve("vbulletin", 3);
-    let directory = scratch("crash");
+    let directory = scratch("crawl", "crash");
     let portal = format!("{}{}", server.origin(), site.portal_path());
     let plan = directory.join("plan.json");
     let learned = trawl(&[
@@ -354,7 +337,7 @@ fn a_plan_whose_templates_are_gone_is_learned_again_and_the_crawl_goes_on() {
     // A plan learned on one forum stands for the same forum after a template change: its pages
     // no longer classify into any vertex.
     let (old_server, old_site) = serve("phpbb", 1);
-    let directory = scratch("relearn");
+    let directory = scratch("crawl", "relearn");
     let plan = directory.join("old-plan.json");
     let old_portal = format!("{}{}", old_server.origin(), old_site.portal_path());
     let learned = trawl(&[

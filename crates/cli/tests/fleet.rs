@@ -1,28 +1,11 @@
 //! `trawl fleet add`, `trawl worker` and `trawl fleet status` against simulated forums served
 //! over loopback HTTP and a database of the test cluster (`scripts/test-postgres.sh`).
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 mod support;
-use support::{serve, trawl};
+use support::{path, scratch, serve, text, trawl};
 use trawl_store::test_support::fresh_database;
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
-fn path(path: &Path) -> &str {
-    path.to_str().expect("a UTF-8 path")
-}
-
-/// A directory of its own for one test, emptied first.
-fn scratch(name: &str) -> PathBuf {
-    let directory =
-        std::env::temp_dir().join(format!("trawl-fleet-test-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&directory);
-    std::fs::create_dir_all(&directory).unwrap();
-    directory
-}
 
 /// The JSON lines a successful `trawl` run printed.
 fn json_lines(arguments: &[&str]) -> Vec<serde_json::Value> {
@@ -39,7 +22,7 @@ fn json_lines(arguments: &[&str]) -> Vec<serde_json::Value> {
 /// forum's threads are what one uninterrupted crawl of it into a file exports.
 #[test]
 fn workers_crawl_every_registered_forum_in_leases_as_one_crawl_would() {
-    let directory = scratch("workers");
+    let directory = scratch("fleet", "workers");
     let database = fresh_database();
     let (first_server, first_site) = serve("phpbb", 2);
     let (second_server, second_site) = serve("smf", 1);
@@ -158,7 +141,7 @@ fn stored_pages(database: &str) -> i64 {
 /// started while the lease is held waits for it, even with `--until-idle`.)
 #[test]
 fn a_worker_killed_mid_lease_is_succeeded_by_another_when_its_lease_expires() {
-    let directory = scratch("killed");
+    let directory = scratch("fleet", "killed");
     let database = fresh_database();
     let (server, site) = serve("vbulletin", 3);
     let portal = format!("{}{}", server.origin(), site.portal_path());

@@ -7,12 +7,8 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 mod support;
-use support::{serve, trawl};
+use support::{serve, text, trawl};
 use trawl_store::test_support::fresh_database;
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
 
 fn json_lines(arguments: &[&str]) -> Vec<serde_json::Value> {
     let output = trawl(arguments);

@@ -1,13 +1,8 @@
 //! `trawl sim replay` and `trawl bench freshness`, run as a user runs them.
 
 // The shared support also serves forums over HTTP, which a replay never needs.
-#[allow(dead_code)]
 mod support;
-use support::trawl;
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+use support::{text, trawl};
 
 #[test]
 fn replay_prints_one_json_object_with_the_stable_stage() {

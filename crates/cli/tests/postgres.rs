@@ -2,28 +2,9 @@
 //! served over loopback HTTP and a database of the test cluster (`scripts/test-postgres.sh`
 //! starts it; without it these tests fail, naming the script).
 
-use std::path::{Path, PathBuf};
-
 mod support;
-use support::{serve, trawl};
+use support::{path, scratch, serve, text, trawl};
 use trawl_store::test_support::fresh_database;
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
-fn path(path: &Path) -> &str {
-    path.to_str().expect("a UTF-8 path")
-}
-
-/// A directory of its own for one test, emptied first.
-fn scratch(name: &str) -> PathBuf {
-    let directory =
-        std::env::temp_dir().join(format!("trawl-postgres-test-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&directory);
-    std::fs::create_dir_all(&directory).unwrap();
-    directory
-}
 
 /// What `trawl export` prints for `arguments` (after `export`), one JSON value a line.
 fn export(arguments: &[&str]) -> Vec<serde_json::Value> {
@@ -46,7 +27,7 @@ fn pages_without_times(mut pages: Vec<serde_json::Value>) -> Vec<serde_json::Val
 #[test]
 fn a_crawl_into_postgres_exports_what_a_crawl_into_a_file_exports() {
     let (server, site) = serve("phpbb", 2);
-    let directory = scratch("same-export");
+    let directory = scratch("postgres", "same-export");
     let portal = format!("{}{}", server.origin(), site.portal_path());
     let plan = directory.join("plan.json");
     let learned = trawl(&[

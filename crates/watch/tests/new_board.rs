@@ -2,41 +2,22 @@
 //! times a day, and stores everything written in it, as soon after the board opened (or the
 //! post was written, whichever is later) as a read of the portal and the board's next poll allow.
 
-use std::ops::ControlFlow;
 use std::sync::Arc;
 
 use jiff::Timestamp;
-use trawl_model::{Clock, CookieJarFetcher, ManualClock};
+use trawl_model::{CookieJarFetcher, ManualClock};
 use trawl_sim::{FamilyName, Scale, SimFetcher, Site, SiteConfig};
 use trawl_store::Store;
-use trawl_watch::{Watch, WatchConfig, WatchHooks};
+use trawl_watch::{Watch, WatchConfig};
 use url::Url;
 
 mod common;
-use common::{crawl_into, stored_posts};
+use common::{Until, crawl_into, stored_posts};
 
 const DAY: i64 = 86_400;
 const HOUR: i64 = 3600;
 const ORIGIN: &str = "http://forum.test";
 const BUDGET: u32 = 1000;
-
-/// Moves the manual clock to each instant waited for and stops the run at `end`.
-struct Until {
-    clock: Arc<ManualClock>,
-    end: i64,
-}
-
-impl WatchHooks for Until {
-    fn wait_until(&mut self, _clock: &dyn Clock, at: Timestamp) -> ControlFlow<()> {
-        if at.as_second() >= self.end {
-            return ControlFlow::Break(());
-        }
-        if at > self.clock.now() {
-            self.clock.set(at);
-        }
-        ControlFlow::Continue(())
-    }
-}
 
 #[test]
 fn a_board_opened_after_the_crawl_is_found_on_the_portal_and_watched() {

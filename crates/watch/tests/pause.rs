@@ -2,40 +2,21 @@
 //! pagers of their pages elide ("1 2 3 … 6"), so the pages between are named only by pagers
 //! read later. None of their posts may be lost.
 
-use std::ops::ControlFlow;
 use std::sync::Arc;
 
 use jiff::Timestamp;
 use trawl_model::{Clock, CookieJarFetcher, ManualClock};
 use trawl_sim::{FamilyName, Scale, SimFetcher, Site, SiteConfig};
 use trawl_store::Store;
-use trawl_watch::{Watch, WatchConfig, WatchHooks};
+use trawl_watch::{Watch, WatchConfig};
 use url::Url;
 
 mod common;
-use common::{crawl_into, stored_posts};
+use common::{Until, crawl_into, stored_posts};
 
 const DAY: i64 = 86_400;
 const HOUR: i64 = 3600;
 const ORIGIN: &str = "http://forum.test";
-
-/// Moves the manual clock to each instant waited for and stops the run at `end`.
-struct Until {
-    clock: Arc<ManualClock>,
-    end: i64,
-}
-
-impl WatchHooks for Until {
-    fn wait_until(&mut self, _clock: &dyn Clock, at: Timestamp) -> ControlFlow<()> {
-        if at.as_second() >= self.end {
-            return ControlFlow::Break(());
-        }
-        if at > self.clock.now() {
-            self.clock.set(at);
-        }
-        ControlFlow::Continue(())
-    }
-}
 
 /// Crawls `family` at day `crawl_day` of its history, watches it from `pause_days` later for
 /// `hours`, and returns the posts written from the crawl to an hour before the end that the

@@ -1,5 +1,9 @@
-//! What the binary's test files share: running `trawl`, and a simulated forum on loopback.
+//! What the binary's test files share: running `trawl`, a simulated forum on loopback, and
+//! scratch directories. Each test file uses part of it, so what one file leaves unused is no
+//! dead code.
+#![allow(dead_code)]
 
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::Arc;
 
@@ -25,4 +29,23 @@ pub fn serve(family: &str, seed: u64) -> (trawl_sim_server::SimServer, Arc<trawl
     let server = trawl_sim_server::SimServer::start(Arc::clone(&site), clock, "127.0.0.1:0", 2)
         .expect("the server starts");
     (server, site)
+}
+
+/// The text of a process's output.
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// A path as the `&str` a command line takes.
+pub fn path(path: &Path) -> &str {
+    path.to_str().expect("a UTF-8 path")
+}
+
+/// A directory of its own for test `name` of test file `file`, emptied first.
+pub fn scratch(file: &str, name: &str) -> PathBuf {
+    let directory =
+        std::env::temp_dir().join(format!("trawl-{file}-test-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&directory);
+    std::fs::create_dir_all(&directory).unwrap();
+    directory
 }

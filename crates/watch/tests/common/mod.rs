@@ -4,14 +4,17 @@
 // Each test file compiles this module on its own and uses only part of it.
 #![allow(dead_code)]
 
+use std::ops::ControlFlow;
 use std::sync::Arc;
 
+use jiff::Timestamp;
 use trawl_crawl::{CrawlStrategy, Crawler};
 use trawl_learn::sample::{NO_DELAY, SampleOptions, sample_site};
 use trawl_learn::traverse::Strategy;
-use trawl_model::{Clock, CookieJarFetcher, FetchRequest, Fetcher};
+use trawl_model::{Clock, CookieJarFetcher, FetchRequest, Fetcher, ManualClock};
 use trawl_sim::{SimFetcher, Site};
 use trawl_store::{CrawlSettings, FrontierEntry, Store};
+use trawl_watch::WatchHooks;
 use trawl_watch::stored::{failed_outcome, stored_outcome};
 use url::Url;
 
@@ -89,4 +92,22 @@ pub fn stored_posts(store: &Store) -> std::collections::HashMap<u32, i64> {
         })
         .unwrap();
     first_stored
+}
+
+/// Moves the manual clock to each instant waited for and stops the run at `end`.
+pub struct Until {
+    pub clock: Arc<ManualClock>,
+    pub end: i64,
+}
+
+impl WatchHooks for Until {
+    fn wait_until(&mut self, _clock: &dyn Clock, at: Timestamp) -> ControlFlow<()> {
+        if at.as_second() >= self.end {
+            return ControlFlow::Break(());
+        }
+        if at > self.clock.now() {
+            self.clock.set(at);
+        }
+        ControlFlow::Continue(())
+    }
 }
