@@ -23,9 +23,8 @@ use trawl_sim::{PageClass, Site, SiteConfig};
 use trawl_store::Store;
 use url::Url;
 
-use crate::behaviour_order::CrawlOrder;
-use crate::crawl_run::{DriveOptions, drive, open_crawl};
 use crate::sim::ScaleArg;
+use trawl_run::{CrawlOrder, DriveOptions, drive, open_crawl};
 
 /// Seconds in a day.
 const DAY: i64 = 86_400;
@@ -259,7 +258,7 @@ fn first_tenth(
     ));
     let mut store = Store::open(db)?;
     let opened = open_crawl(&mut store, &portal, &fetcher, &clock, Some(order), || {
-        Ok(strategy)
+        Ok::<_, anyhow::Error>(strategy)
     })?;
     let priority = opened.order.priority()?;
     let mut crawler = opened.crawler.with_priority(priority);

@@ -13,12 +13,13 @@ use trawl_model::{CookieJarFetcher, SystemClock};
 use trawl_store::{Store, StoreLocation};
 use url::Url;
 
-use crate::audit::{audit_store, close_gaps, describe};
-use crate::crawl_run::{
-    CrawlEnd, DriveOptions, MAX_RELEARNS_PER_RUN, ProgressLines, drive_with_relearning, open_crawl,
-    progress_line,
-};
+use crate::audit::describe;
+use crate::progress::{ProgressLines, progress_line};
 use trawl_learn::plan::Plan;
+use trawl_run::{
+    CrawlEnd, DriveOptions, MAX_RELEARNS_PER_RUN, TemplateChange, audit_store, close_gaps,
+    drive_with_relearning, open_crawl,
+};
 
 #[derive(Debug, Args)]
 pub struct CrawlArgs {
@@ -165,7 +166,7 @@ pub fn run(args: CrawlArgs) -> Result<()> {
                     )?)));
                 }
                 // A handle of its own on the crawl's store, which the opening holds, keeps the
-                // sampled pages as they arrive (see `kept_samples`).
+                // sampled pages as they arrive (see `trawl_run::kept_samples`).
                 let kept = Store::open_at(&args.db, portal.as_str())
                     .with_context(|| format!("cannot open the crawl database {}", args.db))?;
                 Ok(CrawlStrategy::Plan(Box::new(learn_plan(
@@ -210,7 +211,19 @@ pub fn run(args: CrawlArgs) -> Result<()> {
             max_pages: args.max_pages,
             workers: args.workers,
         },
-        || learn_plan(&fetcher, &portal, &args, None),
+        |change: TemplateChange| -> Result<Plan> {
+            eprintln!(
+                "{} of the recent pages matched no vertex of the plan: the forum's templates \
+                 seem to have changed; learning the plan again",
+                change.unclassified
+            );
+            let plan = learn_plan(&fetcher, &portal, &args, None)?;
+            eprintln!(
+                "learned plan {}; the crawl goes on with it",
+                change.generation
+            );
+            Ok(plan)
+        },
         |status| progress.update(status),
     )?;
     // A crawl that ran dry is audited against the forum's own counts, and what the audit
@@ -309,7 +322,7 @@ fn learn_plan(
     }
     let pages = match kept {
         Some(store) => {
-            crate::kept_samples::sample_resumably(fetcher, store, portal, args.samples, args.seed)?
+            crate::learn::sample_keeping(fetcher, store, portal, args.samples, args.seed)?
         }
         None => crate::learn::sample_with_progress(fetcher, portal, args.samples, args.seed)?,
     };

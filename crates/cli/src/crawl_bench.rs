@@ -26,8 +26,8 @@ use trawl_sim_server::{ServerClock, SimServer};
 use trawl_store::{Store, StoredPage};
 use url::Url;
 
-use crate::crawl_run::{DriveOptions, drive, open_crawl};
 use crate::sim::ScaleArg;
+use trawl_run::{DriveOptions, drive, open_crawl};
 
 #[derive(Debug, Args)]
 pub struct CrawlBenchArgs {
@@ -289,7 +289,9 @@ pub fn crawl_and_judge(
     let limit = max_fetches.unwrap_or(3 * valuable_total);
     let fetcher = CookieJarFetcher::new(fetcher);
     let mut store = Store::open(db)?;
-    let mut opened = open_crawl(&mut store, &portal, &fetcher, &clock, None, || Ok(strategy))?;
+    let mut opened = open_crawl(&mut store, &portal, &fetcher, &clock, None, || {
+        Ok::<_, anyhow::Error>(strategy)
+    })?;
     let started = Instant::now();
     drive(
         &mut store,

@@ -15,9 +15,8 @@ use trawl_learn::traverse::Strategy;
 use trawl_model::{CookieJarFetcher, SystemClock};
 use trawl_store::{PostgresStore, Store, StoreLocation};
 
-use crate::audit::close_gaps;
 use crate::crawl::{FetchArgs, parse_portal};
-use crate::crawl_run::{CrawlEnd, DriveOptions, drive_with_relearning, open_crawl};
+use trawl_run::{CrawlEnd, DriveOptions, close_gaps, drive_with_relearning, open_crawl};
 
 #[derive(Debug, Subcommand)]
 pub enum FleetCommand {
@@ -364,7 +363,7 @@ fn crawl_leased_site(
     }
     let fetcher = CookieJarFetcher::new(args.fetching.config()?.build());
     let clock = SystemClock;
-    let learn = || -> Result<trawl_learn::plan::Plan> {
+    let learn = |_| -> Result<trawl_learn::plan::Plan> {
         let pages = crate::learn::sample_with_progress(&fetcher, &portal, args.samples, args.seed)?;
         Ok(trawl_learn::learn(&portal, pages, Strategy::Skeleton).plan)
     };
@@ -376,13 +375,7 @@ fn crawl_leased_site(
             bail!("a fleet lives in PostgreSQL");
         };
         let kept = Store::postgres(PostgresStore::open_leased(url, &lease.site, lease.epoch)?);
-        let pages = crate::kept_samples::sample_resumably(
-            &fetcher,
-            kept,
-            &portal,
-            args.samples,
-            args.seed,
-        )?;
+        let pages = crate::learn::sample_keeping(&fetcher, kept, &portal, args.samples, args.seed)?;
         let plan = trawl_learn::learn(&portal, pages, Strategy::Skeleton).plan;
         Ok(CrawlStrategy::Plan(Box::new(plan)))
     };

@@ -139,6 +139,31 @@ pub fn sample_with_progress(
     .context("sampling the forum failed: check that the portal URL answers")
 }
 
+/// Samples the forum as [`sample_with_progress`] does, keeping every page in `store` (a handle
+/// of its own on the crawl's store) and going on from the pages an earlier run kept there.
+pub fn sample_keeping<F: Fetcher>(
+    fetcher: &CookieJarFetcher<F>,
+    store: trawl_store::Store,
+    portal: &Url,
+    samples: usize,
+    seed: u64,
+) -> Result<Vec<PageSummary>> {
+    let sampled = trawl_run::sample_resumably(fetcher, store, |kept, kept_before| {
+        if kept_before > 0 {
+            eprintln!("going on from {kept_before} sampled pages kept by an earlier run");
+        }
+        sample_with_progress(kept, portal, samples, seed)
+    })?;
+    if sampled.replayed > 0 {
+        eprintln!(
+            "{} of the {} pages sampled were kept from before, not fetched again",
+            sampled.replayed,
+            sampled.pages.len()
+        );
+    }
+    Ok(sampled.pages)
+}
+
 pub fn read_plan(path: &PathBuf) -> Result<Plan> {
     let text = std::fs::read_to_string(path)
         .with_context(|| format!("cannot read the plan file {}", path.display()))?;

@@ -14,8 +14,8 @@ use trawl_store::{Store, StoreError, StoreLocation};
 use trawl_watch::{Watch, WatchConfig, WatchHooks, WatchStatus};
 
 use crate::crawl::{FetchArgs, parse_portal};
-use crate::crawl_run::human_duration;
 use crate::freshness::parse_budget;
+use crate::progress::human_duration;
 
 #[derive(Debug, Args)]
 pub struct WatchArgs {

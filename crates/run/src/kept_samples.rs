@@ -15,8 +15,11 @@ use std::collections::{HashMap, VecDeque};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+use trawl_learn::summary::PageSummary;
 use trawl_model::{CookieJarFetcher, FetchError, FetchRequest, FetchResponse, Fetcher};
 use trawl_store::{SampledPage, Store, StoreError};
+
+use crate::RunError;
 
 /// A fetcher for sampling that answers from the kept pages first and keeps every page it
 /// fetches.
@@ -28,6 +31,16 @@ pub struct KeptSamples<'fetcher> {
     /// The first failure to keep a page: sampling goes on (the page is in hand), and the
     /// caller reports it afterwards, so that a lost lease stops the work.
     failure: Mutex<Option<StoreError>>,
+}
+
+impl std::fmt::Debug for KeptSamples<'_> {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        formatter
+            .debug_struct("KeptSamples")
+            .field("waiting", &self.waiting())
+            .field("replayed", &self.replayed())
+            .finish_non_exhaustive()
+    }
 }
 
 impl<'fetcher> KeptSamples<'fetcher> {
@@ -100,38 +113,42 @@ fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
         .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
-/// Samples the forum at `portal` as [`crate::learn::sample_with_progress`] does, keeping every
-/// page in `store` and going on from the pages it kept before.
+/// What a resumable sampling did, besides its pages.
+#[derive(Debug, Clone)]
+pub struct ResumedSampling {
+    /// The pages sampled.
+    pub pages: Vec<PageSummary>,
+    /// Pages kept by earlier runs when the sampling began.
+    pub kept_before: usize,
+    /// Pages answered from the kept ones rather than fetched.
+    pub replayed: usize,
+}
+
+/// Samples a forum with `sample`, keeping every page in `store` and going on from the pages it
+/// kept before. `sample` gets the fetcher to sample through and the number of kept pages waiting
+/// to answer it (so that it can say a learning goes on).
 ///
 /// The kept pages answer inside a cookie jar of their own, so that the session cookies they set
 /// are sent on with the pages fetched after them, as they were when the pages were first
 /// fetched: a forum that writes a session id into the links of a visitor without its cookie
 /// would otherwise lead the sample elsewhere. The crawl's fetcher gets the jar's cookies after,
 /// as if it had sampled itself.
-pub fn sample_resumably<F: Fetcher>(
+pub fn sample_resumably<F: Fetcher, E: From<RunError>>(
     fetcher: &CookieJarFetcher<F>,
     store: Store,
-    portal: &url::Url,
-    samples: usize,
-    seed: u64,
-) -> anyhow::Result<Vec<trawl_learn::summary::PageSummary>> {
-    let kept = CookieJarFetcher::new(KeptSamples::new(fetcher.inner(), store)?);
+    sample: impl FnOnce(&dyn Fetcher, usize) -> Result<Vec<PageSummary>, E>,
+) -> Result<ResumedSampling, E> {
+    let kept =
+        CookieJarFetcher::new(KeptSamples::new(fetcher.inner(), store).map_err(RunError::from)?);
     kept.set_cookies(fetcher.cookies());
-    if kept.inner().waiting() > 0 {
-        eprintln!(
-            "going on from {} sampled pages kept by an earlier run",
-            kept.inner().waiting()
-        );
-    }
-    let pages = crate::learn::sample_with_progress(&kept, portal, samples, seed)?;
-    if kept.inner().replayed() > 0 {
-        eprintln!(
-            "{} of the {} pages sampled were kept from before, not fetched again",
-            kept.inner().replayed(),
-            pages.len()
-        );
-    }
-    kept.inner().finish()?;
+    let kept_before = kept.inner().waiting();
+    let pages = sample(&kept, kept_before)?;
+    let replayed = kept.inner().replayed();
+    kept.inner().finish().map_err(RunError::from)?;
     fetcher.set_cookies(kept.cookies());
-    Ok(pages)
+    Ok(ResumedSampling {
+        pages,
+        kept_before,
+        replayed,
+    })
 }

@@ -1,137 +1,22 @@
-//! Driving a [`Crawler`] through a fetcher into a [`Store`]: the loop shared by `trawl crawl`,
-//! `trawl demo`, `trawl bench crawl` and the tests.
+//! Driving a [`Crawler`] through a fetcher into a [`Store`].
 //!
 //! Each fetch is stored in the same transaction as the frontier entries it adds and the cookies
 //! it changed (the pages ready at once share one), so the store is always the state after some
 //! whole number of fetches; a crawl killed at any moment loses at most the pages in flight or not
-//! yet written, and [`open_crawl`] rebuilds the crawler from the store exactly as it was.
+//! yet written, and [`crate::open_crawl`] rebuilds the crawler from the store exactly as it was.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
-
-use anyhow::{Context, Result, bail};
 use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
 
 use trawl_crawl::{AnalysedPage, CrawlStrategy, Crawler, Placement, Queued};
 use trawl_learn::plan::Plan;
 use trawl_model::{Clock, CookieJarFetcher, FetchError, FetchRequest, FetchResponse, Fetcher};
-use trawl_store::{CrawlSettings, FetchOutcome, FrontierEntry, Store};
-pub use trawl_watch::stored::resume_crawler;
-use trawl_watch::stored::{failed_outcome, stored_outcome};
+use trawl_store::{FetchOutcome, Store};
+use trawl_watch::stored::{failed_outcome, resume_crawler, stored_outcome};
 use url::Url;
 
-use crate::behaviour_order::{CrawlOrder, settled_order};
-
-/// Names of the strategies in a store's settings.
-pub const PLAN_STRATEGY: &str = "plan";
-/// The breadth-first baseline.
-pub const BREADTH_FIRST_STRATEGY: &str = "bfs";
-
-/// A crawler ready to go on, and whether it goes on from an earlier run.
-#[derive(Debug)]
-pub struct OpenedCrawl {
-    /// The crawler.
-    pub crawler: Crawler,
-    /// Pages the store held already.
-    pub resumed_pages: usize,
-    /// The order the crawl's frontier follows: the one the crawl began with when resumed.
-    pub order: CrawlOrder,
-}
-
-/// The strategy the crawl in `store` was started with (`settings` are the store's): breadth-first,
-/// or the stored plan.
-pub fn stored_strategy(store: &Store, settings: &CrawlSettings) -> Result<CrawlStrategy> {
-    Ok(match settings.strategy.as_str() {
-        BREADTH_FIRST_STRATEGY => CrawlStrategy::BreadthFirst,
-        PLAN_STRATEGY => {
-            let text = settings.plan_json.as_deref().with_context(|| {
-                format!("{} holds a plan crawl without its plan", store.location())
-            })?;
-            let plan = Plan::from_json(text).with_context(|| {
-                format!("the plan stored in {} is not usable", store.location())
-            })?;
-            CrawlStrategy::Plan(Box::new(plan))
-        }
-        other => bail!(
-            "{} holds a crawl with the unknown strategy {other:?}",
-            store.location()
-        ),
-    })
-}
-
-/// Builds the crawler for the crawl held in `store`, or begins a new one with the strategy that
-/// `new_strategy` makes (called only for a new crawl, so a resumed crawl never learns again).
-/// `asked_order` is the frontier order the command names, if any: a new crawl stores it (the
-/// queue when none), a resumed one keeps its stored order and refuses another
-/// ([`settled_order`]). The crawler comes without its priority; the caller sets it from
-/// [`OpenedCrawl::order`].
-pub fn open_crawl<F: Fetcher>(
-    store: &mut Store,
-    portal: &Url,
-    fetcher: &CookieJarFetcher<F>,
-    clock: &dyn Clock,
-    asked_order: Option<CrawlOrder>,
-    new_strategy: impl FnOnce() -> Result<CrawlStrategy>,
-) -> Result<OpenedCrawl> {
-    if let Some(settings) = store.settings()? {
-        if settings.portal != portal.as_str() {
-            bail!(
-                "{} holds a crawl of {}, not of {portal}; rerun with that URL to resume it, or \
-                 choose another --db file for a new crawl",
-                store.location(),
-                settings.portal
-            );
-        }
-        let strategy = stored_strategy(store, &settings)?;
-        let stored_order = settings
-            .order
-            .as_deref()
-            .map(|name| {
-                CrawlOrder::from_stored(&store.location(), name, settings.patterns_json.as_deref())
-            })
-            .transpose()?;
-        let (order, record) = settled_order(&store.location(), stored_order, asked_order)?;
-        if record {
-            store.record_order(order.name(), order.patterns_json())?;
-        }
-        fetcher.set_cookies(store.cookies()?);
-        let crawler = resume_crawler(store, portal, strategy)?;
-        return Ok(OpenedCrawl {
-            resumed_pages: crawler.fetched(),
-            crawler,
-            order,
-        });
-    }
-    let order = asked_order.unwrap_or(CrawlOrder::Queue);
-    let strategy = new_strategy()?;
-    let (name, plan_json) = match &strategy {
-        CrawlStrategy::BreadthFirst => (BREADTH_FIRST_STRATEGY, None),
-        CrawlStrategy::Plan(plan) => (PLAN_STRATEGY, Some(plan.to_json())),
-    };
-    store.begin_crawl(
-        &CrawlSettings {
-            portal: portal.to_string(),
-            strategy: name.to_string(),
-            plan_json,
-            plan_generation: 0,
-            started_at: clock.now(),
-            order: Some(order.name().to_string()),
-            patterns_json: order.patterns_json().map(str::to_string),
-        },
-        &FrontierEntry {
-            url: portal.to_string(),
-            depth: 0,
-            redirects: 0,
-        },
-    )?;
-    // Cookies the sampler collected belong to this crawl from its first fetch on.
-    store.save_cookies(&fetcher.cookies())?;
-    Ok(OpenedCrawl {
-        crawler: Crawler::new(portal.clone(), strategy),
-        resumed_pages: 0,
-        order,
-    })
-}
+use crate::RunError;
 
 /// Where a crawl stands, for progress displays.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
@@ -211,19 +96,28 @@ pub const TEMPLATE_CHANGE_SHARE: f64 = 0.5;
 /// changing under it.
 pub const MAX_RELEARNS_PER_RUN: usize = 3;
 
+/// What [`drive_with_relearning`] tells `relearn` when the forum's templates changed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TemplateChange {
+    /// Recent pages that matched no vertex of the plan.
+    pub unclassified: usize,
+    /// The generation the plan learned now will be stored as.
+    pub generation: u32,
+}
+
 /// [`drive`], learning the plan again (with `relearn`) when the forum's templates change, and
 /// going on with the new plan where the crawl stood.
 #[allow(clippy::too_many_arguments)]
-pub fn drive_with_relearning<F: Fetcher>(
+pub fn drive_with_relearning<F: Fetcher, E: From<RunError>>(
     store: &mut Store,
     crawler: &mut Crawler,
     portal: &Url,
     fetcher: &CookieJarFetcher<F>,
     clock: &dyn Clock,
     options: DriveOptions,
-    mut relearn: impl FnMut() -> Result<Plan>,
+    mut relearn: impl FnMut(TemplateChange) -> Result<Plan, E>,
     mut progress: impl FnMut(&CrawlProgress),
-) -> Result<(CrawlEnd, CrawlProgress)> {
+) -> Result<(CrawlEnd, CrawlProgress), E> {
     let mut total: Option<CrawlProgress> = None;
     let mut relearned = 0;
     loop {
@@ -248,16 +142,22 @@ pub fn drive_with_relearning<F: Fetcher>(
         if relearned == MAX_RELEARNS_PER_RUN {
             return Ok((end, merged));
         }
-        eprintln!(
-            "{unclassified} of the recent pages matched no vertex of the plan: the forum's \
-             templates seem to have changed; learning the plan again"
-        );
-        let plan = relearn()?;
-        let generation = store.replace_plan(&plan.to_json())?;
-        *crawler = resume_crawler(store, portal, CrawlStrategy::Plan(Box::new(plan)))?
+        let generation = store
+            .settings()
+            .map_err(RunError::from)?
+            .map_or(0, |settings| settings.plan_generation)
+            + 1;
+        let plan = relearn(TemplateChange {
+            unclassified,
+            generation,
+        })?;
+        store
+            .replace_plan(&plan.to_json())
+            .map_err(RunError::from)?;
+        *crawler = resume_crawler(store, portal, CrawlStrategy::Plan(Box::new(plan)))
+            .map_err(RunError::from)?
             .with_priority(crawler.priority().cloned());
         relearned += 1;
-        eprintln!("learned plan {generation}; the crawl goes on with it");
     }
 }
 
@@ -315,7 +215,7 @@ pub fn drive<F: Fetcher>(
     clock: &dyn Clock,
     options: DriveOptions,
     mut progress: impl FnMut(&CrawlProgress),
-) -> Result<(CrawlEnd, CrawlProgress)> {
+) -> Result<(CrawlEnd, CrawlProgress), RunError> {
     let started = Instant::now();
     let max_pages = options.max_pages;
     let mut status = CrawlProgress {
@@ -334,7 +234,7 @@ pub fn drive<F: Fetcher>(
     // The workers classify each page under the plan before reading its records; the crawler
     // keeps its plan for the whole drive (a new plan means a new drive), so a copy serves them.
     let plan_for_workers = crawler.plan().cloned();
-    std::thread::scope(|scope| -> Result<(CrawlEnd, CrawlProgress)> {
+    std::thread::scope(|scope| -> Result<(CrawlEnd, CrawlProgress), RunError> {
         let _stop_workers = StopWorkersOnReturn(&stopping);
         for _ in 0..workers {
             let answer_sender = answer_sender.clone();
@@ -393,7 +293,7 @@ pub fn drive<F: Fetcher>(
             {
                 job_sender
                     .send((next_ticket, queued))
-                    .context("the crawl's worker threads stopped")?;
+                    .map_err(|_| RunError::WorkersStopped)?;
                 next_ticket += 1;
                 continue;
             }
@@ -419,10 +319,10 @@ pub fn drive<F: Fetcher>(
                     writer.write(&mut status, crawler)?;
                     answer_receiver
                         .recv()
-                        .context("the crawl's worker threads stopped")?
+                        .map_err(|_| RunError::WorkersStopped)?
                 }
                 Err(std::sync::mpsc::TryRecvError::Disconnected) => {
-                    bail!("the crawl's worker threads stopped")
+                    return Err(RunError::WorkersStopped);
                 }
             };
             waiting.insert(ticket, (queued, answer));
@@ -495,20 +395,20 @@ struct BatchWriter<'drive, P: FnMut(&CrawlProgress)> {
 impl<P: FnMut(&CrawlProgress)> BatchWriter<'_, P> {
     /// Writes the pages not yet written in one transaction, then counts them and reports
     /// progress.
-    fn write(&mut self, status: &mut CrawlProgress, crawler: &Crawler) -> Result<()> {
+    fn write(&mut self, status: &mut CrawlProgress, crawler: &Crawler) -> Result<(), RunError> {
         let (Some(first), Some(last)) = (self.unwritten.first(), self.unwritten.last()) else {
             return Ok(());
         };
         let count = self.unwritten.len();
         self.store
             .record_fetches(&self.unwritten)
-            .with_context(|| {
-                let pages = if count == 1 {
+            .map_err(|source| RunError::CannotStore {
+                pages: if count == 1 {
                     format!("the page {}", first.page.url)
                 } else {
                     format!("{count} pages ({} to {})", first.page.url, last.page.url)
-                };
-                format!("cannot store {pages}; is the disk full? Rerun the same command to resume")
+                },
+                source,
             })?;
         status.pages += count;
         status.pages_this_run += count;
@@ -517,81 +417,5 @@ impl<P: FnMut(&CrawlProgress)> BatchWriter<'_, P> {
         status.elapsed_seconds = self.started.elapsed().as_secs_f64();
         (self.progress)(status);
         Ok(())
-    }
-}
-
-/// Prints progress to standard error at most every `interval`. On a terminal the line is
-/// rewritten in place; elsewhere (a log file, CI) each update is a line of its own, so a log
-/// shows how the crawl went without control characters in it.
-#[derive(Debug)]
-pub struct ProgressLines {
-    interval: Duration,
-    last: Option<Instant>,
-    in_place: bool,
-}
-
-impl ProgressLines {
-    /// A printer that speaks at most once per `interval`.
-    pub fn new(interval: Duration) -> ProgressLines {
-        use std::io::IsTerminal;
-        ProgressLines {
-            interval,
-            last: None,
-            in_place: std::io::stderr().is_terminal(),
-        }
-    }
-
-    /// Called after every page.
-    pub fn update(&mut self, status: &CrawlProgress) {
-        if self.last.is_some_and(|last| last.elapsed() < self.interval) {
-            return;
-        }
-        self.last = Some(Instant::now());
-        if self.in_place {
-            eprint!("\r{}\x1b[K", progress_line(status));
-        } else {
-            eprintln!("{}", progress_line(status));
-        }
-    }
-
-    /// Ends the in-place line, so what follows starts on a line of its own.
-    pub fn finish(&mut self, status: &CrawlProgress) {
-        if self.in_place {
-            eprintln!("\r{}\x1b[K", progress_line(status));
-        }
-    }
-}
-
-/// One line: pages, valuable share, posts, rate, and the time left when bounded.
-pub fn progress_line(status: &CrawlProgress) -> String {
-    let limit = status
-        .max_pages
-        .map(|limit| format!("/{limit}"))
-        .unwrap_or_default();
-    let eta = status
-        .eta_seconds()
-        .map(|seconds| format!(", about {} left", human_duration(seconds)))
-        .unwrap_or_default();
-    // Pages the plan did not know are said, with what was done with them.
-    let placed = match status.placed_by_nearest_this_run {
-        0 => String::new(),
-        pages => format!(", {pages} unknown to the plan placed by nearest layout"),
-    };
-    format!(
-        "{}{limit} pages ({:.1} % valuable), {} posts, {} waiting, {:.0} pages/s{placed}{eta}",
-        status.pages,
-        status.valuable_share() * 100.0,
-        status.posts_this_run,
-        status.frontier,
-        status.rate()
-    )
-}
-
-pub(crate) fn human_duration(seconds: f64) -> String {
-    let seconds = seconds.round() as u64;
-    match seconds {
-        0..60 => format!("{seconds} s"),
-        60..3600 => format!("{} min {} s", seconds / 60, seconds % 60),
-        _ => format!("{} h {} min", seconds / 3600, (seconds % 3600) / 60),
     }
 }

@@ -7,12 +7,15 @@ use std::sync::{Arc, Mutex};
 
 use trawl_crawl::CrawlStrategy;
 use trawl_learn::traverse::Strategy;
-use trawl_model::{FetchError, FetchRequest, FetchResponse, FixedClock};
+use trawl_model::{FetchRequest, FetchResponse, FixedClock};
 use trawl_sim::truth::UrlTruth;
 use trawl_sim::{FamilyName, PageClass, Scale, SimFetcher, Site, SiteConfig};
 
+use trawl_audit::GapKind;
+use trawl_model::FetchError;
+
 use super::*;
-use crate::crawl_run::open_crawl;
+use crate::open_crawl;
 use trawl_eval::learning::{SIM_ORIGIN, learn_in_process};
 
 /// Fails the pages `fails` chooses for their first `times` requests.
@@ -107,7 +110,7 @@ fn crawl_and_close(family: FamilyName, times: usize) -> (usize, GapClosing, usiz
     let clock = FixedClock::new(jiff::Timestamp::from_second(site.history().end).unwrap());
     let portal = Url::parse(&format!("{SIM_ORIGIN}{}", site.portal_path())).unwrap();
     let mut crawler = open_crawl(&mut store, &portal, &fetcher, &clock, None, || {
-        Ok(CrawlStrategy::Plan(Box::new(learned.plan)))
+        Ok::<_, RunError>(CrawlStrategy::Plan(Box::new(learned.plan)))
     })
     .unwrap()
     .crawler;
@@ -147,8 +150,8 @@ fn pages_that_failed_once_are_fetched_again_and_the_crawl_ends_whole() {
         assert!(closing.rounds >= 1, "{name}");
         assert!(
             !closing.report.is_incomplete(),
-            "{name}: {}",
-            describe(&closing.report, 10)
+            "{name}: {:?}",
+            closing.report.gaps
         );
         assert_eq!(missing, 0, "{name}: valuable pages still missing");
     }
@@ -167,6 +170,6 @@ fn pages_that_always_fail_are_asked_for_once_and_stay_named() {
         .iter()
         .map(|&kind| closing.report.count(kind))
         .sum();
-    assert_eq!(named, failed, "{}", describe(&closing.report, 50));
+    assert_eq!(named, failed, "{:?}", closing.report.gaps);
     assert!(missing >= failed);
 }

@@ -1,0 +1,216 @@
+//! Auditing a crawl from its store, and the step that ends a crawl that ran dry: audit, fetch
+//! what may close the gaps, audit again.
+//!
+//! The audit reads the store through a crawler rebuilt from it, so a thread entry's link is
+//! read under the spelling the crawler would have queued it by (`Crawler::queued_spelling`);
+//! a thread fetched as `?t=5` is then not taken for the `?t=5&start=0` a board links.
+
+use std::collections::HashSet;
+
+use trawl_audit::{
+    AuditReport, CrawlRecord, EntrySeen, FetchedPage, LinkSeen, PostSeen, anchor_links,
+};
+use trawl_crawl::Crawler;
+use trawl_learn::sitemap::Role;
+use trawl_model::{Clock, CookieJarFetcher, Fetcher};
+use trawl_store::{FrontierEntry, Store, StoredPage};
+use trawl_watch::stored::resume_crawler;
+use url::Url;
+
+use crate::open::stored_strategy;
+use crate::{CrawlEnd, CrawlProgress, DriveOptions, RunError, drive};
+
+/// The crawler the crawl in `store` would go on with (its plan and the spellings it learned).
+pub fn stored_crawler(store: &Store) -> Result<Crawler, RunError> {
+    let settings = store.settings()?.ok_or_else(|| RunError::NoCrawl {
+        location: store.location().to_string(),
+    })?;
+    let portal = Url::parse(&settings.portal).map_err(|_| RunError::PortalNotUrl {
+        location: store.location().to_string(),
+        portal: settings.portal.clone(),
+    })?;
+    let strategy = stored_strategy(store, &settings)?;
+    Ok(resume_crawler(store, &portal, strategy)?)
+}
+
+/// The audit of the crawl `store` holds.
+pub fn audit_store(store: &Store) -> Result<AuditReport, RunError> {
+    let crawler = stored_crawler(store)?;
+    let mut record = CrawlRecord::default();
+    // Only list pages' bodies are read: their links are what the audit reads bodies for.
+    let list_roles = [Role::Thread.name(), Role::ThreadList.name()];
+    store.for_each_page_outline(PostSeen::TEXT_IN_IDENTITY, &list_roles, |page| {
+        record.pages.push(fetched_page(&crawler, page));
+    })?;
+    let frontier = store.unfetched_frontier()?;
+    record.waiting = frontier.waiting;
+    record.passed_over = frontier.passed_over;
+    Ok(trawl_audit::audit(&record))
+}
+
+/// A stored page as the audit reads it.
+fn fetched_page(crawler: &Crawler, page: StoredPage) -> FetchedPage {
+    let record = page.record;
+    let redirect_to = (300..400)
+        .contains(&record.status)
+        .then(|| {
+            let location = record
+                .headers
+                .iter()
+                .find(|(name, _)| name.eq_ignore_ascii_case("location"))?;
+            Url::parse(&record.url).ok()?.join(&location.1).ok()
+        })
+        .flatten()
+        .map(String::from);
+    let posts = record
+        .posts
+        .into_iter()
+        .map(|post| PostSeen {
+            identity: PostSeen::identity_of(
+                post.permalink.as_deref(),
+                post.author.as_deref(),
+                post.time.as_deref(),
+                &post.text,
+            ),
+            time: post.time,
+        })
+        .collect();
+    let thread_entries = record
+        .thread_entries
+        .into_iter()
+        .map(|entry| EntrySeen {
+            url: Url::parse(&entry.url)
+                .map(|url| crawler.queued_spelling(&url).to_string())
+                .unwrap_or(entry.url),
+            title: entry.title,
+            replies: entry.replies,
+            last_reply: entry.last_reply,
+        })
+        .collect();
+    let links = anchor_links(&record.body, &record.url)
+        .into_iter()
+        .filter_map(|link| {
+            let mut target = Url::parse(&link).ok()?;
+            target.set_fragment(None);
+            Some(LinkSeen {
+                queued_as: crawler.queued_spelling(&target).to_string(),
+                url: link,
+            })
+        })
+        .collect();
+    FetchedPage {
+        links,
+        role: record.role.as_deref().and_then(Role::from_name),
+        url: record.url,
+        status: record.status,
+        error: record.error,
+        redirect_to,
+        list_links: record.list_links,
+        title: record.title,
+        posts,
+        thread_entries,
+    }
+}
+
+/// Most fetches the gap-closing step may spend: a quarter of the pages the crawl holds, and at
+/// least [`LEAST_CLOSING_FETCHES`]. Closing follows the links of the pages it brings (a board
+/// page brings its threads and their pages, 25 threads of about five pages each on a small
+/// simulated forum), so its cost is bounded here, not by the number of gaps; the bound is
+/// there for a page that leads somewhere endless. A crawl stopped by it keeps the rest waiting
+/// in its store, and a rerun goes on.
+const CLOSING_SHARE: f64 = 0.25;
+/// See [`CLOSING_SHARE`].
+const LEAST_CLOSING_FETCHES: usize = 500;
+/// Rounds of audit and fetch: a page a round brings can show gaps of its own (a board page's
+/// threads with their pagers).
+const CLOSING_ROUNDS: usize = 3;
+
+/// What closing a crawl's gaps did.
+#[derive(Debug)]
+pub struct GapClosing {
+    /// Rounds that fetched anything.
+    pub rounds: usize,
+    /// URLs asked for to close gaps.
+    pub asked: usize,
+    /// Pages fetched in all, the asked-for ones and those their links led to.
+    pub fetched: usize,
+    /// The audit after the last round.
+    pub report: AuditReport,
+}
+
+/// Audits the crawl in `store` and, while the audit names pages that may be fetched (never
+/// queued, or failed), queues them, rebuilds `crawler` from the store and drives it, within a
+/// budget of fetches and [`CLOSING_ROUNDS`] rounds. A URL is asked for once per run: a page
+/// that fails again is left to the audit. `max_pages` (the crawl's own limit) bounds it too.
+pub fn close_gaps<F: Fetcher>(
+    store: &mut Store,
+    crawler: &mut Crawler,
+    portal: &Url,
+    fetcher: &CookieJarFetcher<F>,
+    clock: &dyn Clock,
+    options: DriveOptions,
+    mut progress: impl FnMut(&CrawlProgress),
+) -> Result<GapClosing, RunError> {
+    let start_pages = store.page_count()?;
+    let budget = ((start_pages as f64 * CLOSING_SHARE) as usize).max(LEAST_CLOSING_FETCHES);
+    let limit = options
+        .max_pages
+        .map_or(start_pages + budget, |max| max.min(start_pages + budget));
+    let mut asked: HashSet<String> = HashSet::new();
+    let mut rounds = 0;
+    loop {
+        let report = audit_store(store)?;
+        let pages = store.page_count()?;
+        let to_fetch: Vec<String> = report
+            .urls_to_fetch()
+            .into_iter()
+            .filter(|url| !asked.contains(url))
+            .take(limit.saturating_sub(pages))
+            .collect();
+        if rounds == CLOSING_ROUNDS || to_fetch.is_empty() || report.totals.urls_waiting > 0 {
+            return Ok(GapClosing {
+                rounds,
+                asked: asked.len(),
+                fetched: pages - start_pages,
+                report,
+            });
+        }
+        rounds += 1;
+        let entries: Vec<FrontierEntry> = to_fetch
+            .iter()
+            .map(|url| FrontierEntry {
+                url: url.clone(),
+                depth: 1,
+                redirects: 0,
+            })
+            .collect();
+        asked.extend(to_fetch);
+        store.requeue(&entries)?;
+        *crawler = resume_crawler(store, portal, crawler.strategy().clone())?
+            .with_priority(crawler.priority().cloned());
+        let (end, _) = drive(
+            store,
+            crawler,
+            fetcher,
+            clock,
+            DriveOptions {
+                max_pages: Some(limit),
+                ..options
+            },
+            &mut progress,
+        )?;
+        if end != CrawlEnd::FrontierEmpty {
+            let report = audit_store(store)?;
+            return Ok(GapClosing {
+                rounds,
+                asked: asked.len(),
+                fetched: store.page_count()? - start_pages,
+                report,
+            });
+        }
+    }
+}
+
+#[cfg(test)]
+#[path = "gaps_tests.rs"]
+mod tests;
