@@ -7,9 +7,9 @@ use std::time::Duration;
 use anyhow::{Context, Result, bail};
 use clap::{Args, ValueEnum};
 use trawl_crawl::CrawlStrategy;
-use trawl_fetch::{FetchConfig, FetchStack, PolitenessOptions};
+use trawl_fetch::{FetchConfig, PolitenessOptions};
 use trawl_learn::traverse::Strategy;
-use trawl_model::{CookieJarFetcher, SystemClock};
+use trawl_model::{CookieJarFetcher, Fetcher, SystemClock};
 use trawl_store::{Store, StoreLocation};
 use url::Url;
 
@@ -17,8 +17,8 @@ use crate::audit::describe;
 use crate::progress::{ProgressLines, progress_line};
 use trawl_learn::plan::Plan;
 use trawl_run::{
-    CrawlEnd, DriveOptions, MAX_RELEARNS_PER_RUN, TemplateChange, audit_store, close_gaps,
-    drive_with_relearning, open_crawl,
+    CrawlEnd, DriveOptions, MAX_RELEARNS_PER_RUN, SampledAnswers, TemplateChange, audit_store,
+    close_gaps, drive_with_relearning, open_crawl,
 };
 
 #[derive(Debug, Args)]
@@ -149,7 +149,9 @@ pub fn run(args: CrawlArgs) -> Result<()> {
     let asked_order = args.order.asked()?;
     let mut store = Store::open_at(&args.db, portal.as_str())
         .with_context(|| format!("cannot open the crawl database {}", args.db))?;
-    let fetcher = CookieJarFetcher::new(args.fetching.config()?.build());
+    // The pages sampled to learn the plan answer the crawl's first requests for them, so the
+    // forum serves each page once (see `trawl_run::SampledAnswers`).
+    let fetcher = CookieJarFetcher::new(SampledAnswers::new(args.fetching.config()?.build()));
     let clock = SystemClock;
     let opened = open_crawl(
         &mut store,
@@ -189,6 +191,7 @@ pub fn run(args: CrawlArgs) -> Result<()> {
             return Err(error);
         }
     };
+    fetcher.inner().offer(opened.sampled);
     let priority = opened.order.priority()?;
     let mut crawler = opened.crawler.with_priority(priority);
     if opened.resumed_pages > 0 {
@@ -217,6 +220,7 @@ pub fn run(args: CrawlArgs) -> Result<()> {
                  seem to have changed; learning the plan again",
                 change.unclassified
             );
+            fetcher.inner().let_go();
             let plan = learn_plan(&fetcher, &portal, &args, None)?;
             eprintln!(
                 "learned plan {}; the crawl goes on with it",
@@ -311,8 +315,8 @@ pub fn run(args: CrawlArgs) -> Result<()> {
 
 /// Samples the forum and learns its plan, with progress; with `kept`, the crawl's store, the
 /// sampled pages are kept there and an earlier sampling cut short is gone on with.
-fn learn_plan(
-    fetcher: &CookieJarFetcher<FetchStack>,
+fn learn_plan<F: Fetcher>(
+    fetcher: &CookieJarFetcher<F>,
     portal: &Url,
     args: &CrawlArgs,
     kept: Option<Store>,

@@ -16,7 +16,9 @@ use trawl_model::{CookieJarFetcher, SystemClock};
 use trawl_store::{PostgresStore, Store, StoreLocation};
 
 use crate::crawl::{FetchArgs, parse_portal};
-use trawl_run::{CrawlEnd, DriveOptions, close_gaps, drive_with_relearning, open_crawl};
+use trawl_run::{
+    CrawlEnd, DriveOptions, SampledAnswers, close_gaps, drive_with_relearning, open_crawl,
+};
 
 #[derive(Debug, Subcommand)]
 pub enum FleetCommand {
@@ -361,9 +363,12 @@ fn crawl_leased_site(
         );
         return Ok(heartbeat.until_tomorrow()?);
     }
-    let fetcher = CookieJarFetcher::new(args.fetching.config()?.build());
+    // As in `trawl crawl`, the pages sampled to learn the plan answer the crawl's first
+    // requests for them.
+    let fetcher = CookieJarFetcher::new(SampledAnswers::new(args.fetching.config()?.build()));
     let clock = SystemClock;
     let learn = |_| -> Result<trawl_learn::plan::Plan> {
+        fetcher.inner().let_go();
         let pages = crate::learn::sample_with_progress(&fetcher, &portal, args.samples, args.seed)?;
         Ok(trawl_learn::learn(&portal, pages, Strategy::Skeleton).plan)
     };
@@ -380,6 +385,7 @@ fn crawl_leased_site(
         Ok(CrawlStrategy::Plan(Box::new(plan)))
     };
     let opened = open_crawl(store, &portal, &fetcher, &clock, None, first_learning)?;
+    fetcher.inner().offer(opened.sampled);
     let priority = opened.order.priority()?;
     let mut crawler = opened.crawler.with_priority(priority);
     heartbeat.beat()?;

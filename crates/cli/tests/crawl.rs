@@ -7,7 +7,7 @@ use std::process::Command;
 
 mod support;
 use std::time::{Duration, Instant};
-use support::{path, scratch, serve, text, trawl};
+use support::{path, scratch, serve, serve_logged, text, trawl};
 
 fn export(db: &Path, what: &str) -> Vec<serde_json::Value> {
     let output = trawl(&["export", "--db", path(db), what]);
@@ -381,4 +381,53 @@ fn a_plan_whose_templates_are_gone_is_learned_again_and_the_crawl_goes_on() {
     );
     server.stop();
     std::fs::remove_dir_all(&directory).unwrap();
+}
+
+/// Paths the server was asked for more than once (robots.txt aside), each with how often.
+fn repeated_paths(log: &trawl_sim_server::RequestLog) -> Vec<(String, usize)> {
+    let mut times: std::collections::BTreeMap<String, usize> = Default::default();
+    for request in log.requests() {
+        if request.path_and_query != "/robots.txt" {
+            *times.entry(request.path_and_query).or_default() += 1;
+        }
+    }
+    times.into_iter().filter(|(_, times)| *times > 1).collect()
+}
+
+/// Crawls a small forum of `family` with `trawl crawl` (learning its plan first, auditing and
+/// closing gaps at the end) and checks the paths the server was asked for more than once.
+fn check_repeated_requests(family: &str, expected: &[(&str, usize)]) {
+    let (server, site, log) = serve_logged(family, 1);
+    let directory = scratch("crawl", &format!("once-{family}"));
+    let db = directory.join("crawl.db");
+    let portal = format!("{}{}", server.origin(), site.portal_path());
+    let output = trawl(&[
+        "crawl",
+        &portal,
+        "--db",
+        path(&db),
+        "--samples",
+        "60",
+        "--delay-ms",
+        "0",
+    ]);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    assert!(text(&output.stdout).contains("crawl complete"), "{family}");
+    let expected: Vec<(String, usize)> = expected
+        .iter()
+        .map(|(path, times)| (path.to_string(), *times))
+        .collect();
+    assert_eq!(repeated_paths(&log), expected, "{family}");
+    let _ = std::fs::remove_dir_all(&directory);
+}
+
+/// The crawl used to fetch again every page learning had sampled (about 18 a forum). Now the
+/// sampled pages answer the crawl's first requests for them, and each page is fetched once;
+/// only the portal of a forum opening a session on the first visit is asked twice, by the
+/// sampler, which asks it again as a returning visitor sees it.
+#[test]
+fn a_crawl_fetches_each_page_once_taking_over_the_pages_learning_sampled() {
+    check_repeated_requests("phpbb", &[("/index.php", 2)]);
+    check_repeated_requests("xenforo", &[]);
+    check_repeated_requests("discourse", &[]);
 }

@@ -88,7 +88,9 @@ impl Fetcher for KeptSamples<'_> {
                 status: page.status,
                 headers: page.headers,
                 body: page.body,
-                fetched_at: request.at,
+                // The page is the forum as of its first fetch, which a relative date on it
+                // ("5 minutes ago") is read against.
+                fetched_at: page.fetched_at.unwrap_or(request.at),
             });
         }
         let response = self.inner.fetch(request)?;
@@ -97,6 +99,7 @@ impl Fetcher for KeptSamples<'_> {
             status: response.status,
             headers: response.headers.clone(),
             body: response.body.clone(),
+            fetched_at: Some(response.fetched_at),
         };
         if let Err(error) = lock(&self.store).save_sample(&page) {
             lock(&self.failure).get_or_insert(error);

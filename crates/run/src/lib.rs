@@ -14,7 +14,11 @@
 //! counts and asking for what the audit names as missing.
 //!
 //! Learning is resumable ([`kept_samples`]): every page sampled to learn a plan is kept in the
-//! store as it arrives, and a learning cut short goes on from those pages.
+//! store as it arrives, a learning cut short goes on from those pages, and when the plan is
+//! stored the crawl takes the kept responses over (they answer its first requests for the same
+//! URLs while still fresh, [`SampledAnswers`]) and the store lets them go in the same
+//! transaction, so that each URL is fetched once and a fleet of hundreds of forums does not
+//! keep its samples for ever.
 //!
 //! The crate does no printing: progress comes back through callbacks, and failures as
 //! [`RunError`]. Functions that call back into the caller's own fallible code (learning a plan,
@@ -26,6 +30,7 @@ mod gaps;
 pub mod kept_samples;
 mod open;
 mod order;
+mod sampled_answers;
 
 pub use drive::{
     CrawlEnd, CrawlProgress, DriveOptions, MAX_RELEARNS_PER_RUN, TEMPLATE_CHANGE_SHARE,
@@ -35,6 +40,7 @@ pub use gaps::{GapClosing, audit_store, close_gaps, stored_crawler};
 pub use kept_samples::{KeptSamples, ResumedSampling, sample_resumably};
 pub use open::{BREADTH_FIRST_STRATEGY, OpenedCrawl, PLAN_STRATEGY, open_crawl, stored_strategy};
 pub use order::{CrawlOrder, OrderError, priority_of, settled_order};
+pub use sampled_answers::{SAMPLE_REUSE_AGE, SampledAnswers};
 pub use trawl_watch::stored::resume_crawler;
 
 use trawl_store::StoreError;

@@ -4,7 +4,7 @@
 use trawl_crawl::{CrawlStrategy, Crawler};
 use trawl_learn::plan::Plan;
 use trawl_model::{Clock, CookieJarFetcher, Fetcher};
-use trawl_store::{CrawlSettings, FrontierEntry, Store};
+use trawl_store::{CrawlSettings, FrontierEntry, SampledPage, Store};
 use trawl_watch::stored::resume_crawler;
 use url::Url;
 
@@ -25,6 +25,10 @@ pub struct OpenedCrawl {
     pub resumed_pages: usize,
     /// The order the crawl's frontier follows: the one the crawl began with when resumed.
     pub order: CrawlOrder,
+    /// The pages kept while sampling to learn a new crawl's plan, taken out of the store as it
+    /// let them go: offered to a [`crate::SampledAnswers`], they answer the crawl's first
+    /// requests for their URLs instead of the forum. Empty for a resumed crawl.
+    pub sampled: Vec<SampledPage>,
 }
 
 /// The strategy the crawl in `store` was started with (`settings` are the store's): breadth-first,
@@ -74,6 +78,8 @@ pub fn open_crawl<F: Fetcher, E: From<RunError>>(
     }
     let order = asked_order.unwrap_or(CrawlOrder::Queue);
     let strategy = new_strategy()?;
+    // Read before the crawl begins, since beginning it lets them go.
+    let sampled = store.samples().map_err(RunError::from)?;
     let (name, plan_json) = match &strategy {
         CrawlStrategy::BreadthFirst => (BREADTH_FIRST_STRATEGY, None),
         CrawlStrategy::Plan(plan) => (PLAN_STRATEGY, Some(plan.to_json())),
@@ -104,6 +110,7 @@ pub fn open_crawl<F: Fetcher, E: From<RunError>>(
         crawler: Crawler::new(portal.clone(), strategy),
         resumed_pages: 0,
         order,
+        sampled,
     })
 }
 
@@ -139,5 +146,6 @@ fn resume<F: Fetcher>(
         resumed_pages: crawler.fetched(),
         crawler,
         order,
+        sampled: Vec::new(),
     })
 }

@@ -77,6 +77,9 @@ pub struct SampledPage {
     pub headers: Vec<(String, String)>,
     /// The body as received.
     pub body: Vec<u8>,
+    /// When it was fetched; `None` for a page kept before the store recorded the time, which
+    /// can still teach a plan but is too old to stand for a page of the crawl.
+    pub fetched_at: Option<jiff::Timestamp>,
 }
 pub use postgres::PostgresStore;
 pub use records::{
@@ -289,7 +292,9 @@ impl Store {
     }
 
     /// Records what a new crawl starts with and queues its portal. Refused when the store already
-    /// holds a crawl (read [`Store::settings`] first and resume instead).
+    /// holds a crawl (read [`Store::settings`] first and resume instead). The pages kept while
+    /// sampling ([`Store::samples`]) are let go in the same transaction: the plan they taught is
+    /// stored, and the caller takes first the ones its crawl may use.
     pub fn begin_crawl(
         &mut self,
         settings: &CrawlSettings,

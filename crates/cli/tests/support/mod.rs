@@ -18,6 +18,19 @@ pub fn trawl(arguments: &[&str]) -> Output {
 /// A small simulated forum frozen at the end of its history, served on loopback for the
 /// duration of a test, with the site it serves.
 pub fn serve(family: &str, seed: u64) -> (trawl_sim_server::SimServer, Arc<trawl_sim::Site>) {
+    let (server, site, _) = serve_logged(family, seed);
+    (server, site)
+}
+
+/// [`serve`], with the log of every request the server receives.
+pub fn serve_logged(
+    family: &str,
+    seed: u64,
+) -> (
+    trawl_sim_server::SimServer,
+    Arc<trawl_sim::Site>,
+    Arc<trawl_sim_server::RequestLog>,
+) {
     let family = trawl_sim::FamilyName::parse(family).expect("a known family");
     let site = Arc::new(trawl_sim::Site::build(trawl_sim::SiteConfig::new(
         family,
@@ -26,9 +39,20 @@ pub fn serve(family: &str, seed: u64) -> (trawl_sim_server::SimServer, Arc<trawl
     )));
     let at = jiff::Timestamp::from_second(site.history().end).expect("a valid instant");
     let clock = trawl_sim_server::ServerClock::Fixed(at).into_clock();
-    let server = trawl_sim_server::SimServer::start(Arc::clone(&site), clock, "127.0.0.1:0", 2)
-        .expect("the server starts");
-    (server, site)
+    let log = Arc::new(trawl_sim_server::RequestLog::default());
+    let options = trawl_sim_server::ServeOptions {
+        log: Some(Arc::clone(&log)),
+        ..trawl_sim_server::ServeOptions::default()
+    };
+    let server = trawl_sim_server::SimServer::start_with(
+        Arc::clone(&site),
+        clock,
+        "127.0.0.1:0",
+        2,
+        options,
+    )
+    .expect("the server starts");
+    (server, site, log)
 }
 
 /// The text of a process's output.

@@ -11,8 +11,10 @@ CREATE TABLE IF NOT EXISTS samples (
     url TEXT NOT NULL,
     status INTEGER NOT NULL,
     headers TEXT NOT NULL,
-    body BYTEA NOT NULL
+    body BYTEA NOT NULL,
+    fetched_at TEXT
 );
+ALTER TABLE samples ADD COLUMN IF NOT EXISTS fetched_at TEXT;
 CREATE INDEX IF NOT EXISTS samples_of_site ON samples (site, id);
 ";
 
@@ -24,11 +26,12 @@ impl PostgresStore {
             self.damaged(format!("headers of the sample {}: {error}", page.url))
         })?;
         let status = i32::from(page.status);
+        let fetched_at = page.fetched_at.map(|at| at.to_string());
         self.in_transaction(|transaction, _| {
             transaction.execute(
-                "INSERT INTO samples (site, url, status, headers, body) \
-                 VALUES ($1, $2, $3, $4, $5)",
-                &[&site, &page.url, &status, &headers, &page.body],
+                "INSERT INTO samples (site, url, status, headers, body, fetched_at) \
+                 VALUES ($1, $2, $3, $4, $5, $6)",
+                &[&site, &page.url, &status, &headers, &page.body, &fetched_at],
             )?;
             Ok(())
         })
@@ -39,7 +42,8 @@ impl PostgresStore {
         let site = self.site;
         let rows = self.reading(|client| {
             client.query(
-                "SELECT url, status, headers, body FROM samples WHERE site = $1 ORDER BY id",
+                "SELECT url, status, headers, body, fetched_at FROM samples WHERE site = $1 \
+                 ORDER BY id",
                 &[&site],
             )
         })?;
@@ -48,7 +52,16 @@ impl PostgresStore {
                 let url: String = row.get(0);
                 let status: i32 = row.get(1);
                 let headers: String = row.get(2);
+                let fetched_at: Option<String> = row.get(4);
+                let fetched_at =
+                    fetched_at
+                        .map(|text| text.parse())
+                        .transpose()
+                        .map_err(|error| {
+                            self.damaged(format!("fetch time of the sample {url}: {error}"))
+                        })?;
                 Ok(SampledPage {
+                    fetched_at,
                     status: status as u16,
                     headers: serde_json::from_str(&headers).map_err(|error| {
                         self.damaged(format!("headers of the sample {url}: {error}"))

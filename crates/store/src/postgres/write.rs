@@ -75,6 +75,9 @@ impl PostgresStore {
                 transaction.execute(&insert, &[&site, key, value])?;
             }
             queue(transaction, statements, site, std::slice::from_ref(portal))?;
+            // The pages sampled to learn the plan have taught it, and the caller has taken
+            // those the crawl may use; a fleet of hundreds of forums would keep them for ever.
+            transaction.execute("DELETE FROM samples WHERE site = $1", &[&site])?;
             Ok(())
         })
     }

@@ -1,6 +1,7 @@
 //! Pages sampled to learn a site's plan, kept as they are fetched (see [`crate::SampledPage`]).
 //! Their table is made by the first sample saved, so a file written before it keeps its format
-//! and a file opened read-only is never written.
+//! and a file opened read-only is never written. A table made before samples kept their fetch
+//! time gains the column at the next sample saved; its older rows have no time.
 
 use rusqlite::{OptionalExtension, params};
 
@@ -12,7 +13,8 @@ const TABLE: &str = "CREATE TABLE IF NOT EXISTS samples (
     url TEXT NOT NULL,
     status INTEGER NOT NULL,
     headers TEXT NOT NULL,
-    body BLOB NOT NULL
+    body BLOB NOT NULL,
+    fetched_at TEXT
 )";
 
 impl SqliteStore {
@@ -23,12 +25,47 @@ impl SqliteStore {
         })?;
         let database = |error| self.database_error(error);
         self.connection.execute(TABLE, []).map_err(database)?;
+        if !self.samples_have_times() {
+            self.connection
+                .execute("ALTER TABLE samples ADD COLUMN fetched_at TEXT", [])
+                .map_err(database)?;
+        }
         self.connection
             .execute(
-                "INSERT INTO samples (url, status, headers, body) VALUES (?1, ?2, ?3, ?4)",
-                params![page.url, page.status, headers, page.body],
+                "INSERT INTO samples (url, status, headers, body, fetched_at) \
+                 VALUES (?1, ?2, ?3, ?4, ?5)",
+                params![
+                    page.url,
+                    page.status,
+                    headers,
+                    page.body,
+                    page.fetched_at.map(|at| at.to_string())
+                ],
             )
             .map_err(database)?;
+        Ok(())
+    }
+
+    /// Whether the samples' table has the fetch time column (it has, unless made before it).
+    fn samples_have_times(&self) -> bool {
+        self.connection
+            .prepare("SELECT fetched_at FROM samples LIMIT 0")
+            .is_ok()
+    }
+
+    /// Lets go of every kept sample, inside the caller's transaction (the one storing the plan
+    /// they taught).
+    pub(super) fn delete_samples(transaction: &rusqlite::Transaction<'_>) -> rusqlite::Result<()> {
+        let table = transaction
+            .query_row(
+                "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'samples'",
+                [],
+                |_| Ok(()),
+            )
+            .optional()?;
+        if table.is_some() {
+            transaction.execute("DELETE FROM samples", [])?;
+        }
         Ok(())
     }
 
@@ -47,9 +84,16 @@ impl SqliteStore {
         if table.is_none() {
             return Ok(Vec::new());
         }
+        let time_column = if self.samples_have_times() {
+            "fetched_at"
+        } else {
+            "NULL"
+        };
         let mut statement = self
             .connection
-            .prepare("SELECT url, status, headers, body FROM samples ORDER BY id")
+            .prepare(&format!(
+                "SELECT url, status, headers, body, {time_column} FROM samples ORDER BY id"
+            ))
             .map_err(database)?;
         let rows = statement
             .query_map([], |row| {
@@ -58,14 +102,23 @@ impl SqliteStore {
                     row.get::<_, u16>(1)?,
                     row.get::<_, String>(2)?,
                     row.get::<_, Vec<u8>>(3)?,
+                    row.get::<_, Option<String>>(4)?,
                 ))
             })
             .map_err(database)?
             .collect::<Result<Vec<_>, _>>()
             .map_err(database)?;
         rows.into_iter()
-            .map(|(url, status, headers, body)| {
+            .map(|(url, status, headers, body, fetched_at)| {
+                let fetched_at =
+                    fetched_at
+                        .map(|text| text.parse())
+                        .transpose()
+                        .map_err(|error| {
+                            self.damaged(format!("fetch time of the sample {url}: {error}"))
+                        })?;
                 Ok(SampledPage {
+                    fetched_at,
                     status,
                     headers: serde_json::from_str(&headers).map_err(|error| {
                         self.damaged(format!("headers of the sample {url}: {error}"))

@@ -43,6 +43,9 @@ impl SqliteStore {
                 "INSERT INTO frontier (url, depth, redirects) VALUES (?1, ?2, ?3)",
                 params![portal.url, portal.depth, portal.redirects],
             )?;
+            // The pages sampled to learn the plan have taught it, and the caller has taken
+            // those the crawl may use; a store of hundreds of forums would keep them for ever.
+            SqliteStore::delete_samples(&transaction)?;
             Ok(())
         };
         write().map_err(|error| database_error(&self.path, error))?;
