@@ -7,7 +7,7 @@ use std::process::Command;
 
 mod support;
 use std::time::{Duration, Instant};
-use support::{path, scratch, serve, serve_logged, text, trawl};
+use support::{path, repeated_paths, scratch, serve, serve_logged, text, trawl};
 
 fn export(db: &Path, what: &str) -> Vec<serde_json::Value> {
     let output = trawl(&["export", "--db", path(db), what]);
@@ -381,17 +381,6 @@ fn a_plan_whose_templates_are_gone_is_learned_again_and_the_crawl_goes_on() {
     );
     server.stop();
     std::fs::remove_dir_all(&directory).unwrap();
-}
-
-/// Paths the server was asked for more than once (robots.txt aside), each with how often.
-fn repeated_paths(log: &trawl_sim_server::RequestLog) -> Vec<(String, usize)> {
-    let mut times: std::collections::BTreeMap<String, usize> = Default::default();
-    for request in log.requests() {
-        if request.path_and_query != "/robots.txt" {
-            *times.entry(request.path_and_query).or_default() += 1;
-        }
-    }
-    times.into_iter().filter(|(_, times)| *times > 1).collect()
 }
 
 /// Crawls a small forum of `family` with `trawl crawl` (learning its plan first, auditing and

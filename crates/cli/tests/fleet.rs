@@ -4,7 +4,7 @@
 use std::path::Path;
 
 mod support;
-use support::{path, scratch, serve, text, trawl};
+use support::{path, repeated_paths, scratch, serve, serve_logged, text, trawl};
 use trawl_store::test_support::fresh_database;
 
 /// The JSON lines a successful `trawl` run printed.
@@ -127,6 +127,45 @@ fn workers_crawl_every_registered_forum_in_leases_as_one_crawl_would() {
     first_server.stop();
     second_server.stop();
     std::fs::remove_dir_all(&directory).unwrap();
+}
+
+/// A worker learning a forum's plan and crawling it in one lease fetches each page once: the
+/// pages it sampled answer the crawl's first requests for them (only the portal is asked twice,
+/// by the sampler, as a returning visitor sees it), and the store lets the samples go when the
+/// plan is stored.
+#[test]
+fn a_worker_fetches_each_page_once_and_keeps_no_samples_once_the_plan_is_stored() {
+    let database = fresh_database();
+    let (server, site, log) = serve_logged("phpbb", 1);
+    let portal = format!("{}{}", server.origin(), site.portal_path());
+    let added = trawl(&["fleet", "add", &portal, "--db", &database]);
+    assert!(added.status.success(), "{}", text(&added.stderr));
+    let worker = trawl(&[
+        "worker",
+        "--db",
+        &database,
+        "--until-idle",
+        "--pages-per-lease",
+        "100000",
+        "--samples",
+        "60",
+        "--delay-ms",
+        "0",
+    ]);
+    assert!(worker.status.success(), "{}", text(&worker.stderr));
+    assert!(
+        text(&worker.stderr).contains("crawl complete"),
+        "{}",
+        text(&worker.stderr)
+    );
+    assert_eq!(repeated_paths(&log), [("/index.php".to_string(), 2)]);
+    let mut client = postgres::Client::connect(&database, postgres::NoTls).unwrap();
+    let samples: i64 = client
+        .query_one("SELECT count(*) FROM samples", &[])
+        .unwrap()
+        .get(0);
+    assert_eq!(samples, 0);
+    server.stop();
 }
 
 /// The pages `trawl fleet status` shows for the only site of `database`.

@@ -55,6 +55,17 @@ pub fn serve_logged(
     (server, site, log)
 }
 
+/// Paths the server was asked for more than once (robots.txt aside), each with how often.
+pub fn repeated_paths(log: &trawl_sim_server::RequestLog) -> Vec<(String, usize)> {
+    let mut times: std::collections::BTreeMap<String, usize> = Default::default();
+    for request in log.requests() {
+        if request.path_and_query != "/robots.txt" {
+            *times.entry(request.path_and_query).or_default() += 1;
+        }
+    }
+    times.into_iter().filter(|(_, times)| *times > 1).collect()
+}
+
 /// The text of a process's output.
 pub fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()

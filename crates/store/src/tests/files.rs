@@ -117,3 +117,36 @@ fn a_file_made_by_opening_is_discarded_whole() {
     drop(Store::open(&file.0).unwrap());
     assert!(!Store::open(&file.0).unwrap().was_created());
 }
+
+/// A file whose samples' table was made before samples kept their fetch time reads its kept
+/// pages without one, and gains the column with the next sample saved.
+#[test]
+fn samples_kept_before_their_time_was_recorded_read_without_one() {
+    let file = TemporaryDatabase::new();
+    drop(Store::open(&file.0).unwrap());
+    let connection = rusqlite::Connection::open(&file.0).unwrap();
+    connection
+        .execute_batch(
+            "CREATE TABLE samples (id INTEGER PRIMARY KEY, url TEXT NOT NULL, \
+             status INTEGER NOT NULL, headers TEXT NOT NULL, body BLOB NOT NULL);
+             INSERT INTO samples (url, status, headers, body) \
+             VALUES ('http://forum.test/', 200, '[]', X'6F6C64');",
+        )
+        .unwrap();
+    drop(connection);
+    let mut store = Store::open(&file.0).unwrap();
+    let old = store.samples().unwrap();
+    assert_eq!(old.len(), 1);
+    assert_eq!(old[0].fetched_at, None);
+    assert_eq!(old[0].body, b"old");
+    let new = crate::SampledPage {
+        url: "http://forum.test/b/1".into(),
+        status: 200,
+        headers: Vec::new(),
+        body: b"new".to_vec(),
+        fetched_at: Some(jiff::Timestamp::from_second(1_700_000_000).unwrap()),
+    };
+    store.save_sample(&new).unwrap();
+    let kept = Store::open(&file.0).unwrap().samples().unwrap();
+    assert_eq!(kept, [old[0].clone(), new]);
+}
