@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
 use clap::Args;
-use trawl_eval::fleet::{FleetBenchConfig, FleetRun, run_fleet_bench};
+use trawl_eval::fleet::{FleetBenchConfig, FleetRun, RUN_COLUMNS, run_fleet_bench};
 use trawl_sim::{FamilyName, Scale};
 
 #[derive(Debug, Args)]
@@ -100,28 +100,11 @@ pub fn run(args: FleetBenchArgs) -> Result<()> {
     Ok(())
 }
 
+/// The runs as docs/BENCHMARKS.md's table, in the columns `trawl-eval` names and formats.
 fn print_table(runs: &[FleetRun]) {
-    println!(
-        "| crawled by | processes | forums complete | seconds | forums/hour | requests | repeated \
-         requests | most in flight on a forum | shortest gap | gaps below delay | processes failed |"
-    );
-    println!("|---|---|---|---|---|---|---|---|---|---|---|");
+    println!("| {} |", RUN_COLUMNS.join(" | "));
+    println!("|{}", "---|".repeat(RUN_COLUMNS.len()));
     for run in runs {
-        println!(
-            "| {} | {} | {}/{} | {:.1} | {:.0} | {} | {} | {} | {} | {} | {} |",
-            run.mode.name(),
-            run.processes,
-            run.forums_complete,
-            run.forums,
-            run.seconds,
-            run.forums_per_hour,
-            run.requests,
-            run.repeated_requests,
-            run.most_in_flight_per_forum,
-            run.shortest_gap_ms
-                .map_or("-".to_string(), |gap| format!("{gap:.1} ms")),
-            run.gaps_below_delay,
-            run.processes_failed
-        );
+        println!("| {} |", run.cells().join(" | "));
     }
 }

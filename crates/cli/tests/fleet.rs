@@ -4,18 +4,11 @@
 use std::path::Path;
 
 mod support;
-use support::{path, repeated_paths, scratch, serve, serve_logged, text, trawl};
+use support::{
+    add_to_fleet, fleet_pages, json_lines, repeated_paths, scratch, serve, serve_logged, text,
+    threads_of_one_crawl, trawl,
+};
 use trawl_store::test_support::fresh_database;
-
-/// The JSON lines a successful `trawl` run printed.
-fn json_lines(arguments: &[&str]) -> Vec<serde_json::Value> {
-    let output = trawl(arguments);
-    assert!(output.status.success(), "{}", text(&output.stderr));
-    text(&output.stdout)
-        .lines()
-        .map(|line| serde_json::from_str(line).expect("a JSON line"))
-        .collect()
-}
 
 /// Two forums registered with a fleet, crawled by one worker of two threads in leases of a few
 /// pages each (so each crawl is resumed many times, by whichever thread claims it next): each
@@ -29,8 +22,7 @@ fn workers_crawl_every_registered_forum_in_leases_as_one_crawl_would() {
     let first = format!("{}{}", first_server.origin(), first_site.portal_path());
     let second = format!("{}{}", second_server.origin(), second_site.portal_path());
 
-    let added = trawl(&["fleet", "add", &first, &second, "--db", &database]);
-    assert!(added.status.success(), "{}", text(&added.stderr));
+    let added = add_to_fleet(&database, &[&first, &second]);
     assert!(
         text(&added.stdout).contains("added 2 of 2"),
         "{}",
@@ -92,24 +84,10 @@ fn workers_crawl_every_registered_forum_in_leases_as_one_crawl_would() {
     }
 
     for portal in [&first, &second] {
-        let file = directory.join("one.db");
-        let _ = std::fs::remove_file(&file);
-        let crawled = trawl(&[
-            "crawl",
-            portal,
-            "--db",
-            path(&file),
-            "--samples",
-            "200",
-            "--delay-ms",
-            "0",
-        ]);
-        assert!(crawled.status.success(), "{}", text(&crawled.stderr));
-        let from_file = json_lines(&["export", "--db", path(&file), "threads"]);
+        let from_file = threads_of_one_crawl(portal, &directory);
         let from_fleet = json_lines(&["export", "--db", &database, "--site", portal, "threads"]);
         assert!(!from_file.is_empty());
         assert_eq!(from_fleet, from_file, "{portal}");
-        trawl_store::remove_database_files(&file);
     }
 
     // Nothing is due now: another worker finds no work and stops.
@@ -138,8 +116,7 @@ fn a_worker_fetches_each_page_once_and_keeps_no_samples_once_the_plan_is_stored(
     let database = fresh_database();
     let (server, site, log) = serve_logged("phpbb", 1);
     let portal = format!("{}{}", server.origin(), site.portal_path());
-    let added = trawl(&["fleet", "add", &portal, "--db", &database]);
-    assert!(added.status.success(), "{}", text(&added.stderr));
+    add_to_fleet(&database, &[&portal]);
     let worker = trawl(&[
         "worker",
         "--db",
@@ -170,8 +147,7 @@ fn a_worker_fetches_each_page_once_and_keeps_no_samples_once_the_plan_is_stored(
 
 /// The pages `trawl fleet status` shows for the only site of `database`.
 fn stored_pages(database: &str) -> i64 {
-    let status = json_lines(&["fleet", "status", "--db", database, "--json"]);
-    status[0]["pages"].as_i64().unwrap()
+    fleet_pages(database).expect("the fleet's status")
 }
 
 /// A worker killed (SIGKILL) in the middle of its lease holds the site until the lease expires;
@@ -184,8 +160,7 @@ fn a_worker_killed_mid_lease_is_succeeded_by_another_when_its_lease_expires() {
     let database = fresh_database();
     let (server, site) = serve("vbulletin", 3);
     let portal = format!("{}{}", server.origin(), site.portal_path());
-    let added = trawl(&["fleet", "add", &portal, "--db", &database]);
-    assert!(added.status.success(), "{}", text(&added.stderr));
+    add_to_fleet(&database, &[&portal]);
 
     let worker = |lease_seconds: &str| {
         let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_trawl"));
@@ -231,21 +206,9 @@ fn a_worker_killed_mid_lease_is_succeeded_by_another_when_its_lease_expires() {
     );
     assert!(stored_pages(&database) > at_kill);
 
-    let file = directory.join("one.db");
-    let crawled = trawl(&[
-        "crawl",
-        &portal,
-        "--db",
-        path(&file),
-        "--samples",
-        "200",
-        "--delay-ms",
-        "0",
-    ]);
-    assert!(crawled.status.success(), "{}", text(&crawled.stderr));
     assert_eq!(
         json_lines(&["export", "--db", &database, "threads"]),
-        json_lines(&["export", "--db", path(&file), "threads"])
+        threads_of_one_crawl(&portal, &directory)
     );
     server.stop();
     std::fs::remove_dir_all(&directory).unwrap();

@@ -2,34 +2,12 @@
 //! (`scripts/test-postgres.sh` names the command in `TRAWL_TEST_POSTGRES_RESTART`), which would
 //! break the connections of any test running beside it.
 
-use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 mod support;
-use support::{serve, text, trawl};
+use support::{add_to_fleet, fleet_pages, json_lines, scratch, serve, text, threads_of_one_crawl};
 use trawl_store::test_support::fresh_database;
-
-fn json_lines(arguments: &[&str]) -> Vec<serde_json::Value> {
-    let output = trawl(arguments);
-    assert!(output.status.success(), "{}", text(&output.stderr));
-    text(&output.stdout)
-        .lines()
-        .map(|line| serde_json::from_str(line).expect("a JSON line"))
-        .collect()
-}
-
-/// The pages `trawl fleet status` shows for the only site of `database`; `None` while the
-/// server does not answer.
-fn stored_pages(database: &str) -> Option<i64> {
-    let output = trawl(&["fleet", "status", "--db", database, "--json"]);
-    if !output.status.success() {
-        return None;
-    }
-    let line = text(&output.stdout);
-    let status: serde_json::Value = serde_json::from_str(line.lines().next()?).ok()?;
-    status["pages"].as_i64()
-}
 
 /// PostgreSQL restarted as after a crash while a worker crawls: the worker connects again,
 /// takes its site back when its own lease (lost with the connection) expires, and finishes a
@@ -45,8 +23,7 @@ fn a_worker_goes_on_after_the_database_restarts_mid_crawl() {
     let database = fresh_database();
     let (server, site) = serve("vbulletin", 3);
     let portal = format!("{}{}", server.origin(), site.portal_path());
-    let added = trawl(&["fleet", "add", &portal, "--db", &database]);
-    assert!(added.status.success(), "{}", text(&added.stderr));
+    add_to_fleet(&database, &[&portal]);
 
     // Ten milliseconds between requests keep the crawl going for seconds after the restart.
     let mut worker = Command::new(env!("CARGO_BIN_EXE_trawl"))
@@ -64,7 +41,7 @@ fn a_worker_goes_on_after_the_database_restarts_mid_crawl() {
         .spawn()
         .unwrap();
     let started = Instant::now();
-    while stored_pages(&database).unwrap_or(0) < 40 {
+    while fleet_pages(&database).unwrap_or(0) < 40 {
         assert!(
             started.elapsed() < Duration::from_secs(120),
             "the worker stored no pages"
@@ -91,28 +68,11 @@ fn a_worker_goes_on_after_the_database_restarts_mid_crawl() {
         "{status:?}"
     );
 
-    let directory =
-        std::env::temp_dir().join(format!("trawl-fleet-restart-test-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&directory);
-    std::fs::create_dir_all(&directory).unwrap();
-    let file = directory.join("one.db");
-    let file = file.to_str().unwrap();
-    let crawled = trawl(&[
-        "crawl",
-        &portal,
-        "--db",
-        file,
-        "--samples",
-        "200",
-        "--delay-ms",
-        "0",
-    ]);
-    assert!(crawled.status.success(), "{}", text(&crawled.stderr));
+    let directory = scratch("fleet-restart", "restart");
     assert_eq!(
         json_lines(&["export", "--db", &database, "threads"]),
-        json_lines(&["export", "--db", file, "threads"])
+        threads_of_one_crawl(&portal, &directory)
     );
-    assert!(Path::new(file).exists());
     server.stop();
     std::fs::remove_dir_all(&directory).unwrap();
 }

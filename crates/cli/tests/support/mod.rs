@@ -66,6 +66,59 @@ pub fn repeated_paths(log: &trawl_sim_server::RequestLog) -> Vec<(String, usize)
     times.into_iter().filter(|(_, times)| *times > 1).collect()
 }
 
+/// The JSON lines a successful `trawl` run printed.
+pub fn json_lines(arguments: &[&str]) -> Vec<serde_json::Value> {
+    let output = trawl(arguments);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    text(&output.stdout)
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("a JSON line"))
+        .collect()
+}
+
+/// Registers `portals` with the fleet in `database`.
+pub fn add_to_fleet(database: &str, portals: &[&str]) -> Output {
+    let mut arguments = vec!["fleet", "add"];
+    arguments.extend_from_slice(portals);
+    arguments.extend(["--db", database]);
+    let added = trawl(&arguments);
+    assert!(added.status.success(), "{}", text(&added.stderr));
+    added
+}
+
+/// The pages `trawl fleet status` shows for the only site of `database`; `None` while the
+/// database does not answer.
+pub fn fleet_pages(database: &str) -> Option<i64> {
+    let output = trawl(&["fleet", "status", "--db", database, "--json"]);
+    if !output.status.success() {
+        return None;
+    }
+    let line = text(&output.stdout);
+    let status: serde_json::Value = serde_json::from_str(line.lines().next()?).ok()?;
+    status["pages"].as_i64()
+}
+
+/// The threads one uninterrupted `trawl crawl` of `portal` into a file under `directory`
+/// exports: what a fleet's crawl of the same forum must export too.
+pub fn threads_of_one_crawl(portal: &str, directory: &Path) -> Vec<serde_json::Value> {
+    let file = directory.join("one.db");
+    trawl_store::remove_database_files(&file);
+    let crawled = trawl(&[
+        "crawl",
+        portal,
+        "--db",
+        path(&file),
+        "--samples",
+        "200",
+        "--delay-ms",
+        "0",
+    ]);
+    assert!(crawled.status.success(), "{}", text(&crawled.stderr));
+    let threads = json_lines(&["export", "--db", path(&file), "threads"]);
+    trawl_store::remove_database_files(&file);
+    threads
+}
+
 /// The text of a process's output.
 pub fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()

@@ -154,26 +154,51 @@ pub fn run_fleet_bench(
     Ok(runs)
 }
 
-/// A one-line account of a run, for progress output.
+/// The names of a run's figures, in the order of [`FleetRun::cells`]: the columns of
+/// docs/BENCHMARKS.md's table.
+pub const RUN_COLUMNS: [&str; 11] = [
+    "crawled by",
+    "processes",
+    "forums complete",
+    "seconds",
+    "forums/hour",
+    "requests",
+    "repeated requests",
+    "most in flight on a forum",
+    "shortest gap",
+    "gaps below delay",
+    "processes failed",
+];
+
+impl FleetRun {
+    /// The run's figures written out, in the order of [`RUN_COLUMNS`]: the one place they are
+    /// formatted, for the progress lines and the table alike.
+    pub fn cells(&self) -> [String; 11] {
+        [
+            self.mode.name().to_string(),
+            self.processes.to_string(),
+            format!("{}/{}", self.forums_complete, self.forums),
+            format!("{:.1}", self.seconds),
+            format!("{:.0}", self.forums_per_hour),
+            self.requests.to_string(),
+            self.repeated_requests.to_string(),
+            self.most_in_flight_per_forum.to_string(),
+            self.shortest_gap_ms
+                .map_or("-".to_string(), |gap| format!("{gap:.1} ms")),
+            self.gaps_below_delay.to_string(),
+            self.processes_failed.to_string(),
+        ]
+    }
+}
+
+/// A one-line account of a run, for progress output: each figure after its name.
 pub fn describe(run: &FleetRun) -> String {
-    format!(
-        "{} x{}: {}/{} forums complete in {:.1} s ({:.0} forums/hour), {} requests, {} repeated, \
-         at most {} in flight on one forum, shortest gap {}, {} gaps below the delay, {} \
-         processes failed",
-        run.mode.name(),
-        run.processes,
-        run.forums_complete,
-        run.forums,
-        run.seconds,
-        run.forums_per_hour,
-        run.requests,
-        run.repeated_requests,
-        run.most_in_flight_per_forum,
-        run.shortest_gap_ms
-            .map_or("-".to_string(), |gap| format!("{gap:.1} ms")),
-        run.gaps_below_delay,
-        run.processes_failed
-    )
+    RUN_COLUMNS
+        .iter()
+        .zip(run.cells())
+        .map(|(column, cell)| format!("{column}: {cell}"))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 fn serve_forums(config: &FleetBenchConfig) -> Result<Vec<ServedForum>> {

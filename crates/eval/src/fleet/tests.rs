@@ -2,7 +2,7 @@ use std::time::{Duration, Instant};
 
 use trawl_sim_server::LoggedRequest;
 
-use super::{ServerTally, with_database};
+use super::{CrawlMode, FleetRun, ServerTally, describe, with_database};
 
 /// Requests arriving the given milliseconds after one instant, for the paths given.
 fn requests(arrivals: &[(&str, u64)]) -> Vec<LoggedRequest> {
@@ -117,5 +117,53 @@ fn a_run_database_replaces_the_server_urls_own() {
     assert_eq!(
         with_database("postgres://u@host", "run"),
         "postgres://u@host/run"
+    );
+}
+
+fn run(shortest_gap_ms: Option<f64>) -> FleetRun {
+    FleetRun {
+        mode: CrawlMode::Fleet,
+        processes: 4,
+        forums: 24,
+        forums_complete: 23,
+        processes_failed: 1,
+        seconds: 193.06,
+        forums_per_hour: 447.4,
+        requests: 12028,
+        repeated_requests: 24,
+        most_in_flight_per_forum: 1,
+        shortest_gap_ms,
+        gaps_below_delay: 2112,
+    }
+}
+
+#[test]
+fn a_run_is_written_out_once_for_the_table_and_the_progress_line() {
+    let cells = run(Some(40.46)).cells();
+    assert_eq!(
+        cells,
+        [
+            "fleet (trawl worker, PostgreSQL)",
+            "4",
+            "23/24",
+            "193.1",
+            "447",
+            "12028",
+            "24",
+            "1",
+            "40.5 ms",
+            "2112",
+            "1"
+        ]
+    );
+    assert_eq!(run(None).cells()[8], "-");
+    let line = describe(&run(Some(40.46)));
+    assert!(
+        line.starts_with("crawled by: fleet (trawl worker, PostgreSQL), processes: 4, "),
+        "{line}"
+    );
+    assert!(
+        line.ends_with("gaps below delay: 2112, processes failed: 1"),
+        "{line}"
     );
 }
