@@ -367,10 +367,20 @@ fn crawl_leased_site(
     // requests for them.
     let fetcher = CookieJarFetcher::new(SampledAnswers::new(args.fetching.config()?.build()));
     let clock = SystemClock;
-    let learn = |_| -> Result<trawl_learn::plan::Plan> {
+    let learn = |change: trawl_run::TemplateChange| -> Result<trawl_learn::plan::Plan> {
+        eprintln!(
+            "{}: {} of the recent pages matched no vertex of the plan: the forum's templates \
+             seem to have changed; learning the plan again",
+            lease.site, change.unclassified
+        );
         fetcher.inner().let_go();
         let pages = crate::learn::sample_with_progress(&fetcher, &portal, args.samples, args.seed)?;
-        Ok(trawl_learn::learn(&portal, pages, Strategy::Skeleton).plan)
+        let plan = trawl_learn::learn(&portal, pages, Strategy::Skeleton).plan;
+        eprintln!(
+            "{}: learned plan {}; the crawl goes on with it",
+            lease.site, change.generation
+        );
+        Ok(plan)
     };
     // The first learning keeps its sampled pages in the site's store as they arrive, through a
     // fenced handle of its own (the opening holds the lease's store), so that a lease that ends

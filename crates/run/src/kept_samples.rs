@@ -10,6 +10,10 @@
 //!
 //! Only the first learning of a crawl resumes. A plan learned again because the forum's pages
 //! changed must see the forum as it is now, not the pages kept from before.
+//!
+//! The kept pages live until the crawl begins: [`crate::open_crawl`] takes them out of the store
+//! for the crawl to use ([`crate::SampledAnswers`]), and the transaction storing the plan lets
+//! them go.
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::Mutex;

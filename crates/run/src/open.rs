@@ -149,3 +149,84 @@ fn resume<F: Fetcher>(
         sampled: Vec::new(),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use jiff::Timestamp;
+    use trawl_model::{FetchError, FetchRequest, FetchResponse, FixedClock};
+
+    use super::*;
+
+    /// A forum that never answers: opening a crawl fetches nothing.
+    struct Unreachable;
+
+    impl Fetcher for Unreachable {
+        fn fetch(&self, request: &FetchRequest) -> Result<FetchResponse, FetchError> {
+            Err(FetchError::Connection {
+                url: request.url.clone(),
+                reason: "no forum here".into(),
+            })
+        }
+    }
+
+    fn sampled(url: &str) -> SampledPage {
+        SampledPage {
+            url: url.into(),
+            status: 200,
+            headers: Vec::new(),
+            body: url.as_bytes().to_vec(),
+            fetched_at: Some(Timestamp::from_second(1_700_000_000).unwrap()),
+        }
+    }
+
+    /// Opens the crawl of `http://forum.test/` in a new file holding `kept` samples, then once
+    /// more; returns the samples each opening handed over and the samples left in the store.
+    fn open_twice(kept: &[&str]) -> (Vec<SampledPage>, Vec<SampledPage>, Vec<SampledPage>) {
+        let path = std::env::temp_dir().join(format!(
+            "trawl-run-open-{}-{}.db",
+            kept.len(),
+            std::process::id()
+        ));
+        trawl_store::remove_database_files(&path);
+        let mut store = Store::open(&path).unwrap();
+        for url in kept {
+            store.save_sample(&sampled(url)).unwrap();
+        }
+        let portal = Url::parse("http://forum.test/").unwrap();
+        let fetcher = CookieJarFetcher::new(Unreachable);
+        let clock = FixedClock::new(Timestamp::from_second(1_700_000_100).unwrap());
+        let mut open = || {
+            open_crawl(&mut store, &portal, &fetcher, &clock, None, || {
+                Ok::<_, RunError>(CrawlStrategy::BreadthFirst)
+            })
+            .unwrap()
+            .sampled
+        };
+        let first = open();
+        let second = open();
+        let left = store.samples().unwrap();
+        drop(store);
+        trawl_store::remove_database_files(&path);
+        (first, second, left)
+    }
+
+    #[test]
+    fn a_new_crawl_takes_its_samples_over_and_the_store_lets_them_go() {
+        let (first, second, left) = open_twice(&["http://forum.test/", "http://forum.test/b/1"]);
+        assert_eq!(
+            first,
+            [
+                sampled("http://forum.test/"),
+                sampled("http://forum.test/b/1")
+            ]
+        );
+        assert!(second.is_empty(), "a resumed crawl takes none");
+        assert!(left.is_empty(), "{left:?}");
+    }
+
+    #[test]
+    fn a_crawl_that_never_sampled_takes_nothing() {
+        let (first, second, left) = open_twice(&[]);
+        assert!(first.is_empty() && second.is_empty() && left.is_empty());
+    }
+}
