@@ -108,16 +108,15 @@ pub(super) fn primary_thread_lists(
     // the boards' first pages, and was taken for a secondary list, never crawled. Before, the
     // simulator's NodeBB family crawled at day 10 of its history lost the later pages of its
     // one long board so. A vertex page-flipping links join to a full list counts as full.
-    let full_enough = |vertex: &crate::sitemap::Vertex| {
-        vertex.mean_entries >= PRIMARY_LIST_SHARE * fullest
-    };
+    let full_enough =
+        |vertex: &crate::sitemap::Vertex| vertex.mean_entries >= PRIMARY_LIST_SHARE * fullest;
     let full_lists: Vec<&&crate::sitemap::Vertex> = lists
         .iter()
         .filter(|vertex| {
             full_enough(vertex)
-                || lists.iter().any(|other| {
-                    full_enough(other) && same_lists.contains(&(vertex.id, other.id))
-                })
+                || lists
+                    .iter()
+                    .any(|other| full_enough(other) && same_lists.contains(&(vertex.id, other.id)))
         })
         .collect();
     // "Better" is the list that lists more distinct threads in the sample, then the higher rank.
