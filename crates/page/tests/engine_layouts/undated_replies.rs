@@ -102,10 +102,19 @@ fn body_with_edit_dialogs(
         count = replies.len(),
         people = replies.len() + 1,
         dialogs = if edit_dialogs {
+            // The dialog answering the thread, its heading and close button above the form.
+            let answer = format!(
+                "<div class=\"modal fade\" id=\"answer\"><div class=\"modal-content\">\
+                 <div class=\"modal-header\"><button type=\"button\" class=\"close\">&times;</button>\
+                 <h4>Write your answer to {heading}</h4></div><div class=\"modal-body\">\
+                 <form method=\"post\" action=\"/comment/add/\"><label>Message</label>\
+                 <textarea name=\"comment\"></textarea><button type=\"submit\">Send</button></form></div></div></div>"
+            );
             replies
                 .iter()
                 .enumerate()
                 .map(|(number, (_, message))| edit_dialog(number + 40, heading, message))
+                .chain([answer])
                 .collect::<String>()
         } else {
             String::new()
@@ -398,4 +407,48 @@ fn undated_replies_beside_edit_dialogs_holding_their_messages() {
     for count in [2, 3] {
         check_thread_with_edit_dialogs(&replies[..count]);
     }
+}
+
+/// A thread of a short opening post and no reply, whose box holds the hidden dialog answering
+/// the thread: the dialog's heading and buttons say more words than the opener's one line, and
+/// the opener was read as the dialog (ten opening posts on django-simple-forum).
+#[test]
+fn a_short_opening_post_is_not_read_as_the_dialog_beside_it() {
+    let opener = "Any tips for night rides in the rain?";
+    let suggestions: Vec<String> = ["dynamo-hubs", "reflective-jackets", "mudguards-fitting"]
+        .iter()
+        .enumerate()
+        .map(|(index, slug)| {
+            suggestion(
+                slug,
+                &slug.replace('-', " "),
+                "Commuting",
+                &format!("Updated on March {}, 2025, 6:1{} p.m.", index + 4, index),
+                index as u32 + 2,
+            )
+        })
+        .collect();
+    check(
+        EnginePage {
+            engine: "small engine, short opener beside a dialog (English)",
+            url: "http://cycling.example.net/topic/view/night-rides-in-the-rain/",
+            language: "en",
+            title: "Night rides in the rain",
+            body: body_with_edit_dialogs(
+                "Night rides in the rain",
+                ("rob_e", "March 3, 2025, 10:05 p.m.", opener),
+                None,
+                &[],
+                &suggestions,
+                &Words {
+                    created_label: "Created by",
+                    reply_label: "Replied by",
+                    button: "Reply",
+                    suggested_heading: "Suggested topics",
+                },
+                true,
+            ),
+        },
+        &[Wanted::new("rob_e", "2025-03-03T22:05", opener)],
+    );
 }
