@@ -108,7 +108,7 @@ fn learn_and_crawl(family: FamilyName, seed: u64, sample_seed: u64) -> Outcome {
 
 /// [`learn_and_crawl`] of a small forum learned from `samples` pages instead of 300.
 fn learn_from_samples_and_crawl(family: FamilyName, seed: u64, samples: usize) -> Outcome {
-    learn_and_crawl_with(family, seed, seed, Scale::Small, None, samples)
+    learn_and_crawl_with(family, seed, seed, Scale::Small, None, samples, None)
 }
 
 /// [`learn_and_crawl`] on a forum of any scale; with `fetch_limit`, the crawl stops after that
@@ -121,7 +121,7 @@ fn learn_and_crawl_at_scale(
     scale: Scale,
     fetch_limit: Option<usize>,
 ) -> Outcome {
-    learn_and_crawl_with(family, seed, sample_seed, scale, fetch_limit, 300)
+    learn_and_crawl_with(family, seed, sample_seed, scale, fetch_limit, 300, None)
 }
 
 fn learn_and_crawl_with(
@@ -131,9 +131,15 @@ fn learn_and_crawl_with(
     scale: Scale,
     fetch_limit: Option<usize>,
     samples: usize,
+    day: Option<i64>,
 ) -> Outcome {
     let site = Arc::new(Site::build(SiteConfig::new(family, seed, scale)));
-    let at = jiff::Timestamp::from_second(site.history().end).unwrap();
+    // The forum as of `day` days into its history, or as of its end.
+    let instant = match day {
+        Some(day) => site.history().start + day * 86_400,
+        None => site.history().end,
+    };
+    let at = jiff::Timestamp::from_second(instant).unwrap();
     let portal = Url::parse(&format!("{ORIGIN}{}", site.portal_path())).unwrap();
     let sampler = CookieJarFetcher::new(SimFetcher::new(Arc::clone(&site), ORIGIN));
     let options = SampleOptions {
@@ -164,7 +170,7 @@ fn learn_and_crawl_with(
         posts_on_portal: 0,
     };
     let mut fetched_pages: Vec<FetchedPage> = Vec::new();
-    site.for_each_url_truth(site.history().end, |truth| {
+    site.for_each_url_truth(instant, |truth| {
         outcome.valuable_total += usize::from(truth.class == PageClass::Valuable)
     });
     let mut seen = HashSet::new();
@@ -182,7 +188,7 @@ fn learn_and_crawl_with(
             .unwrap();
         let page = crawler.record(&queued, &response);
         outcome.fetched += 1;
-        let truth = site.classify(&path_and_query(&page.url), site.history().end);
+        let truth = site.classify(&path_and_query(&page.url), instant);
         match truth.class {
             PageClass::Valuable if seen.insert(truth.url.clone()) => outcome.valuable += 1,
             PageClass::Valuable | PageClass::Duplicate => outcome.duplicate += 1,
@@ -478,5 +484,36 @@ fn later_pages_spelled_like_skipped_permalinks_are_followed_as_written() {
             "yabb seed {seed} learned from 100 samples: coverage {coverage:.3}, {} invalid",
             outcome.invalid_or_endless
         );
+    }
+}
+
+/// NodeBB's board lists page by a cursor named only by `<link rel="next">`. Crawled at day 10 of
+/// seed 2's history, one board of five has a second page, so the sample holds one pair of board
+/// pages, joined by the head's `next` and answered by its `prev`, and the second page is short.
+/// Before, that pair was too few to take the link for a pager and the short page's vertex was
+/// taken for a secondary list: the board's second page and the threads only it lists were never
+/// fetched, and the stored board pages held no list link, so a watch could not walk on either.
+#[test]
+fn the_one_cursor_paged_board_of_a_young_forum_is_crawled_whole() {
+    for samples in [150, 300] {
+        let outcome = learn_and_crawl_with(
+            FamilyName::Nodebb,
+            2,
+            1,
+            Scale::Small,
+            None,
+            samples,
+            Some(10),
+        );
+        assert!(
+            outcome.valuable == outcome.valuable_total && outcome.relations_total > 0,
+            "nodebb seed 2 at day 10 from {samples} samples: {} of {} valuable pages, {} of {} \
+             later list pages kept with their first page",
+            outcome.valuable,
+            outcome.valuable_total,
+            outcome.relations_kept,
+            outcome.relations_total
+        );
+        assert_eq!(outcome.relations_kept, outcome.relations_total);
     }
 }

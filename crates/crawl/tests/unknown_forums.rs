@@ -170,6 +170,45 @@ fn boards_paged_only_by_head_links_and_cursors_are_crawled_whole() {
     check(shape, 300, 2, 0);
 }
 
+/// A young forum whose one long board is paged only by `<link rel="next">` with a cursor: the
+/// sample meets a single pair of board pages, the first page and its short last page, joined by
+/// the head's `next` and answered by its `prev`. Before, one pair was too few for a link showing
+/// no text, and the short last page made its vertex look like a secondary list; the board's
+/// second page was never fetched (the simulator's NodeBB family crawled at day 10 of its
+/// history did the same).
+#[test]
+fn the_one_long_board_of_a_young_forum_paged_by_head_links_is_crawled_whole() {
+    let shape = Shape {
+        board_pager: BoardPager::HeadLinksWithCursor,
+        one_long_board: true,
+        ..Shape::PLAIN
+    };
+    check(shape, 300, 2, 0);
+}
+
+/// Boards whose later pages are reached by one "Load more" link with a cursor
+/// (`&before=<id>`), the fallback of an infinite scroll: no page numbers, no link back.
+#[test]
+fn boards_paged_by_a_load_more_link_with_a_cursor_are_crawled_whole() {
+    let shape = Shape {
+        board_pager: BoardPager::LoadMoreWithCursor,
+        ..Shape::PLAIN
+    };
+    check(shape, 300, 0, 0);
+}
+
+/// [`boards_paged_by_a_load_more_link_with_a_cursor_are_crawled_whole`] on a young forum, one
+/// board with a second page.
+#[test]
+fn the_one_long_board_of_a_young_forum_paged_by_load_more_is_crawled_whole() {
+    let shape = Shape {
+        board_pager: BoardPager::LoadMoreWithCursor,
+        one_long_board: true,
+        ..Shape::PLAIN
+    };
+    check(shape, 300, 0, 0);
+}
+
 /// A board whose pager never ends (each page offers the next, and a page past the last shows
 /// the first page's threads again, as forums answer a page number out of range) is followed
 /// until a page shows again the records of a page its pager names: one page past the last is

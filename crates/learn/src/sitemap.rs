@@ -704,8 +704,16 @@ const FLIPPING_WORDS: [&str; 30] = [
     "尾页",
 ];
 
+/// Verbs that ask for more of a list ("Load more", "Show older"): words of a pager beside a
+/// pager word, never on their own ("Show" opens a spoiler, "View" a profile). Infinite scrolls
+/// fall back to one such link to the next page, often with a cursor rather than a number.
+const LOADING_VERBS: [&str; 11] = [
+    "load", "show", "see", "view", "laden", "anzeigen", "charger", "afficher", "cargar", "mostrar",
+    "ver",
+];
+
 /// True when an anchor reads like a pager: page numbers, arrows, or pager words ("Next ›",
-/// "« Previous", "2", "下一页") and nothing else. "Next topic »" is not: it leads to another
+/// "« Previous", "2", "下一页", "Load more") and nothing else. "Next topic »" is not: it leads to another
 /// thread, which is exactly the loop-back that must not be taken for page flipping. Nor is
 /// "#12": forums number their posts so, and the permalink leads to a post, not a page (the
 /// simulator's slug-only forum at seed 2 with 100 samples took its post permalinks for a pager
@@ -726,7 +734,11 @@ pub fn reads_like_page_flipping(text: &str) -> bool {
                 .chars()
                 .all(|character| "<>«»‹›←→…".contains(character) || character.is_whitespace());
     }
-    words.iter().all(|word| {
+    let pager_word = |word: &&str| {
         word.chars().all(|character| character.is_ascii_digit()) || FLIPPING_WORDS.contains(word)
-    })
+    };
+    words.iter().any(pager_word)
+        && words
+            .iter()
+            .all(|word| pager_word(word) || LOADING_VERBS.contains(word))
 }

@@ -14,6 +14,24 @@ fn page_numbers_arrows_and_pager_words_read_like_a_pager() {
     }
 }
 
+/// The one link an infinite scroll leaves for clients without scripts asks for more of the
+/// list; the verb alone names no page.
+#[test]
+fn load_more_links_read_like_a_pager_and_their_verbs_alone_do_not() {
+    for (text, expected) in [
+        ("Load more", true),
+        ("Show more", true),
+        ("Show older", true),
+        ("See more ›", true),
+        ("Show", false),
+        ("Load", false),
+        ("View profile", false),
+        ("Load more topics", false),
+    ] {
+        check(text, expected);
+    }
+}
+
 /// Post numbers (`#1`, `#29`) name posts: their permalinks were taken for a pager on a forum
 /// whose posts link themselves so, and the crawl fetched a permalink per post (the simulator's
 /// slugtree seed 2 with 100 samples: 867 duplicate fetches).

@@ -1,6 +1,7 @@
 //! A small forum of our own making, served from memory, in shapes the simulator's families do
 //! not show: a portal that redirects, pagers given only as `<link rel="next">` in the head or by
-//! a cursor, pager links with extra parameters, the last post of a page shown again at the top of
+//! a cursor (or as one "Load more" link with a cursor), young forums with one board long enough
+//! for a second page, pager links with extra parameters, the last post of a page shown again at the top of
 //! the next, links in post bodies to pages that do not exist, a global list beside per-board
 //! lists, and URLs of slugs without ids.
 //!
@@ -40,6 +41,9 @@ pub enum BoardPager {
     /// the last shows the first page's threads again, as forums answer a page number out of
     /// range.
     Endless,
+    /// One "Load more" link below the rows, with a cursor (`&before=<last thread id>`), the
+    /// server-rendered fallback of an infinite scroll: no numbers, no way back.
+    LoadMoreWithCursor,
 }
 
 /// How a thread's posts page.
@@ -67,6 +71,9 @@ pub struct Shape {
     pub global_list: bool,
     /// URLs are slugs in a hierarchy (`/c/<category>/<board>/<thread>/`) with no ids.
     pub slugs: bool,
+    /// A young forum: only the first board has threads enough for a second page, so a sample
+    /// meets one pair of a board's pages at most.
+    pub one_long_board: bool,
 }
 
 impl Shape {
@@ -78,6 +85,7 @@ impl Shape {
         body_links_to_missing: false,
         global_list: false,
         slugs: false,
+        one_long_board: false,
     };
 }
 
@@ -122,7 +130,11 @@ impl HandmadeForum {
         let mut threads = Vec::new();
         let mut next_post = 1000;
         for board in 0..BOARDS {
-            let count = 8 + (board * 5) % 9;
+            let count = match shape.one_long_board {
+                true if board == 0 => THREADS_PER_LIST_PAGE + 2,
+                true => 3 + board % 3,
+                false => 8 + (board * 5) % 9,
+            };
             for index in 0..count {
                 let id = 100 + threads.len() * 3 + board;
                 let posts = 1 + (id * 7 + index * 3) % 17;
@@ -193,6 +205,9 @@ impl HandmadeForum {
         match (self.shape.board_pager, after) {
             (BoardPager::HeadLinksWithCursor, Some(after)) => {
                 format!("{first}{separator}after={after}")
+            }
+            (BoardPager::LoadMoreWithCursor, Some(after)) => {
+                format!("{first}{separator}before={after}")
             }
             _ if page <= 1 => first,
             _ => format!("{first}{separator}page={page}"),
@@ -418,6 +433,17 @@ impl HandmadeForum {
                     ),
                 )
             }
+            BoardPager::LoadMoreWithCursor => {
+                let more = if page < pages {
+                    format!(
+                        "<div class='load-more'><a class='button' href='{}'>Load more</a></div>",
+                        url_of_page(page + 1)
+                    )
+                } else {
+                    String::new()
+                };
+                (String::new(), more)
+            }
         };
         let name = Self::board_slug(board).replace('-', " ");
         Some(Self::page(
@@ -624,8 +650,12 @@ impl HandmadeForum {
             return ok(number("id").and_then(|member| self.member_page(member)));
         }
         let board_page = |board: usize| -> Answer {
-            match (self.shape.board_pager, number("after")) {
-                (BoardPager::HeadLinksWithCursor, Some(after)) => {
+            let cursor = match self.shape.board_pager {
+                BoardPager::LoadMoreWithCursor => number("before"),
+                _ => number("after"),
+            };
+            match (self.shape.board_pager, cursor) {
+                (BoardPager::HeadLinksWithCursor | BoardPager::LoadMoreWithCursor, Some(after)) => {
                     let threads = self.threads_of(board);
                     match threads.iter().position(|thread| thread.id == after) {
                         Some(position) if (position + 1) % THREADS_PER_LIST_PAGE == 0 => {
@@ -635,7 +665,9 @@ impl HandmadeForum {
                     }
                 }
                 // The server ignores what it does not read, `p` of the noscript pager included.
-                (BoardPager::HeadLinksWithCursor, None) => ok(self.board_page(board, 1)),
+                (BoardPager::HeadLinksWithCursor | BoardPager::LoadMoreWithCursor, None) => {
+                    ok(self.board_page(board, 1))
+                }
                 (BoardPager::Numbered | BoardPager::Endless, _) => ok(self.board_page(board, page)),
             }
         };

@@ -1,11 +1,13 @@
 //! Page-flipping links among the loop-backs of a layout (the skeleton paper, §5.2).
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 use super::{MINIMUM_PAIRS_FOR_CONNECTIVITY, SELF_DUPLICATE_LIMIT};
 
 /// An arc whose links show no text is taken for page flipping from this many sampled pairs on:
-/// one pair of pages of one list can be chance, two of two are a pattern.
+/// one pair of pages of one list can be chance, two of two are a pattern. One pair is enough
+/// when the second page links back to the first from the same place (see
+/// [`linked_back_from_the_same_place`]).
 const MINIMUM_PAIRS_FOR_WORDLESS: usize = 2;
 /// A link stepping through a named series flips pages when at least this share of the pairs it
 /// joins share their list's text, and this share of its source pages step to a page of their
@@ -80,6 +82,18 @@ pub(super) fn find_page_flipping(sitemap: &Sitemap) -> (Vec<bool>, Vec<Option<f6
             *best = best.max(arc.same_title_source_share);
         }
     }
+    let linked_back = links_back_by_place(sitemap);
+    // Whether the pages an arc joins are pages of one list: two pairs or more, nearly all
+    // sharing the list's distinctive text (`least_shared` of them), or one pair whose second
+    // page links back to the first from the same place. The one pair is not asked to share
+    // distinctive text: a sample holding many views of the one long board (its sort orders)
+    // finds the board's name on most pages of the layout, where it distinguishes nothing (the
+    // simulator's NodeBB seed 2 at day 10 from 150 samples).
+    let one_list = |arc: &crate::sitemap::Arc, least_shared: f64| {
+        (arc.sampled_pairs.len() >= MINIMUM_PAIRS_FOR_WORDLESS
+            && arc.same_list_share >= least_shared)
+            || linked_back_from_the_same_place(sitemap, &linked_back, arc)
+    };
     let flipping = sitemap
         .arcs
         .iter()
@@ -106,10 +120,17 @@ pub(super) fn find_page_flipping(sitemap: &Sitemap) -> (Vec<bool>, Vec<Option<f6
             // in `<link rel="prev">` and `<link rel="next">` in the head, which are a pager's
             // only links on other forums (a cursor-paged board list whose visible pager sits
             // in `<noscript>`).
+            //
+            // A young forum, or a small sample, may hold a single pair: when only one board has
+            // a second page, its `rel="next"` joins one pair in the whole sample. That pair is
+            // enough when the second page links back to the first from the same place (its
+            // `rel="prev"`), as a list's pages do and a page's unrelated icons seldom do; the
+            // title test still tells a list's next page from the next thread. Before, the
+            // cursor-paged boards of the simulator's NodeBB family crawled at day 10 of its
+            // history (one board of five with a second page) kept no pager, and the board's
+            // later pages were never fetched.
             if arc.wordless_links == arc.links {
-                return arc.sampled_pairs.len() >= MINIMUM_PAIRS_FOR_WORDLESS
-                    && arc.same_list_share >= 0.8
-                    && arc.same_title_share >= 0.8;
+                return one_list(arc, 0.8) && arc.same_title_share >= 0.8;
             }
             // A link stepping through a named series ("Thread Next" beside "Date Next" over a
             // mail archive's message, "Next topic »" under a thread) flips the pages of one list
@@ -130,9 +151,12 @@ pub(super) fn find_page_flipping(sitemap: &Sitemap) -> (Vec<bool>, Vec<Option<f6
             // MHonArc, more than the thread steps on the simulator's seed 41), so of the series
             // stepping from one vertex into one URL pattern only the one whose source pages
             // most often step to their own subject is the list's.
+            //
+            // One pair answered from the same place is enough here too, for the reason given
+            // above: "Older topics" on the only board with a second page, and "Newer topics"
+            // on that page leading back.
             if arc.series_step_share >= 0.5 {
-                return arc.sampled_pairs.len() >= MINIMUM_PAIRS_FOR_WORDLESS
-                    && arc.same_list_share >= SERIES_SHARED_SHARE
+                return one_list(arc, SERIES_SHARED_SHARE)
                     && arc.same_title_source_share >= SERIES_SHARED_SHARE
                     && best_series_title_share
                         .get(&(arc.key.source, arc.key.url_pattern))
@@ -160,6 +184,38 @@ pub(super) fn find_page_flipping(sitemap: &Sitemap) -> (Vec<bool>, Vec<Option<f6
         .collect();
     let flipping = spread_over_layout(sitemap, flipping);
     (flipping, connectivity)
+}
+
+/// Every sampled link as (source page's group, target page's group, location), pages taken up to
+/// near-duplication: what [`linked_back_from_the_same_place`] looks a link's way back up in.
+fn links_back_by_place(sitemap: &Sitemap) -> HashSet<(usize, usize, LocationKey)> {
+    let group = |page: usize| sitemap.duplicate_groups.group_of(page);
+    sitemap
+        .arcs
+        .iter()
+        .flat_map(|arc| {
+            arc.sampled_pairs
+                .iter()
+                .map(move |(source, target)| (group(*source), group(*target), arc.key.location))
+        })
+        .collect()
+}
+
+/// Whether `arc` joins exactly one sampled pair of pages and the second page links back to the
+/// first from the place the arc's links sit in: a list's "next" answered by the next page's
+/// "previous" (`<link rel="next">` and `<link rel="prev">` in the head share their place, as
+/// "Older topics" and "Newer topics" do in one pager bar). Two pairs need no such answer.
+fn linked_back_from_the_same_place(
+    sitemap: &Sitemap,
+    linked_back: &HashSet<(usize, usize, LocationKey)>,
+    arc: &crate::sitemap::Arc,
+) -> bool {
+    let [(source, target)] = arc.sampled_pairs.as_slice() else {
+        return false;
+    };
+    let group = |page: usize| sitemap.duplicate_groups.group_of(page);
+    group(*source) != group(*target)
+        && linked_back.contains(&(group(*target), group(*source), arc.key.location))
 }
 
 /// A kind of link that flips pages on one vertex of a layout flips pages on every vertex of

@@ -102,9 +102,22 @@ pub(super) fn primary_thread_lists(
         .iter()
         .map(|vertex| (vertex.id, entries_of(vertex)))
         .collect();
+    // A list's later pages are as full as its first ones, though its last page may hold a
+    // handful of entries: when a list's only sampled later page is its last (a young forum, one
+    // board with a second page), the vertex of those later pages lists far fewer entries than
+    // the boards' first pages, and was taken for a secondary list, never crawled. Before, the
+    // simulator's NodeBB family crawled at day 10 of its history lost the later pages of its
+    // one long board so. A vertex page-flipping links join to a full list counts as full.
+    let full_enough =
+        |vertex: &crate::sitemap::Vertex| vertex.mean_entries >= PRIMARY_LIST_SHARE * fullest;
     let full_lists: Vec<&&crate::sitemap::Vertex> = lists
         .iter()
-        .filter(|vertex| vertex.mean_entries >= PRIMARY_LIST_SHARE * fullest)
+        .filter(|vertex| {
+            full_enough(vertex)
+                || lists
+                    .iter()
+                    .any(|other| full_enough(other) && same_lists.contains(&(vertex.id, other.id)))
+        })
         .collect();
     // "Better" is the list that lists more distinct threads in the sample, then the higher rank.
     // Rank alone was tried first: it counts the kinds of page linking to a list, and a "what's

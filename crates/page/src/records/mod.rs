@@ -170,6 +170,7 @@ fn block_text_skipping(document: &Document, node: NodeId, skipped: &[NodeId]) ->
                     || data.is("style")
                     || data.is("textarea")
                     || is_signature(document, id)
+                    || (id != node && is_hidden_dialog(document, id))
                     || skipped.contains(&id) =>
             {
                 glued = false;
@@ -304,6 +305,26 @@ fn is_signature(document: &Document, node: NodeId) -> bool {
         })
 }
 
+/// Whether `node` is a dialog the page keeps hidden until a button opens it: a `<dialog>`, an
+/// element whose `role` is `dialog` or `alertdialog`, or one of class `modal` (Bootstrap's
+/// spelling, which most templates use). Such a dialog inside a post's box (the form to edit a
+/// reply, to answer the thread, to log in) is no part of what the post says, and its heading
+/// ("Write a reply to ...") and buttons outweighed a short opening post's one line: on a real
+/// engine (django-simple-forum) ten opening posts were read as their thread's reply dialog.
+pub(super) fn is_hidden_dialog(document: &Document, node: NodeId) -> bool {
+    let data = document.node(node);
+    data.is("dialog")
+        || document.attributes(node).any(|(name, value)| match name {
+            "role" => {
+                value.eq_ignore_ascii_case("dialog") || value.eq_ignore_ascii_case("alertdialog")
+            }
+            "class" => value
+                .split_ascii_whitespace()
+                .any(|token| token.eq_ignore_ascii_case("modal")),
+            _ => false,
+        })
+}
+
 /// Whether `haystack` contains `needle` (lower case ASCII, not empty), ASCII case aside.
 fn contains_ignoring_ascii_case(haystack: &str, needle: &str) -> bool {
     let (first, rest) = needle.as_bytes().split_first().expect("a needle");
@@ -333,20 +354,33 @@ fn text_sizes(document: &Document) -> Vec<u32> {
     let mut sizes = vec![0u32; document.len()];
     let mut order: Vec<NodeId> = document.descendants(ROOT).collect();
     order.reverse();
-    for id in order {
+    let mut dialogs = Vec::new();
+    for &id in &order {
         let node = document.node(id);
         if node.kind == NodeKind::Text {
             sizes[id as usize] += trim_whitespace(document.text_of(id)).len() as u32;
         }
+        let dialog = node.kind == NodeKind::Element && is_hidden_dialog(document, id);
+        if dialog {
+            dialogs.push(id);
+        }
         if node.is("script")
             || node.is("style")
             || node.is("textarea")
+            || dialog
             || (node.kind == NodeKind::Element && is_signature(document, id))
         {
             sizes[id as usize] = 0;
         }
         if let Some(parent) = node.parent {
             sizes[parent as usize] += sizes[id as usize];
+        }
+    }
+    // What a hidden dialog holds is no text of the page's records at any depth: no element in
+    // it may be chosen as a post's text for the words it holds.
+    for dialog in dialogs {
+        for inner in document.descendants(dialog) {
+            sizes[inner as usize] = 0;
         }
     }
     sizes

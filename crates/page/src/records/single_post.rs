@@ -110,10 +110,11 @@ pub(super) fn single_post_parts(
         })
     };
     // A reply form (a box to write in, its buttons, the thread's title as its heading) is the
-    // template's, however much text its labels hold: a body holds no form.
+    // template's, however much text its labels hold: a body holds no form. Nor a hidden dialog
+    // (see `is_hidden_dialog`), whose heading stands outside its form.
     let forms: Vec<NodeId> = document
         .descendants(element)
-        .filter(|&node| document.node(node).is("form"))
+        .filter(|&node| document.node(node).is("form") || super::is_hidden_dialog(document, node))
         .collect();
     let in_or_around_form = |node: NodeId| {
         forms.iter().any(|&form| {
