@@ -9,7 +9,7 @@ use clap::{Args, ValueEnum};
 use trawl_crawl::CrawlStrategy;
 use trawl_fetch::{FetchConfig, FetchStack, PolitenessOptions};
 use trawl_learn::traverse::Strategy;
-use trawl_model::{CookieJarFetcher, SystemClock};
+use trawl_model::CookieJarFetcher;
 use trawl_store::{Store, StoreLocation};
 use url::Url;
 
@@ -50,6 +50,8 @@ pub struct CrawlArgs {
     /// Threads fetching and analysing pages (politeness still limits requests per host).
     #[arg(long, default_value_t = default_workers())]
     pub workers: usize,
+    #[command(flatten)]
+    pub clock: crate::shared_clock::ClockArgs,
 }
 
 /// One worker per core: page analysis is the costly part of a crawl without politeness.
@@ -149,7 +151,7 @@ pub fn run(args: CrawlArgs) -> Result<()> {
     let mut store = Store::open_at(&args.db, portal.as_str())
         .with_context(|| format!("cannot open the crawl database {}", args.db))?;
     let fetcher = CookieJarFetcher::new(args.fetching.config()?.build());
-    let clock = SystemClock;
+    let clock = args.clock.clock()?;
     let opened = open_crawl(
         &mut store,
         &portal,
