@@ -40,6 +40,10 @@ pub struct FreshArgs {
     /// watch's next fetch is due later).
     #[arg(long, default_value_t = 60)]
     pub watch_minutes: u64,
+    /// The longest a lease waits, in minutes of the clock, for the site's next fetch; a site
+    /// whose next fetch is later is given back due then, for whichever worker is free.
+    #[arg(long, default_value_t = 10)]
+    pub watch_wait_minutes: u64,
     /// Stop at this instant of the worker's clock (RFC 3339), the leases held given back.
     #[arg(long)]
     pub until: Option<String>,
@@ -102,6 +106,7 @@ pub fn watch_leased_site(
         clock,
         slice_end,
         until: args.fresh.until()?,
+        longest_wait: SignedDuration::from_mins(args.fresh.watch_wait_minutes as i64),
         granted,
         next_due: None,
         heartbeat,
@@ -139,6 +144,7 @@ struct LeaseHooks<'lease, 'fleet> {
     clock: &'lease RunClock,
     slice_end: Timestamp,
     until: Option<Timestamp>,
+    longest_wait: SignedDuration,
     granted: usize,
     /// The instant the watch's next fetch is due, once the lease ends waiting for it; `None`
     /// when the lease ends with work due at once.
@@ -160,12 +166,16 @@ impl LeaseHooks<'_, '_> {
 
 impl WatchHooks for LeaseHooks<'_, '_> {
     fn wait_until(&mut self, _clock: &dyn Clock, at: Timestamp) -> ControlFlow<()> {
-        let stop = self.until.is_some_and(|until| at >= until);
-        if at > self.slice_end || stop {
+        let clock = self.clock;
+        // A run behind its plan waits for instants already past; the end still comes.
+        let stop = self
+            .until
+            .is_some_and(|until| at >= until || clock.now() >= until);
+        let too_far = at.duration_since(clock.now()) > self.longest_wait;
+        if at > self.slice_end || stop || too_far {
             self.next_due = Some(at);
             return ControlFlow::Break(());
         }
-        let clock = self.clock;
         clock.sleep_until(at, Duration::from_millis(200), || {
             self.keep_lease();
             true
@@ -175,7 +185,8 @@ impl WatchHooks for LeaseHooks<'_, '_> {
 
     fn stored(&mut self, status: &WatchStatus) -> ControlFlow<()> {
         self.keep_lease();
-        if status.fetched >= self.granted {
+        let over = self.until.is_some_and(|until| self.clock.now() >= until);
+        if status.fetched >= self.granted || over {
             self.next_due = None;
             return ControlFlow::Break(());
         }

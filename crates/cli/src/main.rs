@@ -28,6 +28,7 @@ mod extract;
 mod fleet;
 mod fleet_bench;
 mod fleet_watch;
+mod fleet_week_bench;
 mod freshness;
 mod frontier_bench;
 mod kept_samples;
