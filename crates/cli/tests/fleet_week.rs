@@ -34,11 +34,12 @@ fn two_workers_keep_three_forums_fresh_and_take_up_a_killed_workers_sites() {
         policy: "trawl".to_string(),
         budget_per_day: 1000,
         workers: 2,
-        // One site at a time each: three sites pass from worker to worker between leases.
-        concurrency: 1,
+        // Two sites at a time each: the three sites pass from worker to worker between leases.
+        concurrency: 2,
         watch_minutes: 30,
         watch_wait_minutes: 5,
-        lease_seconds: 4,
+        // A killed worker's sites are taken up a simulated hour and a half later.
+        lease_seconds: 8,
         samples: 150,
         latency: Duration::ZERO,
         delay: Duration::ZERO,

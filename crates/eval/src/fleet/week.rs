@@ -123,9 +123,10 @@ pub struct WeekRun {
     /// Requests the servers received in all, and the most one server answered at once.
     pub fetches: usize,
     pub most_in_flight_per_forum: usize,
-    /// Requests for a URL (robots.txt aside) the same forum was asked for less than a simulated
-    /// minute before: what two holders of one site fetching the same page would show, and no
-    /// policy asks for.
+    /// Requests of the judged span for a URL (robots.txt aside) the same forum was asked for
+    /// less than a simulated minute before: what two holders of one site fetching the same page
+    /// would show, and no policy asks for. (A crawl's audit may fetch a page again at once;
+    /// the crawls come before the judged span.)
     pub quick_repeats: usize,
     /// Processes that exited with a failure (the killed worker aside).
     pub processes_failed: usize,
@@ -260,6 +261,18 @@ fn run_clock(config: &WeekConfig, origin: i64) -> Result<SharedAcceleratedClock>
     ))
 }
 
+/// The instant of this process's monotonic clock at which `clock` reads `at` (Unix seconds).
+fn wall_instant(clock: &SharedAcceleratedClock, at: i64) -> Instant {
+    let simulated = SignedDuration::from_secs(at - clock.now().as_second());
+    let now = Instant::now();
+    if simulated.is_negative() {
+        now.checked_sub(clock.wall_duration(-simulated))
+            .unwrap_or(now)
+    } else {
+        now + clock.wall_duration(simulated)
+    }
+}
+
 /// The flags that give a process the run's clock.
 fn clock_arguments(clock: &SharedAcceleratedClock) -> Vec<String> {
     vec![
@@ -384,6 +397,7 @@ fn run_fleet_week(config: &WeekConfig, sites: &[Arc<Site>], origin: i64) -> Resu
     drop(fleet);
     let run = judge(
         config,
+        &clock,
         WeekMode::Fleet,
         config.workers,
         &forums,
@@ -489,6 +503,7 @@ fn run_forum_by_forum(config: &WeekConfig, sites: &[Arc<Site>], origin: i64) -> 
     }
     let run = judge(
         config,
+        &clock,
         WeekMode::ForumByForum,
         forums.len(),
         &forums,
@@ -577,11 +592,12 @@ pub fn mean_and_p95(delays: &mut [i64]) -> (f64, f64) {
     (mean, delays[rank] as f64)
 }
 
-/// Requests for a URL asked for less than `gap` before, robots.txt aside.
-pub fn repeats_within(requests: &[LoggedRequest], gap: Duration) -> usize {
+/// Requests arriving from `from` on for a URL asked for less than `gap` before, robots.txt
+/// aside.
+pub fn repeats_within(requests: &[LoggedRequest], gap: Duration, from: Instant) -> usize {
     let mut sorted: Vec<&LoggedRequest> = requests
         .iter()
-        .filter(|request| request.path_and_query != "/robots.txt")
+        .filter(|request| request.path_and_query != "/robots.txt" && request.arrived >= from)
         .collect();
     sorted.sort_by_key(|request| request.arrived);
     let mut last_asked: HashMap<&str, Instant> = HashMap::new();
@@ -599,6 +615,7 @@ pub fn repeats_within(requests: &[LoggedRequest], gap: Duration) -> usize {
 #[allow(clippy::too_many_arguments)]
 fn judge(
     config: &WeekConfig,
+    clock: &SharedAcceleratedClock,
     mode: WeekMode,
     processes: usize,
     forums: &[ServedForum],
@@ -617,6 +634,7 @@ fn judge(
     let mut forums_served_after_kill = 0;
     let mut quick_repeats = 0;
     let minute = Duration::from_secs_f64(60.0 / config.speed);
+    let judged_from_wall = wall_instant(clock, judged.start);
     for (forum, stored) in forums.iter().zip(stores) {
         let history = forum.site.history();
         let written = (1..=history.post_count())
@@ -627,7 +645,7 @@ fn judge(
         let requests = forum.log.requests();
         fetches += requests.len();
         most_in_flight = most_in_flight.max(forum.log.most_in_flight());
-        quick_repeats += repeats_within(&requests, minute);
+        quick_repeats += repeats_within(&requests, minute, judged_from_wall);
         let after = leases_expired_at.unwrap_or(Instant::now() - Duration::from_secs(1));
         // Without a kill, a forum counts when it was served at all.
         let served_after = match leases_expired_at {

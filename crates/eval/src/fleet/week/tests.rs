@@ -93,7 +93,7 @@ fn check_repeats(arrivals: &[(&str, u64)], gap_ms: u64, repeats: usize) {
         })
         .collect();
     assert_eq!(
-        repeats_within(&requests, Duration::from_millis(gap_ms)),
+        repeats_within(&requests, Duration::from_millis(gap_ms), origin),
         repeats,
         "{arrivals:?}"
     );
@@ -110,4 +110,22 @@ fn a_url_asked_again_later_or_robots_txt_is_no_quick_repeat() {
     check_repeats(&[("/t/1", 0), ("/t/1", 150), ("/t/1", 300)], 100, 0);
     check_repeats(&[("/robots.txt", 0), ("/robots.txt", 10)], 100, 0);
     check_repeats(&[("/t/1", 0), ("/t/2", 10)], 100, 0);
+}
+
+#[test]
+fn requests_before_the_judged_span_are_no_quick_repeats() {
+    let origin = Instant::now();
+    let requests: Vec<LoggedRequest> = [0, 10, 200, 210]
+        .iter()
+        .map(|&at| LoggedRequest {
+            path_and_query: "/t/1".to_string(),
+            arrived: origin + Duration::from_millis(at),
+            answered: origin + Duration::from_millis(at + 1),
+        })
+        .collect();
+    let from = origin + Duration::from_millis(100);
+    assert_eq!(
+        repeats_within(&requests, Duration::from_millis(50), from),
+        1
+    );
 }
