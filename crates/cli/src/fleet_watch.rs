@@ -114,9 +114,11 @@ pub fn watch_leased_site(
         beat_every: Duration::from_secs(args.lease_seconds) / 3,
         last_beat: Instant::now(),
     };
-    let status = {
+    let opening = Instant::now();
+    let (status, opened_in) = {
         let mut watch = Watch::open(store, &fetcher, clock, &portal, config)?;
-        watch.run(&mut hooks)?
+        let opened_in = opening.elapsed();
+        (watch.run(&mut hooks)?, opened_in)
     };
     let LeaseHooks {
         next_due,
@@ -129,10 +131,12 @@ pub fn watch_leased_site(
         clock.wall_duration(due.duration_since(now))
     });
     eprintln!(
-        "{}: watched {} fetches this lease ({} new posts), due again at {}",
+        "{}: watched {} fetches this lease ({} new posts; the watch opened in {} ms), due again \
+         at {}",
         lease.site,
         status.fetched,
         status.new_posts,
+        opened_in.as_millis(),
         next_due.map_or("once".to_string(), |due| due.to_string())
     );
     Ok(due_in)
