@@ -3,10 +3,12 @@
 //! `trawl_watch::Watch` as `trawl watch`, into the site's store fenced by the lease.
 //!
 //! The watch keeps its plan and its policy's state beside the site's pages, so whichever worker
-//! claims the site next goes on where the last holder stood. A lease ends when the watch's next
-//! planned fetch lies past the lease's slice (the site is then given back due at that instant,
-//! which the claim's `next_due <= now()` picks), when the lease's pages are spent (due at once,
-//! for any worker to go on), or at `--until`.
+//! claims the site next goes on where the last holder stood. Opening a watch reads the site's
+//! stored pages again, which takes longer the more there are, so a lease keeps its site as long
+//! as no other site waits for a worker. When one does, the lease makes way once its slice is
+//! over or the watch's next fetch is further away than `--watch-wait-minutes`: the site is given
+//! back due at that fetch, which the claim's `next_due <= now()` picks. A lease also ends when
+//! its pages are spent (due at once, for any worker to go on), and at `--until`.
 
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
@@ -36,12 +38,12 @@ pub struct FreshArgs {
     /// The watch's revisit policy (see `trawl watch --policy`).
     #[arg(long, default_value = "trawl")]
     pub watch_policy: String,
-    /// Minutes of the clock a lease watches a site before giving it back (fewer when the
-    /// watch's next fetch is due later).
+    /// Minutes of the clock a lease watches a site before making way for sites waiting for a
+    /// worker (it keeps the site while none waits).
     #[arg(long, default_value_t = 60)]
     pub watch_minutes: u64,
-    /// The longest a lease waits, in minutes of the clock, for the site's next fetch; a site
-    /// whose next fetch is later is given back due then, for whichever worker is free.
+    /// While sites wait for a worker, the longest a lease waits, in minutes of the clock, for
+    /// its site's next fetch; a site whose next fetch is later is given back due then.
     #[arg(long, default_value_t = 10)]
     pub watch_wait_minutes: u64,
     /// Stop at this instant of the worker's clock (RFC 3339), the leases held given back.
@@ -113,6 +115,7 @@ pub fn watch_leased_site(
         // A third of the lease between heartbeats leaves two chances to renew before it ends.
         beat_every: Duration::from_secs(args.lease_seconds) / 3,
         last_beat: Instant::now(),
+        last_asked: Instant::now(),
     };
     let opening = Instant::now();
     let (status, opened_in) = {
@@ -156,9 +159,33 @@ struct LeaseHooks<'lease, 'fleet> {
     heartbeat: &'lease mut Heartbeat<'fleet>,
     beat_every: Duration,
     last_beat: Instant,
+    /// When the lease last asked whether other sites wait for a worker.
+    last_asked: Instant,
 }
 
+/// How often, in wall time, a lease asks whether other sites wait for a worker.
+const ASK_EVERY: Duration = Duration::from_secs(1);
+
 impl LeaseHooks<'_, '_> {
+    /// Whether the lease should make way, its next fetch due `at` (`None`: at once): its slice
+    /// is over or the fetch is further than the longest wait, and other sites wait for a
+    /// worker. The database is asked at most once every [`ASK_EVERY`]; a failed question keeps
+    /// the lease, whose next write shows whether it is still held.
+    fn make_way(&mut self, at: Option<Timestamp>) -> bool {
+        let now = self.clock.now();
+        let over = match at {
+            Some(at) => at > self.slice_end || at.duration_since(now) > self.longest_wait,
+            None => now >= self.slice_end,
+        };
+        if !over || self.last_asked.elapsed() < ASK_EVERY {
+            return false;
+        }
+        self.last_asked = Instant::now();
+        self.heartbeat
+            .sites_waiting()
+            .is_ok_and(|waiting| waiting > 0)
+    }
+
     fn keep_lease(&mut self) {
         if self.last_beat.elapsed() >= self.beat_every {
             // A lost lease shows itself at the next write, which the store refuses.
@@ -175,22 +202,30 @@ impl WatchHooks for LeaseHooks<'_, '_> {
         let stop = self
             .until
             .is_some_and(|until| at >= until || clock.now() >= until);
-        let too_far = at.duration_since(clock.now()) > self.longest_wait;
-        if at > self.slice_end || stop || too_far {
+        // The first question is asked at once, not a second after the last one.
+        self.last_asked = Instant::now() - ASK_EVERY;
+        if stop || self.make_way(Some(at)) {
             self.next_due = Some(at);
             return ControlFlow::Break(());
         }
-        clock.sleep_until(at, Duration::from_millis(200), || {
+        let until = self.until;
+        let mut made_way = false;
+        let waited = clock.sleep_until(at, Duration::from_millis(200), || {
             self.keep_lease();
-            true
+            made_way = until.is_some_and(|until| clock.now() >= until) || self.make_way(Some(at));
+            !made_way
         });
+        if !waited && made_way {
+            self.next_due = Some(at);
+            return ControlFlow::Break(());
+        }
         ControlFlow::Continue(())
     }
 
     fn stored(&mut self, status: &WatchStatus) -> ControlFlow<()> {
         self.keep_lease();
         let over = self.until.is_some_and(|until| self.clock.now() >= until);
-        if status.fetched >= self.granted || over {
+        if status.fetched >= self.granted || over || self.make_way(None) {
             self.next_due = None;
             return ControlFlow::Break(());
         }

@@ -67,3 +67,26 @@ impl Heartbeat<'_> {
         self.fleet.is_watched(self.lease)
     }
 }
+
+impl Fleet {
+    /// How many sites are due and held by no one: work waiting for a worker, which a lease
+    /// keeping a watched site between its fetches should make way for.
+    pub fn sites_waiting(&mut self) -> Result<usize, FleetError> {
+        let row = self
+            .client
+            .query_one(
+                "SELECT count(*) FROM sites WHERE next_due <= now() \
+                 AND (lease_expires IS NULL OR lease_expires <= now())",
+                &[],
+            )
+            .map_err(|source| self.database_error(source))?;
+        Ok(row.get::<_, i64>(0) as usize)
+    }
+}
+
+impl Heartbeat<'_> {
+    /// How many sites wait for a worker (see [`Fleet::sites_waiting`]).
+    pub fn sites_waiting(&mut self) -> Result<usize, FleetError> {
+        self.fleet.sites_waiting()
+    }
+}

@@ -455,3 +455,19 @@ fn a_site_is_watched_from_the_lease_that_marks_it_and_an_old_holder_cannot_mark_
     assert!(!fleet.is_watched(&taken[0]).unwrap());
     assert_eq!(fleet.watched_sites().unwrap(), 1);
 }
+
+/// Sites waiting for a worker are the due ones no one holds.
+#[test]
+fn sites_waiting_are_due_and_free() {
+    let (mut fleet, _url) = fleet_of(3);
+    assert_eq!(fleet.sites_waiting().unwrap(), 3);
+    let held = fleet.claim("first", 1, SLICE).unwrap();
+    assert_eq!(fleet.sites_waiting().unwrap(), 2);
+    let other = fleet.claim("first", 1, SLICE).unwrap();
+    fleet
+        .give_back(&other[0], Duration::from_secs(3600))
+        .unwrap();
+    assert_eq!(fleet.sites_waiting().unwrap(), 1);
+    fleet.give_back(&held[0], Duration::ZERO).unwrap();
+    assert_eq!(fleet.sites_waiting().unwrap(), 2);
+}
