@@ -99,7 +99,8 @@ pub fn run(args: FleetWeekArgs) -> Result<()> {
     let Some(scale) = Scale::parse(&args.scale) else {
         bail!("--scale is small, medium or large, not {:?}", args.scale);
     };
-    if !(args.days > 0.0) || !(args.speed > 0.0) {
+    let positive = |value: f64| value.is_finite() && value > 0.0;
+    if !positive(args.days) || !positive(args.speed) {
         bail!("--days and --speed must be positive");
     }
     let hours = |hours: f64| (hours * 3600.0).round() as i64;

@@ -495,10 +495,10 @@ fn run_forum_by_forum(config: &WeekConfig, sites: &[Arc<Site>], origin: i64) -> 
     processes_failed += wait_all(config, watches)?;
     let wall_seconds = started.elapsed().as_secs_f64();
     let mut stores = Vec::with_capacity(forums.len());
-    for index in 0..forums.len() {
+    for (index, forum) in forums.iter().enumerate() {
         stores.push(first_stored(
             &StoreLocation::File(database_of(index)),
-            &forums[index].portal,
+            &forum.portal,
         )?);
     }
     let run = judge(
