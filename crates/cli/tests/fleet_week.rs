@@ -34,7 +34,8 @@ fn two_workers_keep_three_forums_fresh_and_take_up_a_killed_workers_sites() {
         policy: "trawl".to_string(),
         budget_per_day: 1000,
         workers: 2,
-        // Two sites at a time each: the three sites pass from worker to worker between leases.
+        // Two sites at a time each, four threads for three sites: the killed worker's sites are
+        // taken up by the other's free thread and by the worker started in its place.
         concurrency: 2,
         watch_minutes: 30,
         watch_wait_minutes: 5,
