@@ -151,12 +151,13 @@ pub fn run(args: FleetWeekArgs) -> Result<()> {
 fn print_table(comparison: &WeekComparison) {
     println!(
         "| kept fresh by | processes | posts judged | mean delay (min) | p95 delay (min) | posts \
-         missing | fetches | most in flight on a forum | processes failed | wall s |"
+         missing | fetches | most in flight on a forum | quick repeats | fetches not stored | \
+         processes failed | wall s |"
     );
-    println!("|---|---|---|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|");
     let row = |run: &WeekRun| {
         println!(
-            "| {} | {} | {} | {:.1} | {:.1} | {} | {} | {} | {} | {:.0} |",
+            "| {} | {} | {} | {:.1} | {:.1} | {} | {} | {} | {} | {} | {} | {:.0} |",
             run.mode.name(),
             run.processes,
             run.posts_judged,
@@ -165,6 +166,8 @@ fn print_table(comparison: &WeekComparison) {
             run.posts_missing,
             run.fetches,
             run.most_in_flight_per_forum,
+            run.quick_repeats,
+            run.fetches_not_stored,
             run.processes_failed,
             run.wall_seconds
         );

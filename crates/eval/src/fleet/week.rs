@@ -128,6 +128,11 @@ pub struct WeekRun {
     /// would show, and no policy asks for. (A crawl's audit may fetch a page again at once;
     /// the crawls come before the judged span.)
     pub quick_repeats: usize,
+    /// Requests of the judged span (robots.txt aside) beyond the pages the store holds from
+    /// that span: fetches whose page was never stored, as a worker killed with a page in flight
+    /// leaves, or a holder whose lease was taken over and whose write was refused. (A request
+    /// made just before the span starts may arrive just after: one more for each forum at most.)
+    pub fetches_not_stored: usize,
     /// Processes that exited with a failure (the killed worker aside).
     pub processes_failed: usize,
     /// Forums that received a request after the killed worker's leases had expired (all of
@@ -233,7 +238,8 @@ pub fn run_week(config: &WeekConfig, mut progress: impl FnMut(&str)) -> Result<W
 pub fn describe(run: &WeekRun) -> String {
     format!(
         "{} x{}: {} posts judged, mean delay {:.1} min, p95 {:.1} min, {} missing, {} fetches, \
-         at most {} in flight on a forum, {} quick repeats, {} processes failed, {:.0} s",
+         at most {} in flight on a forum, {} quick repeats, {} fetches not stored, {} processes \
+         failed, {:.0} s",
         run.mode.name(),
         run.processes,
         run.posts_judged,
@@ -243,6 +249,7 @@ pub fn describe(run: &WeekRun) -> String {
         run.fetches,
         run.most_in_flight_per_forum,
         run.quick_repeats,
+        run.fetches_not_stored,
         run.processes_failed,
         run.wall_seconds
     )
@@ -535,14 +542,22 @@ fn wait_all(config: &WeekConfig, children: Vec<Child>) -> Result<usize> {
     Ok(failed)
 }
 
-/// When each post of a forum's store was first stored (Unix seconds), by the post's number in
-/// the forum's truth.
-fn first_stored(location: &StoreLocation, portal: &str) -> Result<HashMap<u32, i64>> {
+/// What a forum's store holds, for judging.
+struct StoredForum {
+    /// When each post was first stored (Unix seconds), by the post's number in the truth.
+    first: HashMap<u32, i64>,
+    /// When each stored page was fetched (Unix seconds).
+    fetch_times: Vec<i64>,
+}
+
+fn first_stored(location: &StoreLocation, portal: &str) -> Result<StoredForum> {
     let store = Store::open_existing(location, Some(portal), true)
         .map_err(|error| EvalError::Server(format!("the store of {portal}: {error}")))?;
     let mut first = HashMap::new();
+    let mut fetch_times = Vec::new();
     store
         .for_each_page_outline(0, &[], |page| {
+            fetch_times.push(page.record.fetched_at.as_second());
             for post in &page.record.posts {
                 if let Some(number) = post.permalink.as_deref().and_then(post_of_permalink) {
                     let stored = page.record.fetched_at.as_second();
@@ -552,7 +567,7 @@ fn first_stored(location: &StoreLocation, portal: &str) -> Result<HashMap<u32, i
             }
         })
         .map_err(|error| EvalError::Server(format!("the store of {portal}: {error}")))?;
-    Ok(first)
+    Ok(StoredForum { first, fetch_times })
 }
 
 /// The post a permalink names: the number after `#p`.
@@ -619,7 +634,7 @@ fn judge(
     mode: WeekMode,
     processes: usize,
     forums: &[ServedForum],
-    stores: &[HashMap<u32, i64>],
+    stores: &[StoredForum],
     origin: i64,
     processes_failed: usize,
     leases_expired_at: Option<Instant>,
@@ -633,19 +648,32 @@ fn judge(
     let mut most_in_flight = 0;
     let mut forums_served_after_kill = 0;
     let mut quick_repeats = 0;
+    let mut fetches_not_stored = 0;
     let minute = Duration::from_secs_f64(60.0 / config.speed);
     let judged_from_wall = wall_instant(clock, judged.start);
     for (forum, stored) in forums.iter().zip(stores) {
         let history = forum.site.history();
         let written = (1..=history.post_count())
             .filter_map(|post| history.post(post).map(|found| (post, found.created)));
-        let (delays, missing) = delays_of(written, stored, judged.clone());
+        let (delays, missing) = delays_of(written, &stored.first, judged.clone());
         all_delays.extend(delays);
         posts_missing += missing;
         let requests = forum.log.requests();
         fetches += requests.len();
         most_in_flight = most_in_flight.max(forum.log.most_in_flight());
         quick_repeats += repeats_within(&requests, minute, judged_from_wall);
+        let asked = requests
+            .iter()
+            .filter(|request| {
+                request.arrived >= judged_from_wall && request.path_and_query != "/robots.txt"
+            })
+            .count();
+        let kept = stored
+            .fetch_times
+            .iter()
+            .filter(|&&at| at >= judged.start)
+            .count();
+        fetches_not_stored += asked.saturating_sub(kept);
         let after = leases_expired_at.unwrap_or(Instant::now() - Duration::from_secs(1));
         // Without a kill, a forum counts when it was served at all.
         let served_after = match leases_expired_at {
@@ -669,6 +697,7 @@ fn judge(
         fetches,
         most_in_flight_per_forum: most_in_flight,
         quick_repeats,
+        fetches_not_stored,
         processes_failed,
         forums_served_after_kill,
         wall_seconds,
