@@ -203,7 +203,8 @@ impl WatchHooks for LeaseHooks<'_, '_> {
             .until
             .is_some_and(|until| at >= until || clock.now() >= until);
         // The first question is asked at once, not a second after the last one.
-        self.last_asked = Instant::now() - ASK_EVERY;
+        let now = Instant::now();
+        self.last_asked = now.checked_sub(ASK_EVERY).unwrap_or(now);
         if stop || self.make_way(Some(at)) {
             self.next_due = Some(at);
             return ControlFlow::Break(());

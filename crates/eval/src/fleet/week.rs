@@ -674,10 +674,9 @@ fn judge(
             .filter(|&&at| at >= judged.start)
             .count();
         fetches_not_stored += asked.saturating_sub(kept);
-        let after = leases_expired_at.unwrap_or(Instant::now() - Duration::from_secs(1));
         // Without a kill, a forum counts when it was served at all.
         let served_after = match leases_expired_at {
-            Some(_) => requests.iter().any(|request| request.arrived > after),
+            Some(after) => requests.iter().any(|request| request.arrived > after),
             None => !requests.is_empty(),
         };
         if served_after {
