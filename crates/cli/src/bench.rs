@@ -47,6 +47,9 @@ pub enum BenchCommand {
     /// crawled by 1, 2, 4, 8 `trawl worker` processes on one PostgreSQL database, against one
     /// `trawl crawl` process per forum; forums per hour, and politeness counted at the servers.
     Fleet(crate::fleet_bench::FleetBenchArgs),
+    /// A fleet of workers keeping simulated forums fresh for a simulated week on an
+    /// accelerated clock, against the same forums kept fresh forum by forum.
+    FleetWeek(crate::fleet_week_bench::FleetWeekArgs),
 }
 
 #[derive(Debug, Args)]
@@ -180,6 +183,7 @@ pub fn run(command: BenchCommand) -> Result<()> {
         BenchCommand::Frontier(args) => crate::frontier_bench::run(args),
         BenchCommand::Freshness(args) => crate::freshness::bench_freshness(args),
         BenchCommand::Fleet(args) => crate::fleet_bench::run(args),
+        BenchCommand::FleetWeek(args) => crate::fleet_week_bench::run(args),
         BenchCommand::Extract(args) if args.sim => {
             let show_misses = args.misses;
             let mut miss = |line: String| {

@@ -9,7 +9,7 @@ use clap::{Args, ValueEnum};
 use trawl_crawl::CrawlStrategy;
 use trawl_fetch::{FetchConfig, PolitenessOptions};
 use trawl_learn::traverse::Strategy;
-use trawl_model::{CookieJarFetcher, Fetcher, SystemClock};
+use trawl_model::{CookieJarFetcher, Fetcher};
 use trawl_store::{Store, StoreLocation};
 use url::Url;
 
@@ -51,6 +51,8 @@ pub struct CrawlArgs {
     /// Threads fetching and analysing pages (politeness still limits requests per host).
     #[arg(long, default_value_t = default_workers())]
     pub workers: usize,
+    #[command(flatten)]
+    pub clock: crate::shared_clock::ClockArgs,
 }
 
 /// One worker per core: page analysis is the costly part of a crawl without politeness.
@@ -152,7 +154,7 @@ pub fn run(args: CrawlArgs) -> Result<()> {
     // The pages sampled to learn the plan answer the crawl's first requests for them, so the
     // forum serves each page once (see `trawl_run::SampledAnswers`).
     let fetcher = CookieJarFetcher::new(SampledAnswers::new(args.fetching.config()?.build()));
-    let clock = SystemClock;
+    let clock = args.clock.clock()?;
     let opened = open_crawl(
         &mut store,
         &portal,

@@ -12,7 +12,7 @@ use trawl_fleet::{
     AuditSummary, Budget, Fleet, Heartbeat, Lease, SiteStatus, WorkerOptions, work_round,
 };
 use trawl_learn::traverse::Strategy;
-use trawl_model::{CookieJarFetcher, SystemClock};
+use trawl_model::CookieJarFetcher;
 use trawl_store::{PostgresStore, Store, StoreLocation};
 
 use crate::crawl::{FetchArgs, parse_portal};
@@ -104,6 +104,8 @@ pub struct WorkerArgs {
     pub seed: u64,
     #[command(flatten)]
     pub fetching: FetchArgs,
+    #[command(flatten)]
+    pub fresh: crate::fleet_watch::FreshArgs,
 }
 
 /// How long an idle worker waits before asking for due sites again.
@@ -250,6 +252,8 @@ pub fn run_worker(args: WorkerArgs) -> Result<()> {
         bail!("--samples must be at least 1 to learn the plans of new sites");
     }
     args.fetching.config()?;
+    args.fresh.clock.clock()?;
+    args.fresh.until()?;
     // Checked once here, so that every thread connects to a database known to answer.
     drop(connect(&args.db)?);
     let args = &args;
@@ -281,6 +285,7 @@ const FAILED_ROUNDS_AT_MOST: usize = 5;
 /// failed round held come back when their leases expire.
 fn work_thread(args: &WorkerArgs, index: usize) -> Result<()> {
     let mut fleet = connect(&args.db)?;
+    let clock = args.fresh.clock.clock()?;
     let mut failed_rounds = 0;
     let options = WorkerOptions {
         worker: format!("worker-{}-{index}", std::process::id()),
@@ -289,8 +294,15 @@ fn work_thread(args: &WorkerArgs, index: usize) -> Result<()> {
         retry_after: Duration::from_secs(args.retry_minutes * 60),
     };
     loop {
+        if args.fresh.past_until(&clock)? {
+            return Ok(());
+        }
         let outcome = work_round(&mut fleet, &options, |lease, store, heartbeat| {
-            crawl_leased_site(args, lease, store, heartbeat)
+            if args.fresh.keep_fresh && heartbeat.is_watched()? {
+                crate::fleet_watch::watch_leased_site(args, &clock, lease, store, heartbeat)
+            } else {
+                crawl_leased_site(args, &clock, lease, store, heartbeat)
+            }
         });
         let round = match outcome {
             Ok(round) => {
@@ -324,7 +336,7 @@ fn work_thread(args: &WorkerArgs, index: usize) -> Result<()> {
                 }
                 std::thread::sleep(Duration::from_secs(1));
             } else {
-                std::thread::sleep(IDLE_WAIT);
+                std::thread::sleep(args.fresh.idle_wait(&clock, IDLE_WAIT));
             }
         }
     }
@@ -348,6 +360,7 @@ fn reconnect(db: &StoreLocation) -> Result<Fleet> {
 /// pages, renewing the lease as it goes; returns when the site is due again.
 fn crawl_leased_site(
     args: &WorkerArgs,
+    clock: &crate::shared_clock::RunClock,
     lease: &Lease,
     store: &mut Store,
     heartbeat: &mut Heartbeat<'_>,
@@ -366,7 +379,6 @@ fn crawl_leased_site(
     // As in `trawl crawl`, the pages sampled to learn the plan answer the crawl's first
     // requests for them.
     let fetcher = CookieJarFetcher::new(SampledAnswers::new(args.fetching.config()?.build()));
-    let clock = SystemClock;
     let learn = |change: trawl_run::TemplateChange| -> Result<trawl_learn::plan::Plan> {
         eprintln!(
             "{}: {} of the recent pages matched no vertex of the plan: the forum's templates \
@@ -394,7 +406,7 @@ fn crawl_leased_site(
         let plan = trawl_learn::learn(&portal, pages, Strategy::Skeleton).plan;
         Ok(CrawlStrategy::Plan(Box::new(plan)))
     };
-    let opened = open_crawl(store, &portal, &fetcher, &clock, None, first_learning)?;
+    let opened = open_crawl(store, &portal, &fetcher, clock, None, first_learning)?;
     fetcher.inner().offer(opened.sampled);
     let priority = opened.order.priority()?;
     let mut crawler = opened.crawler.with_priority(priority);
@@ -420,7 +432,7 @@ fn crawl_leased_site(
         &mut crawler,
         &portal,
         &fetcher,
-        &clock,
+        clock,
         options,
         learn,
         |_| keep_lease(),
@@ -433,7 +445,7 @@ fn crawl_leased_site(
             &mut crawler,
             &portal,
             &fetcher,
-            &clock,
+            clock,
             options,
             |_| keep_lease(),
         )?)
@@ -455,6 +467,11 @@ fn crawl_leased_site(
     let revisit = Duration::from_secs(args.revisit_hours * 3600);
     let (due_in, ended) = match end {
         CrawlEnd::PageLimit => (Duration::ZERO, "lease budget spent"),
+        // A site kept fresh is watched from now on, its first watch due at once.
+        CrawlEnd::FrontierEmpty if args.fresh.keep_fresh => {
+            heartbeat.start_watching()?;
+            (Duration::ZERO, "crawl complete, kept fresh from now on")
+        }
         CrawlEnd::FrontierEmpty => (revisit, "crawl complete"),
         CrawlEnd::TemplateChanged { .. } => (revisit, "its pages match no plan learned"),
     };

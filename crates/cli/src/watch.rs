@@ -9,13 +9,14 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result, bail};
 use clap::Args;
 use jiff::Timestamp;
-use trawl_model::{Clock, CookieJarFetcher, SystemClock};
+use trawl_model::{Clock, CookieJarFetcher};
 use trawl_store::{Store, StoreError, StoreLocation};
 use trawl_watch::{Watch, WatchConfig, WatchHooks, WatchStatus};
 
 use crate::crawl::{FetchArgs, parse_portal};
 use crate::freshness::parse_budget;
 use crate::progress::human_duration;
+use crate::shared_clock::{ClockArgs, RunClock};
 
 #[derive(Debug, Args)]
 pub struct WatchArgs {
@@ -32,8 +33,13 @@ pub struct WatchArgs {
     /// uniform, bfs, poisson, curve-fitting, bound-based, nutch, stormcrawler.
     #[arg(long, default_value = "trawl")]
     pub policy: String,
+    /// Stop at this instant of the clock (RFC 3339) instead of watching for ever.
+    #[arg(long)]
+    pub until: Option<Timestamp>,
     #[command(flatten)]
     pub fetching: FetchArgs,
+    #[command(flatten)]
+    pub clock: ClockArgs,
 }
 
 pub fn run(args: WatchArgs) -> Result<()> {
@@ -53,7 +59,7 @@ pub fn run(args: WatchArgs) -> Result<()> {
         }
     };
     let fetcher = CookieJarFetcher::new(args.fetching.config()?.build());
-    let clock = SystemClock;
+    let clock = args.clock.clock()?;
     let config = WatchConfig::new(&args.policy, args.budget);
     let mut watch = Watch::open(&mut store, &fetcher, &clock, &portal, config)?;
     let status = watch.status().clone();
@@ -68,7 +74,7 @@ pub fn run(args: WatchArgs) -> Result<()> {
             owed => format!("; {owed} fetches owed from before come first"),
         }
     );
-    let mut hooks = StatusLine::new(Duration::from_secs(1));
+    let mut hooks = StatusLine::new(Duration::from_secs(1), clock, args.until);
     let status = watch.run(&mut hooks)?;
     hooks.finish(&status);
     Ok(())
@@ -78,15 +84,19 @@ pub fn run(args: WatchArgs) -> Result<()> {
 /// terminal and one line per update elsewhere (a log file).
 struct StatusLine {
     interval: Duration,
+    clock: RunClock,
+    until: Option<Timestamp>,
     last: Option<Instant>,
     in_place: bool,
     latest: WatchStatus,
 }
 
 impl StatusLine {
-    fn new(interval: Duration) -> StatusLine {
+    fn new(interval: Duration, clock: RunClock, until: Option<Timestamp>) -> StatusLine {
         StatusLine {
             interval,
+            clock,
+            until,
             last: None,
             in_place: std::io::stderr().is_terminal(),
             latest: WatchStatus::default(),
@@ -116,24 +126,34 @@ impl StatusLine {
 }
 
 impl WatchHooks for StatusLine {
-    fn wait_until(&mut self, clock: &dyn Clock, at: Timestamp) -> ControlFlow<()> {
-        // Waits in steps of at most a second, so the line keeps saying when the next fetch is.
-        loop {
-            let left = at.duration_since(clock.now());
-            if left.is_zero() || left.is_negative() {
-                return ControlFlow::Continue(());
-            }
-            self.print(false);
-            let step = Duration::try_from(left)
-                .unwrap_or(Duration::ZERO)
-                .min(Duration::from_secs(1));
-            std::thread::sleep(step);
+    fn wait_until(&mut self, _clock: &dyn Clock, at: Timestamp) -> ControlFlow<()> {
+        if let Some(until) = self.until
+            && (at >= until || self.clock.now() >= until)
+        {
+            // The run ends before the fetch it waits for; the clock is let reach the end so
+            // that what the watch reports covers the whole span asked for.
+            let clock = self.clock;
+            clock.sleep_until(until, Duration::from_secs(1), || true);
+            return ControlFlow::Break(());
         }
+        // Waits in steps of at most a second of the wall clock, so the line keeps saying when
+        // the next fetch is.
+        self.print(false);
+        let clock = self.clock;
+        clock.sleep_until(at, Duration::from_secs(1), || {
+            self.print(false);
+            true
+        });
+        ControlFlow::Continue(())
     }
 
     fn stored(&mut self, status: &WatchStatus) -> ControlFlow<()> {
         self.latest = status.clone();
         self.print(false);
+        // A run behind its plan fetches without waiting; the end still comes.
+        if self.until.is_some_and(|until| self.clock.now() >= until) {
+            return ControlFlow::Break(());
+        }
         ControlFlow::Continue(())
     }
 }

@@ -30,6 +30,9 @@
 //! reserves a lease's pages within both before it fetches and gives back what it did not fetch
 //! (see the `budget` module).
 //!
+//! Once a site's crawl is complete its work becomes the watch, which keeps it fresh: the site
+//! is due when its revisit policy's next fetch is (see the `fresh` module).
+//!
 //! Lease times are the database server's clock (`now()`), the one clock every worker shares;
 //! a worker's own clock could run ahead of or behind another's. Transactions stay short: a
 //! claim, a heartbeat or a give-back is one statement, and no transaction stays open across
@@ -37,6 +40,7 @@
 
 mod audits;
 mod budget;
+mod fresh;
 
 use std::time::Duration;
 
@@ -147,6 +151,7 @@ impl Fleet {
         client
             .batch_execute(budget::SCHEMA)
             .and_then(|()| client.batch_execute(audits::SCHEMA))
+            .and_then(|()| client.batch_execute(fresh::SCHEMA))
             .map_err(|source| database_error(url, source))?;
         Ok(Fleet {
             client,

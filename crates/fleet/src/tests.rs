@@ -420,3 +420,54 @@ fn the_last_audit_of_a_site_is_shown_and_a_lost_lease_records_none() {
         .collect();
     assert_eq!(audits, [Some(audit(1, 5)), None]);
 }
+
+/// A site marked watched stays watched for every later lease, and an old holder cannot mark it.
+#[test]
+fn a_site_is_watched_from_the_lease_that_marks_it_and_an_old_holder_cannot_mark_one() {
+    let (mut fleet, _url) = fleet_of(2);
+    let first = fleet.claim("first", 2, SLICE).unwrap();
+    assert_eq!(first.len(), 2);
+    assert!(!fleet.is_watched(&first[0]).unwrap());
+    fleet.start_watching(&first[0]).unwrap();
+    // Marking twice is harmless: a lease retried after a failure marks again.
+    fleet.start_watching(&first[0]).unwrap();
+    assert!(fleet.is_watched(&first[0]).unwrap());
+    assert!(!fleet.is_watched(&first[1]).unwrap());
+    fleet.give_back(&first[0], Duration::ZERO).unwrap();
+    let again = fleet.claim("second", 1, SLICE).unwrap();
+    assert_eq!(again[0].site_id, first[0].site_id);
+    assert!(fleet.is_watched(&again[0]).unwrap());
+
+    // The second site's lease is taken over after it expired: its old holder is refused.
+    fleet
+        .client
+        .execute(
+            "UPDATE sites SET lease_expires = now() WHERE id = $1",
+            &[&first[1].site_id],
+        )
+        .unwrap();
+    let taken = fleet.claim("third", 1, SLICE).unwrap();
+    assert_eq!(taken[0].site_id, first[1].site_id);
+    assert!(matches!(
+        fleet.start_watching(&first[1]),
+        Err(FleetError::LeaseLost { .. })
+    ));
+    assert!(!fleet.is_watched(&taken[0]).unwrap());
+    assert_eq!(fleet.watched_sites().unwrap(), 1);
+}
+
+/// Sites waiting for a worker are the due ones no one holds.
+#[test]
+fn sites_waiting_are_due_and_free() {
+    let (mut fleet, _url) = fleet_of(3);
+    assert_eq!(fleet.sites_waiting().unwrap(), 3);
+    let held = fleet.claim("first", 1, SLICE).unwrap();
+    assert_eq!(fleet.sites_waiting().unwrap(), 2);
+    let other = fleet.claim("first", 1, SLICE).unwrap();
+    fleet
+        .give_back(&other[0], Duration::from_secs(3600))
+        .unwrap();
+    assert_eq!(fleet.sites_waiting().unwrap(), 1);
+    fleet.give_back(&held[0], Duration::ZERO).unwrap();
+    assert_eq!(fleet.sites_waiting().unwrap(), 2);
+}

@@ -111,6 +111,67 @@ impl Clock for AcceleratedClock {
     }
 }
 
+/// An accelerated clock many processes can share: it reads `origin` at the wall-clock instant
+/// `epoch` and runs `factor` simulated seconds per wall-clock second from there.
+///
+/// [`AcceleratedClock`] starts when it is created, so two processes that create one each read
+/// different instants. Anchoring the acceleration to an instant of the wall clock instead lets
+/// every process of a fleet (and the simulated forums' servers) be handed the same three
+/// numbers and read the same simulated time, to within the machines' clock skew times the
+/// factor.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SharedAcceleratedClock {
+    origin: Timestamp,
+    epoch: Timestamp,
+    factor: f64,
+}
+
+impl SharedAcceleratedClock {
+    /// A clock reading `origin` at the wall-clock instant `epoch` and advancing `factor`
+    /// simulated seconds per wall-clock second (before `epoch`, it reads earlier than `origin`).
+    pub fn new(origin: Timestamp, epoch: Timestamp, factor: f64) -> Self {
+        SharedAcceleratedClock {
+            origin,
+            epoch,
+            factor,
+        }
+    }
+
+    /// The simulated instant at the wall-clock instant `wall`.
+    pub fn at_wall(&self, wall: Timestamp) -> Timestamp {
+        let real = wall.duration_since(self.epoch).as_secs_f64();
+        let simulated = SignedDuration::from_secs_f64(real * self.factor);
+        self.origin.saturating_add(simulated).unwrap_or(self.origin)
+    }
+
+    /// How long on the wall clock `simulated` lasts on this clock (zero for a negative span).
+    pub fn wall_duration(&self, simulated: SignedDuration) -> std::time::Duration {
+        let seconds = simulated.as_secs_f64() / self.factor;
+        std::time::Duration::try_from_secs_f64(seconds.max(0.0)).unwrap_or_default()
+    }
+
+    /// Simulated seconds per wall-clock second.
+    pub fn factor(&self) -> f64 {
+        self.factor
+    }
+
+    /// The simulated instant the clock reads at its epoch.
+    pub fn origin(&self) -> Timestamp {
+        self.origin
+    }
+
+    /// The wall-clock instant at which the clock reads its origin.
+    pub fn epoch(&self) -> Timestamp {
+        self.epoch
+    }
+}
+
+impl Clock for SharedAcceleratedClock {
+    fn now(&self) -> Timestamp {
+        self.at_wall(Timestamp::now())
+    }
+}
+
 fn to_nanoseconds(instant: Timestamp) -> i64 {
     // Timestamps trawl deals with (1970..2262) fit in i64 nanoseconds; saturate outside.
     i64::try_from(instant.as_nanosecond()).unwrap_or(if instant.as_second() < 0 {
@@ -138,6 +199,29 @@ mod tests {
         assert_eq!(clock.now(), later);
         clock.set(start);
         assert_eq!(clock.now(), start);
+    }
+
+    #[test]
+    fn a_shared_accelerated_clock_reads_the_same_instant_for_the_same_wall_instant() {
+        let origin: Timestamp = "2025-03-01T12:00:00Z".parse().unwrap();
+        let epoch: Timestamp = "2026-11-27T19:00:00Z".parse().unwrap();
+        let one = SharedAcceleratedClock::new(origin, epoch, 1440.0);
+        let other = SharedAcceleratedClock::new(origin, epoch, 1440.0);
+        let wall: Timestamp = "2026-11-27T19:01:00Z".parse().unwrap();
+        // A minute of the wall clock is a simulated day at 1440x.
+        assert_eq!(one.at_wall(wall).to_string(), "2025-03-02T12:00:00Z");
+        assert_eq!(one.at_wall(wall), other.at_wall(wall));
+        assert_eq!(one.at_wall(epoch), origin);
+        let before: Timestamp = "2026-11-27T18:59:30Z".parse().unwrap();
+        assert_eq!(one.at_wall(before).to_string(), "2025-03-01T00:00:00Z");
+        assert_eq!(
+            one.wall_duration(SignedDuration::from_hours(24)),
+            std::time::Duration::from_secs(60)
+        );
+        assert_eq!(
+            one.wall_duration(SignedDuration::from_hours(-1)),
+            std::time::Duration::ZERO
+        );
     }
 
     #[test]

@@ -31,7 +31,9 @@ mod clock;
 mod cookies;
 mod fetch;
 
-pub use clock::{AcceleratedClock, Clock, FixedClock, ManualClock, SystemClock};
+pub use clock::{
+    AcceleratedClock, Clock, FixedClock, ManualClock, SharedAcceleratedClock, SystemClock,
+};
 pub use cookies::{CookieJarFetcher, cookies_set_by};
 pub use fetch::{FetchError, FetchRequest, FetchResponse, Fetcher, Header};
 pub use jiff::Timestamp;

@@ -15,6 +15,8 @@
 //! databases (`scripts/test-postgres.sh` starts a private one); each fleet run gets a new
 //! database, dropped afterwards.
 
+pub mod week;
+
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};

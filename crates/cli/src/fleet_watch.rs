@@ -1,0 +1,235 @@
+//! Keeping a fleet's sites fresh: once a site's crawl is complete (`trawl worker --keep-fresh`),
+//! each lease of it runs the site's watch for a slice of the clock, through the same
+//! `trawl_watch::Watch` as `trawl watch`, into the site's store fenced by the lease.
+//!
+//! The watch keeps its plan and its policy's state beside the site's pages, so whichever worker
+//! claims the site next goes on where the last holder stood. Opening a watch reads the site's
+//! stored pages again, which takes longer the more there are, so a lease keeps its site as long
+//! as no other site waits for a worker. When one does, the lease makes way once its slice is
+//! over or the watch's next fetch is further away than `--watch-wait-minutes`: the site is given
+//! back due at that fetch, which the claim's `next_due <= now()` picks. A lease also ends when
+//! its pages are spent (due at once, for any worker to go on), and at `--until`.
+
+use std::ops::ControlFlow;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result};
+use clap::Args;
+use jiff::{SignedDuration, Timestamp};
+use trawl_fleet::{Heartbeat, Lease};
+use trawl_model::{Clock, CookieJarFetcher};
+use trawl_store::Store;
+use trawl_watch::{Watch, WatchConfig, WatchHooks, WatchStatus};
+
+use crate::crawl::parse_portal;
+use crate::fleet::WorkerArgs;
+use crate::freshness::parse_budget;
+use crate::shared_clock::{ClockArgs, RunClock};
+
+#[derive(Debug, Args)]
+pub struct FreshArgs {
+    /// Keep every site fresh once its crawl is complete: its later leases run its watch (as
+    /// `trawl watch` does) instead of crawling it again after --revisit-hours.
+    #[arg(long)]
+    pub keep_fresh: bool,
+    /// The watch's fetches a day per site, as 3000/day.
+    #[arg(long, default_value = "3000/day", value_parser = parse_budget)]
+    pub watch_budget: u32,
+    /// The watch's revisit policy (see `trawl watch --policy`).
+    #[arg(long, default_value = "trawl")]
+    pub watch_policy: String,
+    /// Minutes of the clock a lease watches a site before making way for sites waiting for a
+    /// worker (it keeps the site while none waits).
+    #[arg(long, default_value_t = 60)]
+    pub watch_minutes: u64,
+    /// While sites wait for a worker, the longest a lease waits, in minutes of the clock, for
+    /// its site's next fetch; a site whose next fetch is later is given back due then.
+    #[arg(long, default_value_t = 10)]
+    pub watch_wait_minutes: u64,
+    /// Stop at this instant of the worker's clock (RFC 3339), the leases held given back.
+    #[arg(long)]
+    pub until: Option<String>,
+    #[command(flatten)]
+    pub clock: ClockArgs,
+}
+
+impl FreshArgs {
+    /// The instant to stop at, when given.
+    pub fn until(&self) -> Result<Option<Timestamp>> {
+        self.until
+            .as_deref()
+            .map(|text| {
+                text.parse::<Timestamp>()
+                    .with_context(|| format!("--until is an RFC 3339 instant, not {text:?}"))
+            })
+            .transpose()
+    }
+
+    /// Whether the worker's clock has reached `--until`.
+    pub fn past_until(&self, clock: &RunClock) -> Result<bool> {
+        Ok(self.until()?.is_some_and(|until| clock.now() >= until))
+    }
+
+    /// How long an idle worker waits before asking for due sites again: `usual` on the wall
+    /// clock, shorter on an accelerated one, so that a site is not claimed later in simulated
+    /// time than a minute after it is due.
+    pub fn idle_wait(&self, clock: &RunClock, usual: Duration) -> Duration {
+        clock
+            .wall_duration(SignedDuration::from_mins(1))
+            .clamp(Duration::from_millis(10), usual)
+    }
+}
+
+/// Runs the watch of the site `lease` holds through its fenced `store` for one slice, within the
+/// pages the budgets grant; returns when the site is due again (wall time from now).
+pub fn watch_leased_site(
+    args: &WorkerArgs,
+    clock: &RunClock,
+    lease: &Lease,
+    store: &mut Store,
+    heartbeat: &mut Heartbeat<'_>,
+) -> Result<Duration> {
+    let portal = parse_portal(&lease.site)?;
+    let granted = heartbeat.reserve_pages(args.pages_per_lease)?;
+    if granted == 0 {
+        eprintln!(
+            "{}: today's budget is spent; due again tomorrow",
+            lease.site
+        );
+        return Ok(heartbeat.until_tomorrow()?);
+    }
+    let fetcher = CookieJarFetcher::new(args.fetching.config()?.build());
+    let config = WatchConfig::new(&args.fresh.watch_policy, args.fresh.watch_budget);
+    let started = clock.now();
+    let slice_end = started
+        .saturating_add(SignedDuration::from_mins(args.fresh.watch_minutes as i64))
+        .unwrap_or(started);
+    let mut hooks = LeaseHooks {
+        clock,
+        slice_end,
+        until: args.fresh.until()?,
+        longest_wait: SignedDuration::from_mins(args.fresh.watch_wait_minutes as i64),
+        granted,
+        next_due: None,
+        heartbeat,
+        // A third of the lease between heartbeats leaves two chances to renew before it ends.
+        beat_every: Duration::from_secs(args.lease_seconds) / 3,
+        last_beat: Instant::now(),
+        last_asked: Instant::now(),
+    };
+    let opening = Instant::now();
+    let (status, opened_in) = {
+        let mut watch = Watch::open(store, &fetcher, clock, &portal, config)?;
+        let opened_in = opening.elapsed();
+        (watch.run(&mut hooks)?, opened_in)
+    };
+    let LeaseHooks {
+        next_due,
+        heartbeat,
+        ..
+    } = hooks;
+    heartbeat.return_pages(granted.saturating_sub(status.fetched))?;
+    let now = clock.now();
+    let due_in = next_due.map_or(Duration::ZERO, |due| {
+        clock.wall_duration(due.duration_since(now))
+    });
+    eprintln!(
+        "{}: watched {} fetches this lease ({} new posts; the watch opened in {} ms), due again \
+         at {}",
+        lease.site,
+        status.fetched,
+        status.new_posts,
+        opened_in.as_millis(),
+        next_due.map_or("once".to_string(), |due| due.to_string())
+    );
+    Ok(due_in)
+}
+
+/// Waits on the worker's clock while the lease lasts and ends it when its slice, its pages or
+/// the run are over, keeping the instant the watch wanted next.
+struct LeaseHooks<'lease, 'fleet> {
+    clock: &'lease RunClock,
+    slice_end: Timestamp,
+    until: Option<Timestamp>,
+    longest_wait: SignedDuration,
+    granted: usize,
+    /// The instant the watch's next fetch is due, once the lease ends waiting for it; `None`
+    /// when the lease ends with work due at once.
+    next_due: Option<Timestamp>,
+    heartbeat: &'lease mut Heartbeat<'fleet>,
+    beat_every: Duration,
+    last_beat: Instant,
+    /// When the lease last asked whether other sites wait for a worker.
+    last_asked: Instant,
+}
+
+/// How often, in wall time, a lease asks whether other sites wait for a worker.
+const ASK_EVERY: Duration = Duration::from_secs(1);
+
+impl LeaseHooks<'_, '_> {
+    /// Whether the lease should make way, its next fetch due `at` (`None`: at once): its slice
+    /// is over or the fetch is further than the longest wait, and other sites wait for a
+    /// worker. The database is asked at most once every [`ASK_EVERY`]; a failed question keeps
+    /// the lease, whose next write shows whether it is still held.
+    fn make_way(&mut self, at: Option<Timestamp>) -> bool {
+        let now = self.clock.now();
+        let over = match at {
+            Some(at) => at > self.slice_end || at.duration_since(now) > self.longest_wait,
+            None => now >= self.slice_end,
+        };
+        if !over || self.last_asked.elapsed() < ASK_EVERY {
+            return false;
+        }
+        self.last_asked = Instant::now();
+        self.heartbeat
+            .sites_waiting()
+            .is_ok_and(|waiting| waiting > 0)
+    }
+
+    fn keep_lease(&mut self) {
+        if self.last_beat.elapsed() >= self.beat_every {
+            // A lost lease shows itself at the next write, which the store refuses.
+            let _ = self.heartbeat.beat();
+            self.last_beat = Instant::now();
+        }
+    }
+}
+
+impl WatchHooks for LeaseHooks<'_, '_> {
+    fn wait_until(&mut self, _clock: &dyn Clock, at: Timestamp) -> ControlFlow<()> {
+        let clock = self.clock;
+        // A run behind its plan waits for instants already past; the end still comes.
+        let stop = self
+            .until
+            .is_some_and(|until| at >= until || clock.now() >= until);
+        // The first question is asked at once, not a second after the last one.
+        let now = Instant::now();
+        self.last_asked = now.checked_sub(ASK_EVERY).unwrap_or(now);
+        if stop || self.make_way(Some(at)) {
+            self.next_due = Some(at);
+            return ControlFlow::Break(());
+        }
+        let until = self.until;
+        let mut made_way = false;
+        let waited = clock.sleep_until(at, Duration::from_millis(200), || {
+            self.keep_lease();
+            made_way = until.is_some_and(|until| clock.now() >= until) || self.make_way(Some(at));
+            !made_way
+        });
+        if !waited && made_way {
+            self.next_due = Some(at);
+            return ControlFlow::Break(());
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn stored(&mut self, status: &WatchStatus) -> ControlFlow<()> {
+        self.keep_lease();
+        let over = self.until.is_some_and(|until| self.clock.now() >= until);
+        if status.fetched >= self.granted || over || self.make_way(None) {
+            self.next_due = None;
+            return ControlFlow::Break(());
+        }
+        ControlFlow::Continue(())
+    }
+}

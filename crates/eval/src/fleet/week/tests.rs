@@ -1,0 +1,131 @@
+use std::collections::HashMap;
+
+use std::time::{Duration, Instant};
+
+use trawl_sim_server::LoggedRequest;
+
+use super::{delays_of, mean_and_p95, post_of_permalink, repeats_within};
+
+/// Posts written at the given instants, stored at the given ones (`None`: never), judged over
+/// `judged`: the delays and the posts missing.
+fn check(
+    posts: &[(i64, Option<i64>)],
+    judged: std::ops::Range<i64>,
+    delays: &[i64],
+    missing: usize,
+) {
+    let written = posts
+        .iter()
+        .enumerate()
+        .map(|(index, &(at, _))| (index as u32 + 1, at));
+    let stored: HashMap<u32, i64> = posts
+        .iter()
+        .enumerate()
+        .filter_map(|(index, &(_, stored))| stored.map(|stored| (index as u32 + 1, stored)))
+        .collect();
+    let (found, found_missing) = delays_of(written, &stored, judged);
+    assert_eq!(found, delays, "{posts:?}");
+    assert_eq!(found_missing, missing, "{posts:?}");
+}
+
+#[test]
+fn a_post_stored_counts_its_delay() {
+    check(&[(100, Some(160))], 0..1000, &[60], 0);
+}
+
+#[test]
+fn a_post_not_stored_is_missing() {
+    check(&[(100, None), (200, Some(200))], 0..1000, &[0], 1);
+}
+
+#[test]
+fn posts_written_outside_the_judged_span_do_not_count() {
+    check(
+        &[(50, None), (100, Some(130)), (1000, None)],
+        100..1000,
+        &[30],
+        0,
+    );
+}
+
+#[test]
+fn a_post_stored_before_it_was_written_counts_no_delay() {
+    // The crawl's page and the truth's instant may differ by the page's rounding of times.
+    check(&[(100, Some(90))], 0..1000, &[0], 0);
+}
+
+fn check_summary(delays: &[i64], mean: f64, p95: f64) {
+    let mut delays = delays.to_vec();
+    assert_eq!(mean_and_p95(&mut delays), (mean, p95), "{delays:?}");
+}
+
+#[test]
+fn the_mean_and_p95_of_delays() {
+    check_summary(&[], 0.0, 0.0);
+    check_summary(&[10], 10.0, 10.0);
+    check_summary(&[30, 10, 20], 20.0, 30.0);
+    let twenty: Vec<i64> = (1..=20).collect();
+    // The 19th of 20 by nearest rank.
+    check_summary(&twenty, 10.5, 19.0);
+}
+
+fn check_permalink(link: &str, post: Option<u32>) {
+    assert_eq!(post_of_permalink(link), post, "{link}");
+}
+
+#[test]
+fn permalinks_name_their_post() {
+    check_permalink("http://127.0.0.1:80/viewtopic.php?p=12#p12", Some(12));
+    check_permalink("http://127.0.0.1:80/viewtopic.php?t=3", None);
+    check_permalink("http://127.0.0.1:80/viewtopic.php#pages", None);
+}
+
+/// Requests arriving at the given milliseconds, out of order as a log may hold them: how many
+/// ask again for a URL less than `gap_ms` after it was asked for.
+fn check_repeats(arrivals: &[(&str, u64)], gap_ms: u64, repeats: usize) {
+    let origin = Instant::now();
+    let requests: Vec<LoggedRequest> = arrivals
+        .iter()
+        .map(|&(path, at)| LoggedRequest {
+            path_and_query: path.to_string(),
+            arrived: origin + Duration::from_millis(at),
+            answered: origin + Duration::from_millis(at + 1),
+        })
+        .collect();
+    assert_eq!(
+        repeats_within(&requests, Duration::from_millis(gap_ms), origin),
+        repeats,
+        "{arrivals:?}"
+    );
+}
+
+#[test]
+fn a_url_asked_again_soon_is_a_quick_repeat() {
+    check_repeats(&[("/t/1", 0), ("/t/1", 50)], 100, 1);
+    check_repeats(&[("/t/1", 50), ("/b/2", 10), ("/t/1", 0)], 100, 1);
+}
+
+#[test]
+fn a_url_asked_again_later_or_robots_txt_is_no_quick_repeat() {
+    check_repeats(&[("/t/1", 0), ("/t/1", 150), ("/t/1", 300)], 100, 0);
+    check_repeats(&[("/robots.txt", 0), ("/robots.txt", 10)], 100, 0);
+    check_repeats(&[("/t/1", 0), ("/t/2", 10)], 100, 0);
+}
+
+#[test]
+fn requests_before_the_judged_span_are_no_quick_repeats() {
+    let origin = Instant::now();
+    let requests: Vec<LoggedRequest> = [0, 10, 200, 210]
+        .iter()
+        .map(|&at| LoggedRequest {
+            path_and_query: "/t/1".to_string(),
+            arrived: origin + Duration::from_millis(at),
+            answered: origin + Duration::from_millis(at + 1),
+        })
+        .collect();
+    let from = origin + Duration::from_millis(100);
+    assert_eq!(
+        repeats_within(&requests, Duration::from_millis(50), from),
+        1
+    );
+}
