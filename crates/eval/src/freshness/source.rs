@@ -172,8 +172,8 @@ impl PageReader {
 
     /// Fetches `url` at `at` and analyses it for the records `wanted`: the replay knows which
     /// kind of list it asked for, and reading the other kind of record too (thread entries of a
-    /// thread page, posts of a board page) was a third of page analysis' time, for records no
-    /// caller looked at.
+    /// thread page, posts of a board page) cost page analysis time for records no caller
+    /// looked at.
     fn get(
         &self,
         url: &str,
