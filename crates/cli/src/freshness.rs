@@ -7,6 +7,7 @@ use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
 use clap::{Args, ValueEnum};
+use trawl_eval::freshness::bench::SweepRun;
 use trawl_eval::freshness::{PagePath, Replay, ReplayConfig, bench, replay_sites};
 use trawl_schedule::POLICY_NAMES;
 use trawl_sim::corpus::{build_all, papers_corpus};
@@ -306,12 +307,62 @@ pub struct FreshnessArgs {
     /// Worker threads.
     #[arg(long, default_value_t = 2)]
     pub workers: usize,
-    /// Directory the table (freshness.md) and the plots (SVG) are written to.
+    /// Directory the table (freshness.md), the plots (SVG) and each run's figures
+    /// (`runs/POLICY-BUDGET.json`) are written to.
     #[arg(long, default_value = "target/freshness")]
     pub out: PathBuf,
+    /// Replay nothing: table and plot the runs earlier sweeps kept in these directories (their
+    /// `runs/*.json`), a later file of the same policy and budget replacing an earlier one.
+    #[arg(long, num_args = 1..)]
+    pub runs_from: Vec<PathBuf>,
+}
+
+/// The runs kept under `directories` (`DIR/runs/*.json`), in the order the policies are named
+/// in `POLICY_NAMES` and then by budget.
+fn kept_runs(directories: &[PathBuf]) -> Result<Vec<SweepRun>> {
+    let mut runs: Vec<SweepRun> = Vec::new();
+    for directory in directories {
+        let folder = directory.join("runs");
+        let mut files: Vec<PathBuf> = std::fs::read_dir(&folder)
+            .with_context(|| format!("cannot read {}", folder.display()))?
+            .filter_map(|entry| entry.ok().map(|entry| entry.path()))
+            .filter(|path| path.extension().is_some_and(|ext| ext == "json"))
+            .collect();
+        files.sort();
+        for file in files {
+            let text = std::fs::read_to_string(&file)
+                .with_context(|| format!("cannot read {}", file.display()))?;
+            let run: SweepRun = serde_json::from_str(&text)
+                .with_context(|| format!("{} is not a kept run", file.display()))?;
+            runs.retain(|kept| {
+                (kept.policy.as_str(), kept.budget_per_day)
+                    != (run.policy.as_str(), run.budget_per_day)
+            });
+            runs.push(run);
+        }
+    }
+    let rank = |policy: &str| {
+        POLICY_NAMES
+            .iter()
+            .position(|name| *name == policy)
+            .unwrap_or(POLICY_NAMES.len())
+    };
+    runs.sort_by(|a, b| {
+        (a.budget_per_day, rank(&a.policy)).cmp(&(b.budget_per_day, rank(&b.policy)))
+    });
+    Ok(runs)
 }
 
 pub fn bench_freshness(args: FreshnessArgs) -> Result<()> {
+    if !args.runs_from.is_empty() {
+        let runs = kept_runs(&args.runs_from)?;
+        let budgets: Vec<u32> = {
+            let mut budgets: Vec<u32> = runs.iter().map(|run| run.budget_per_day).collect();
+            budgets.dedup();
+            budgets
+        };
+        return write_sweep(&args.out, &runs, &budgets, false);
+    }
     let policies: Vec<String> = if args.policies.is_empty() {
         POLICY_NAMES.iter().map(|name| name.to_string()).collect()
     } else {
@@ -343,32 +394,51 @@ pub fn bench_freshness(args: FreshnessArgs) -> Result<()> {
                 stage.posts_lost,
                 run_started.elapsed().as_secs_f64()
             );
-            replays.push(replay);
+            replays.push(SweepRun::from(&replay));
         }
     }
-    std::fs::create_dir_all(&args.out)
-        .with_context(|| format!("cannot create {}", args.out.display()))?;
-    let table = bench::table(&replays);
-    let write = |name: &str, text: &str| -> Result<()> {
-        let path = args.out.join(name);
-        std::fs::write(&path, text).with_context(|| format!("cannot write {}", path.display()))
-    };
-    write("freshness.md", &table)?;
-    for &budget in &args.budgets {
-        for figure in bench::DailyFigure::ALL {
-            let svg = bench::daily_plot(&replays, budget, figure)?;
-            write(&format!("daily-{}-{budget}.svg", figure.name()), &svg)?;
-        }
-    }
-    write(
-        "delay-against-budget.svg",
-        &bench::delay_against_budget_plot(&replays)?,
-    )?;
-    print!("{table}");
+    write_sweep(&args.out, &replays, &args.budgets, true)?;
     eprintln!(
         "wrote {} ({:.1} s in all)",
         args.out.display(),
         started.elapsed().as_secs_f64()
     );
+    Ok(())
+}
+
+/// Writes the table and the plots of `replays` into `out`, and (`keep`) each run's figures.
+fn write_sweep(
+    out: &std::path::Path,
+    replays: &[SweepRun],
+    budgets: &[u32],
+    keep: bool,
+) -> Result<()> {
+    std::fs::create_dir_all(out.join("runs"))
+        .with_context(|| format!("cannot create {}", out.display()))?;
+    let write = |name: &str, text: &str| -> Result<()> {
+        let path = out.join(name);
+        std::fs::write(&path, text).with_context(|| format!("cannot write {}", path.display()))
+    };
+    if keep {
+        for run in replays {
+            write(
+                &format!("runs/{}", run.file_name()),
+                &serde_json::to_string(run)?,
+            )?;
+        }
+    }
+    let table = bench::table(replays);
+    write("freshness.md", &table)?;
+    for &budget in budgets {
+        for figure in bench::DailyFigure::ALL {
+            let svg = bench::daily_plot(replays, budget, figure)?;
+            write(&format!("daily-{}-{budget}.svg", figure.name()), &svg)?;
+        }
+    }
+    write(
+        "delay-against-budget.svg",
+        &bench::delay_against_budget_plot(replays)?,
+    )?;
+    print!("{table}");
     Ok(())
 }

@@ -113,3 +113,51 @@ fn bench_freshness_writes_the_table_and_the_plots() {
     }
     std::fs::remove_dir_all(&out).unwrap();
 }
+
+#[test]
+fn bench_freshness_tables_and_plots_runs_kept_by_earlier_sweeps() {
+    // Corpus sweeps run one policy at a time; `--runs-from` puts their kept runs together.
+    let base = std::env::temp_dir().join(format!("trawl-kept-runs-{}", std::process::id()));
+    let sweep = |policy: &str| {
+        let out = base.join(policy);
+        let output = trawl(&[
+            "bench",
+            "freshness",
+            "--policies",
+            policy,
+            "--budgets",
+            "300",
+            "--days",
+            "10",
+            "--stable-days",
+            "4",
+            "--scale",
+            "small",
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert!(output.status.success(), "{}", text(&output.stderr));
+        assert!(out.join(format!("runs/{policy}-300.json")).exists());
+        let table = std::fs::read_to_string(out.join("freshness.md")).unwrap();
+        table.lines().nth(2).unwrap().to_string()
+    };
+    let rows = [sweep("uniform"), sweep("trawl")];
+    let together = base.join("together");
+    let output = trawl(&[
+        "bench",
+        "freshness",
+        "--runs-from",
+        base.join("uniform").to_str().unwrap(),
+        base.join("trawl").to_str().unwrap(),
+        "--out",
+        together.to_str().unwrap(),
+    ]);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let table = std::fs::read_to_string(together.join("freshness.md")).unwrap();
+    // Ours first, as in the policy list; each row as its own sweep wrote it.
+    let lines: Vec<&str> = table.lines().collect();
+    assert_eq!(lines[2..], [rows[1].as_str(), rows[0].as_str()], "{table}");
+    let svg = std::fs::read_to_string(together.join("daily-coverage-300.svg")).unwrap();
+    assert!(svg.contains("trawl") && svg.contains("uniform"));
+    std::fs::remove_dir_all(&base).unwrap();
+}

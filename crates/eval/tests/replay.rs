@@ -2,6 +2,7 @@
 
 use std::sync::Arc;
 
+use trawl_eval::freshness::bench::SweepRun;
 use trawl_eval::freshness::{PagePath, ReplayConfig, StageFigures, replay_site, replay_sites};
 use trawl_sim::{FamilyName, Scale, Site, SiteConfig};
 
@@ -143,6 +144,7 @@ fn the_freshness_bench_writes_a_row_per_run_and_plots_each_policy() {
             );
         }
     }
+    let replays: Vec<SweepRun> = replays.iter().map(SweepRun::from).collect();
     let table = trawl_eval::freshness::bench::table(&replays);
     assert_eq!(table.lines().count(), 2 + 4, "{table}");
     assert!(table.contains("| trawl | 400 |"), "{table}");
@@ -167,6 +169,37 @@ fn the_freshness_bench_writes_a_row_per_run_and_plots_each_policy() {
         };
         assert!(delay(400) < delay(100), "{policy}");
     }
+}
+
+#[test]
+fn a_sweep_run_read_back_from_its_json_plots_and_tables_as_the_run_did() {
+    // Corpus sweeps run one policy at a time and keep each run as JSON; the table and plots of
+    // several runs are made from those files afterwards, and must be those of the runs.
+    let sites = vec![small_site(FamilyName::Phpbb, 7)];
+    let runs: Vec<SweepRun> = ["trawl", "uniform"]
+        .into_iter()
+        .map(|policy| {
+            SweepRun::from(
+                &replay_sites(&sites, &config(policy, 200, 12, PagePath::Fast), 1).unwrap(),
+            )
+        })
+        .collect();
+    let read_back: Vec<SweepRun> = runs
+        .iter()
+        .map(|run| serde_json::from_str(&serde_json::to_string(run).unwrap()).unwrap())
+        .collect();
+    assert_eq!(read_back, runs);
+    assert_eq!(runs[0].file_name(), "trawl-200.json");
+    use trawl_eval::freshness::bench::{DailyFigure, daily_plot, delay_against_budget_plot, table};
+    assert_eq!(table(&read_back), table(&runs));
+    assert_eq!(
+        daily_plot(&read_back, 200, DailyFigure::Coverage).unwrap(),
+        daily_plot(&runs, 200, DailyFigure::Coverage).unwrap()
+    );
+    assert_eq!(
+        delay_against_budget_plot(&read_back).unwrap(),
+        delay_against_budget_plot(&runs).unwrap()
+    );
 }
 
 #[test]

@@ -123,6 +123,21 @@ pub struct ListState {
     pub unseen_activity_since: Option<i64>,
     /// For a board: whether its entries show a change signal (last-post time or reply count).
     pub entries_show_activity: bool,
+    /// For a board: the instant as of which every thread with activity up to it has been listed
+    /// to the crawl, the start of the last walk down its pages that reached an entry older than
+    /// the walk before it (or the list's end).
+    pub listed_through: Option<i64>,
+    /// For a board: the walk down its pages under way, if any.
+    walk: Option<BoardWalk>,
+}
+
+/// A walk down a board's pages: when its first page was read, the deepest page read in order
+/// since, and when that page was read.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct BoardWalk {
+    started: i64,
+    depth: u32,
+    last_step: i64,
 }
 
 impl ListState {
@@ -144,6 +159,8 @@ impl ListState {
             listed_replies: None,
             unseen_activity_since: None,
             entries_show_activity: false,
+            listed_through: None,
+            walk: None,
         }
     }
 
@@ -586,7 +603,60 @@ impl Lists {
         }
         let signature = signature_of(&hashed);
         change.page_modified = previous.fetched_at.is_none() || previous.signature != signature;
-        change.moved_past_page = unpinned > 0 && unpinned_news == unpinned;
+        // The page moved past itself when every unpinned entry was news. That alone stops a walk
+        // at the first entry the crawl knows, which is right only when the crawl learnt of it
+        // from the board: a thread whose posts were stored another way (a warm-up's backlog, a
+        // discovery follow-up) shows as unchanged high on a list that moved pages further than
+        // the last walk read, and every thread below it went unread (54 posts of one board of
+        // the simulator's mailarchive/12 in its warm-up at 1,000 fetches a day, lost for good
+        // when the threads went quiet). So a walk in page order also goes on while the page's
+        // oldest entry shows activity since the last complete walk began. (Forums print
+        // minutes: a thread shown in the very minute that walk began is taken as listed by it,
+        // which could miss a thread below it only if both had posts in that minute after the
+        // walk's read and a page ended between them.)
+        let every_entry_news = unpinned > 0 && unpinned_news == unpinned;
+        let oldest_shown = entries
+            .iter()
+            .filter(|entry| !entry.pinned)
+            .filter_map(|entry| entry.last_post_at.or(entry.started_at))
+            .map(|time| time.as_second())
+            .min();
+        // A first page read starts a walk, unless one is under way and has read a page since
+        // the first page was last read: restarting it at every poll of a busy board would keep
+        // a long walk (after a warm-up that left the board unpolled for days) from ever
+        // reaching the activity the last complete walk listed. A walk that made no step since
+        // the last poll (its next page never fetched) starts again.
+        let previous_front_read = state.pages[0].fetched_at;
+        let walk_progressing = state.walk.is_some_and(|walk| {
+            walk.depth > 1 && previous_front_read.is_some_and(|read| walk.last_step > read)
+        });
+        let walking = match state.walk {
+            _ if page == 1 && !walk_progressing => {
+                state.walk = Some(BoardWalk {
+                    started: at,
+                    depth: 1,
+                    last_step: at,
+                });
+                true
+            }
+            Some(walk) if page > 1 && page == walk.depth + 1 => {
+                state.walk = Some(BoardWalk {
+                    depth: page,
+                    last_step: at,
+                    ..walk
+                });
+                true
+            }
+            _ => false,
+        };
+        let newer_than_last_walk = walking
+            && matches!((oldest_shown, state.listed_through),
+                (Some(oldest), Some(through)) if oldest > through);
+        change.moved_past_page = every_entry_news || newer_than_last_walk;
+        if walking && (!change.moved_past_page || page >= state.page_count) {
+            // The walk reached activity the last complete walk had listed, or the list's end.
+            state.listed_through = state.walk.take().map(|walk| walk.started);
+        }
         change.new_records = activity_times.len() as u32;
         for &time in &activity_times {
             state.insert_record_time(time);

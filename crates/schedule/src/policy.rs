@@ -171,6 +171,9 @@ pub(crate) struct Allowance {
     followed: u32,
     follow_up_share: f64,
     deferred: VecDeque<(ListId, u32)>,
+    /// Deferred follow-ups a policy marked as news (see [`Allowance::follow_ups_marked`]),
+    /// served before the others.
+    deferred_news: VecDeque<(ListId, u32)>,
     /// Budget carried into the current window from earlier ones.
     carried: u32,
     /// Whether the share kept for follow-ups has a margin for their chance fluctuations (see
@@ -190,6 +193,7 @@ impl Default for Allowance {
             followed: 0,
             follow_up_share: 0.5,
             deferred: VecDeque::new(),
+            deferred_news: VecDeque::new(),
             carried: 0,
             margin: false,
         }
@@ -226,6 +230,19 @@ impl Allowance {
         window: Window,
         budget: u32,
     ) -> (Vec<PageRequest>, u32) {
+        self.begin_serving_deferred(lists, window, budget, 0)
+    }
+
+    /// [`Allowance::begin`] serving deferred follow-ups only while more than `reserve` of the
+    /// window's fetches are left, those marked as news first, each kind in order; the others
+    /// wait for later windows.
+    pub(crate) fn begin_serving_deferred(
+        &mut self,
+        lists: &Lists,
+        window: Window,
+        budget: u32,
+        reserve: u32,
+    ) -> (Vec<PageRequest>, u32) {
         let spent = self.planned + self.followed;
         if spent > 0 {
             let share = f64::from(self.followed) / f64::from(spent);
@@ -238,8 +255,12 @@ impl Allowance {
         self.left = budget + self.carried;
         self.window_end = window.end_second();
         let mut first = Vec::new();
-        while self.left > 0 {
-            let Some((list, page)) = self.deferred.pop_front() else {
+        while self.left > reserve {
+            let next = self
+                .deferred_news
+                .pop_front()
+                .or_else(|| self.deferred.pop_front());
+            let Some((list, page)) = next else {
                 break;
             };
             if lists.get(list).is_some() {
@@ -280,10 +301,25 @@ impl Allowance {
         budget: u32,
     ) -> (Vec<PageRequest>, usize) {
         let (mut requests, plannable) = self.begin(lists, window, budget);
+        let backlog = self.backlog_requests(lists, window, &requests, plannable as usize);
+        let slots = plannable as usize - backlog.len();
+        requests.extend(backlog);
+        (requests, slots)
+    }
+
+    /// Up to `most` pages of the backlog spread over the window, leaving out the deferred
+    /// follow-ups `first` already serves.
+    pub(crate) fn backlog_requests(
+        &self,
+        lists: &Lists,
+        window: Window,
+        first: &[PageRequest],
+        most: usize,
+    ) -> Vec<PageRequest> {
         // A deferred follow-up of a new thread is in the backlog too: with the margin it is
         // fetched once (the plain allowance keeps its old behaviour, which fetches it twice).
         let deferred: Vec<(ListId, u32)> = if self.margin {
-            requests
+            first
                 .iter()
                 .map(|request: &PageRequest| (request.list, request.page))
                 .collect()
@@ -293,17 +329,14 @@ impl Allowance {
         let pages: Vec<(ListId, u32)> = lists
             .backlog()
             .filter(|page| !deferred.contains(page))
-            .take(plannable as usize)
+            .take(most)
             .collect();
         let instants = spread(window, pages.len());
-        let backlog: Vec<PageRequest> = pages
+        pages
             .into_iter()
             .zip(instants)
             .map(|((list, page), at)| PageRequest { at, list, page })
-            .collect();
-        let slots = plannable as usize - backlog.len();
-        requests.extend(backlog);
-        (requests, slots)
+            .collect()
     }
 
     /// The margin kept for follow-ups over their expected number in a window of `budget`.
@@ -322,6 +355,16 @@ impl Allowance {
     /// more than its own share.
     pub(crate) fn carried_beyond_margin(&self, budget: u32) -> f64 {
         (f64::from(self.carried) - self.margin(budget)).max(0.0)
+    }
+
+    /// Fetches left in the window.
+    pub(crate) fn left(&self) -> u32 {
+        self.left
+    }
+
+    /// Follow-ups waiting for budget.
+    pub(crate) fn deferred_count(&self) -> usize {
+        self.deferred.len() + self.deferred_news.len()
     }
 
     /// The share of recent spending that went to follow-ups (an average over windows).
@@ -353,6 +396,9 @@ impl Allowance {
         for (list, page) in &self.deferred {
             writer.line("deferred", &[&list.0.to_string(), &page.to_string()]);
         }
+        for (list, page) in &self.deferred_news {
+            writer.line("deferred-news", &[&list.0.to_string(), &page.to_string()]);
+        }
     }
 
     /// Reads back an `allowance` line (with `deferred` lines to come through
@@ -367,6 +413,7 @@ impl Allowance {
         self.follow_up_share = fields.float(4)?;
         self.carried = fields.number(5)?;
         self.deferred.clear();
+        self.deferred_news.clear();
         Ok(())
     }
 
@@ -378,20 +425,44 @@ impl Allowance {
         Ok(())
     }
 
+    /// Reads back one `deferred-news` line, after the `allowance` line.
+    pub(crate) fn restore_deferred_news(&mut self, fields: &[&str]) -> Result<(), ScheduleError> {
+        let fields = Fields::of("deferred-news", fields, 2)?;
+        self.deferred_news
+            .push_back((fields.list(0)?, fields.number(1)?));
+        Ok(())
+    }
+
     /// Grants as many of `wanted` follow-ups as the window allows, at `at`; the rest wait.
     pub(crate) fn follow_ups(
         &mut self,
         at: Timestamp,
         wanted: Vec<(ListId, u32)>,
     ) -> Vec<PageRequest> {
+        self.follow_ups_marked(at, wanted.into_iter().map(|page| (page, false)))
+    }
+
+    /// [`Allowance::follow_ups`] for follow-ups each marked as news or not: news that waits
+    /// for budget is served before the other waiting follow-ups.
+    pub(crate) fn follow_ups_marked(
+        &mut self,
+        at: Timestamp,
+        wanted: impl IntoIterator<Item = ((ListId, u32), bool)>,
+    ) -> Vec<PageRequest> {
         let mut granted = Vec::new();
-        for (list, page) in wanted {
+        for ((list, page), news) in wanted {
             if self.left > 0 && at.as_second() < self.window_end {
                 self.left -= 1;
                 self.followed += 1;
                 granted.push(PageRequest { at, list, page });
-            } else if !self.deferred.contains(&(list, page)) {
-                self.deferred.push_back((list, page));
+            } else if !self.deferred.contains(&(list, page))
+                && !self.deferred_news.contains(&(list, page))
+            {
+                if news {
+                    self.deferred_news.push_back((list, page));
+                } else {
+                    self.deferred.push_back((list, page));
+                }
             }
         }
         granted
@@ -528,6 +599,35 @@ mod tests {
         credit.advance(0.0, 4.0, 0.5, &mut polls);
         credit.advance(4.0, 8.0, 0.25, &mut polls);
         assert_eq!(polls, vec![1.0, 3.0, 6.0, 10.0]);
+    }
+
+    #[test]
+    fn follow_ups_marked_as_news_wait_before_the_others() {
+        let mut lists = Lists::new();
+        for board in 1..=4 {
+            lists.add_index_list(ListId(board), crate::lists::SiteId(0));
+        }
+        let mut allowance = Allowance::with_margin();
+        let window = Window::new(timestamp_of(0), timestamp_of(3600)).unwrap();
+        allowance.begin(&lists, window, 0);
+        let late = timestamp_of(10);
+        let granted = allowance.follow_ups_marked(
+            late,
+            [
+                ((ListId(1), 2), false),
+                ((ListId(2), 2), true),
+                ((ListId(3), 2), false),
+                ((ListId(4), 2), true),
+            ],
+        );
+        assert!(granted.is_empty());
+        assert_eq!(allowance.deferred_count(), 4);
+        let next = Window::new(timestamp_of(3600), timestamp_of(7200)).unwrap();
+        let (served, _) = allowance.begin_serving_deferred(&lists, next, 10, 7);
+        let served: Vec<u64> = served.iter().map(|request| request.list.0).collect();
+        // Ten fetches, seven kept: three served, the news first, then the oldest other.
+        assert_eq!(served, vec![2, 4, 1]);
+        assert_eq!(allowance.deferred_count(), 1);
     }
 
     #[test]

@@ -6,8 +6,40 @@
 //! Everything is returned as text (markdown, SVG); the command line writes the files.
 
 use plotters::prelude::*;
+use serde::{Deserialize, Serialize};
 
-use super::{FreshnessError, Replay};
+use super::{DayFigures, FreshnessError, Replay, StageFigures};
+
+/// What the table and the plots show of one policy's run at one budget: kept as JSON beside a
+/// sweep's table, so that runs made one policy at a time (a corpus sweep takes hours) are
+/// tabled and plotted together afterwards.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SweepRun {
+    pub policy: String,
+    pub budget_per_day: u32,
+    /// The stable stage of all forums pooled.
+    pub overall: StageFigures,
+    /// The days of all forums pooled.
+    pub days: Vec<DayFigures>,
+}
+
+impl From<&Replay> for SweepRun {
+    fn from(replay: &Replay) -> Self {
+        SweepRun {
+            policy: replay.policy.clone(),
+            budget_per_day: replay.budget_per_day,
+            overall: replay.overall.clone(),
+            days: replay.days.clone(),
+        }
+    }
+}
+
+impl SweepRun {
+    /// The file name a sweep keeps the run under.
+    pub fn file_name(&self) -> String {
+        format!("{}-{}.json", self.policy, self.budget_per_day)
+    }
+}
 
 /// Minutes, as the papers report delays.
 fn minutes(seconds: f64) -> f64 {
@@ -15,7 +47,7 @@ fn minutes(seconds: f64) -> f64 {
 }
 
 /// The markdown table of `replays` (one row each, in the order given).
-pub fn table(replays: &[Replay]) -> String {
+pub fn table(replays: &[SweepRun]) -> String {
     let mut text = String::from(
         "| policy | budget/day | mean delay (min) | p95 delay (min) | new threads listed, mean (min) | replies, mean (min) | coverage | posts lost | utilisation | index / post fetches |\n\
          |---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
@@ -109,11 +141,11 @@ fn plot_error(error: impl std::fmt::Display) -> FreshnessError {
 
 /// One figure per day, a line per policy, for the replays at `budget`.
 pub fn daily_plot(
-    replays: &[Replay],
+    replays: &[SweepRun],
     budget: u32,
     figure: DailyFigure,
 ) -> Result<String, FreshnessError> {
-    let chosen: Vec<&Replay> = replays
+    let chosen: Vec<&SweepRun> = replays
         .iter()
         .filter(|replay| replay.budget_per_day == budget)
         .collect();
@@ -135,7 +167,7 @@ pub fn daily_plot(
             .x_label_area_size(40)
             .y_label_area_size(70)
             .right_y_label_area_size(10);
-        let series = |replay: &Replay| -> Vec<(f64, f64)> {
+        let series = |replay: &SweepRun| -> Vec<(f64, f64)> {
             replay
                 .days
                 .iter()
@@ -206,7 +238,7 @@ pub fn daily_plot(
 }
 
 /// Mean delay of the stable stage against the budget, a line per policy (both axes log).
-pub fn delay_against_budget_plot(replays: &[Replay]) -> Result<String, FreshnessError> {
+pub fn delay_against_budget_plot(replays: &[SweepRun]) -> Result<String, FreshnessError> {
     let mut policies: Vec<&str> = Vec::new();
     for replay in replays {
         if !policies.contains(&replay.policy.as_str()) {

@@ -17,10 +17,10 @@
 //! and the delay with which new threads are first listed (index) against the delay of replies
 //! (post lists).
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Figures over a span of the run (the stable stage, or the whole of several forums' stages).
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct StageFigures {
     pub posts_written: u64,
     pub posts_stored: u64,
@@ -38,7 +38,7 @@ pub struct StageFigures {
 }
 
 /// Figures of one kind of list.
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct ListFigures {
     pub fetches: u64,
     pub utilisation: f64,
@@ -49,7 +49,7 @@ pub struct ListFigures {
 }
 
 /// One day of the run.
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct DayFigures {
     /// 1-based day of the run.
     pub day: u32,

@@ -14,7 +14,7 @@
 use jiff::Timestamp;
 use jiff::tz::{Offset, TimeZone};
 use trawl_model::{FetchRequest, Fetcher};
-use trawl_page::analysis::analyse;
+use trawl_page::analysis::{RecordsWanted, analyse_structure};
 use trawl_page::time::DateContext;
 use trawl_schedule::{FetchedPage, ListId, PageContent, ThreadEntry, infer_pins};
 use trawl_sim::{Route, SimFetcher, Site, SortOrder};
@@ -170,7 +170,16 @@ impl PageReader {
         Some(self.site().address_of(rest)?.route)
     }
 
-    fn get(&self, url: &str, at: i64) -> Option<trawl_page::analysis::PageAnalysis> {
+    /// Fetches `url` at `at` and analyses it for the records `wanted`: the replay knows which
+    /// kind of list it asked for, and reading the other kind of record too (thread entries of a
+    /// thread page, posts of a board page) cost page analysis time for records no caller
+    /// looked at.
+    fn get(
+        &self,
+        url: &str,
+        at: i64,
+        wanted: RecordsWanted,
+    ) -> Option<trawl_page::analysis::PageAnalysis> {
         let response = self
             .fetcher
             .fetch(&FetchRequest::new(url, timestamp(at)))
@@ -185,7 +194,9 @@ impl PageReader {
             .map(|(_, value)| value.as_str());
         let parsed = Url::parse(url).ok()?;
         let context = DateContext::new(timestamp(at), Some(self.offset));
-        Some(analyse(&response.body, content_type, &parsed, &context))
+        Some(
+            analyse_structure(&response.body, content_type, &parsed, &context).read_records(wanted),
+        )
     }
 
     /// The instant a page's time stands for, on the forum's clock unless it names its own.
@@ -200,7 +211,7 @@ impl PageReader {
 
     /// The boards the portal links.
     pub(crate) fn portal(&self, at: i64) -> Vec<u32> {
-        let Some(page) = self.get(&self.url_of(Route::Portal), at) else {
+        let Some(page) = self.get(&self.url_of(Route::Portal), at, RecordsWanted::Both) else {
             return Vec::new();
         };
         let mut boards: Vec<u32> = page
@@ -232,7 +243,11 @@ impl PageReader {
             page_count: None,
             content: PageContent::Failed,
         };
-        let Some(analysis) = self.get(&self.url_of(route), at) else {
+        let wanted = match list_name(list) {
+            ListName::Board(_) => RecordsWanted::ThreadEntriesFirst,
+            ListName::Thread(_) => RecordsWanted::PostsFirst,
+        };
+        let Some(analysis) = self.get(&self.url_of(route), at, wanted) else {
             return failed;
         };
         // The pager: the highest page of this list the page links to, or the next page when the

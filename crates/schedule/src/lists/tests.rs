@@ -327,3 +327,68 @@ fn boards_and_threads_by_board_are_indexed_in_the_order_they_became_known() {
     assert_eq!(lists.boards_not_registered(), vec![None, Some(ListId(9))]);
     assert_eq!(lists.position_of(ListId(20)), Some(3));
 }
+
+#[test]
+fn a_walk_goes_on_past_a_thread_stored_another_way_while_its_page_is_newer_than_the_last_walk() {
+    // A walk at 1000 lists the board through its end; by 5000 thread 12 was stored from its
+    // own page (a backlog fetch), and the board moved: 13 is new, 12 sits unchanged above 14,
+    // which was written after the last walk and is on page 2.
+    let mut lists = board();
+    lists
+        .record(&board_page(1, 1000, 1, vec![entry(10, 900, 0)]))
+        .unwrap();
+    assert_eq!(lists.get(ListId(1)).unwrap().listed_through, Some(1000));
+    lists.add_post_list(ListId(12), SiteId(0), Some(ListId(1)));
+    lists.record(&thread_page(12, 1, 4000, 1, &[3500])).unwrap();
+    let change = lists
+        .record(&board_page(
+            1,
+            5000,
+            2,
+            vec![entry(13, 4500, 0), entry(12, 3500, 0)],
+        ))
+        .unwrap();
+    assert_eq!(change.new_threads, vec![ListId(13)]);
+    assert!(change.changed_threads.is_empty());
+    assert!(change.moved_past_page, "{change:?}");
+    // Page 2 shows thread 10, untouched since the last walk: the walk is complete.
+    let change = lists
+        .record(&board_page(
+            2,
+            5100,
+            2,
+            vec![entry(14, 2000, 0), entry(10, 900, 0)],
+        ))
+        .unwrap();
+    assert!(!change.moved_past_page, "{change:?}");
+    assert_eq!(lists.get(ListId(1)).unwrap().listed_through, Some(5000));
+}
+
+#[test]
+fn a_page_read_out_of_walk_order_neither_walks_on_by_time_nor_completes_a_walk() {
+    let mut lists = board();
+    lists
+        .record(&board_page(1, 1000, 5, vec![entry(10, 900, 0)]))
+        .unwrap();
+    lists
+        .record(&board_page(
+            1,
+            5000,
+            5,
+            vec![entry(11, 4900, 0), entry(10, 900, 0)],
+        ))
+        .unwrap();
+    // Page 4 read from the backlog while the walk of 5000 is at page 1: it is not the walk's
+    // next page, so its old entries say nothing about where the walk may stop.
+    let listed = lists.get(ListId(1)).unwrap().listed_through;
+    let change = lists
+        .record(&board_page(
+            4,
+            5200,
+            5,
+            vec![entry(20, 4000, 0), entry(21, 100, 0)],
+        ))
+        .unwrap();
+    assert!(change.moved_past_page);
+    assert_eq!(lists.get(ListId(1)).unwrap().listed_through, listed);
+}

@@ -107,7 +107,7 @@ fn polls_go_as_the_square_root_of_the_rates() {
         ..TrawlConfig::default()
     };
     let mut policy = Trawl::new(config);
-    let (units, frequencies) = policy.allocation(&lists, 20 * DAY_SECONDS, 100.0);
+    let (units, _, frequencies) = policy.allocation(&lists, 20 * DAY_SECONDS, 100.0);
 
     assert_eq!(units.len(), 2);
     let per_day = |unit: usize| frequencies[unit].iter().sum::<f64>() * 3600.0;
@@ -375,7 +375,7 @@ fn every_board_keeps_a_share_of_the_even_polls_at_every_hour() {
     let config = TrawlConfig::default();
     let share = config.least_share_of_even_polls;
     let mut policy = Trawl::new(config);
-    let (units, frequencies) = policy.allocation(&lists, 20 * DAY_SECONDS, 240.0);
+    let (units, _, frequencies) = policy.allocation(&lists, 20 * DAY_SECONDS, 240.0);
     assert_eq!(units.len(), 2);
     let even = 240.0 / optimal::DAY / 2.0;
     for (unit, densities) in units.iter().zip(&frequencies) {
@@ -527,7 +527,7 @@ fn predicted_tail(config: TrawlConfig, busy: i64, quiet: i64, polls_per_day: f64
     posts.extend(std::iter::repeat_n(quiet_posts.as_slice(), 23));
     let lists = boards(&posts, 20 * DAY_SECONDS);
     let mut policy = Trawl::new(config);
-    let (units, frequencies) = policy.allocation(&lists, 20 * DAY_SECONDS, polls_per_day);
+    let (units, _, frequencies) = policy.allocation(&lists, 20 * DAY_SECONDS, polls_per_day);
     let rates = policy.rates(&lists, &units, 20 * DAY_SECONDS);
     let mean = optimal::time_varying_mean_delay(&rates, &frequencies);
     let tail = optimal::delay_quantile(&rates, &frequencies, 0.95);
@@ -572,4 +572,73 @@ fn the_share_of_even_polls_rises_until_the_predicted_tail_is_bounded() {
     check_tail_bounded(2_000, 8, 2_000.0, true);
     // Boards alike: the least share already bounds the tail.
     check_tail_bounded(40, 30, 1_000.0, false);
+}
+
+#[test]
+fn a_backlog_larger_than_a_days_budget_leaves_the_boards_their_polls() {
+    // Regression: the backlog was served before any poll, so a forum with more pages than a
+    // day's budget (the simulator's mailarchive/12, one message a page, at 1,000 a day) had
+    // its boards unpolled for most of a year, and the posts written meanwhile waited days.
+    let mut lists = two_boards(
+        &posts_in_hours(20, 8, 20),
+        &posts_in_hours(5, 8, 20),
+        20 * DAY_SECONDS,
+    );
+    // Board 1's pager shows 5,000 pages never fetched.
+    lists
+        .record(&FetchedPage {
+            page_count: Some(5000),
+            ..board_page(1, 20 * DAY_SECONDS, vec![entry(1000, 19 * DAY_SECONDS)])
+        })
+        .unwrap();
+    assert!(lists.backlog().count() > 1000);
+    let mut policy = Trawl::new(TrawlConfig::default());
+    let mut polls = 0;
+    let mut backlog = 0;
+    for hour in 0..24 {
+        let start = 20 * DAY_SECONDS + hour * HOUR;
+        let window = Window::new(at(start), at(start + HOUR)).unwrap();
+        for request in policy.plan(&lists, window, 42) {
+            match (request.list.0, request.page) {
+                (1 | 2, 1) => polls += 1,
+                (1, _) => backlog += 1,
+                other => panic!("{other:?}"),
+            }
+        }
+    }
+    let share = TrawlConfig::default().share_of_polls_in_warm_up;
+    assert!(polls as f64 >= 0.9 * share * 1008.0, "{polls} polls");
+    assert!(backlog >= 1008 / 2, "{backlog} backlog pages");
+}
+
+#[test]
+fn a_page_past_a_next_page_read_full_is_asked_for() {
+    // Regression: a thread of one post a page grew from 11 pages to 13 between reads; its new
+    // last page was read, page 11 had been read full, so the rule asking for the next page
+    // unless full asked for nothing and page 12 waited in the backlog behind a warm-up's
+    // history until the run ended.
+    let mut lists = Lists::new();
+    lists.add_index_list(ListId(1), SiteId(0));
+    let mut policy = Trawl::new(TrawlConfig::default());
+    policy.plan(&lists, Window::new(at(0), at(DAY_SECONDS)).unwrap(), 1000);
+    record_and_observe(
+        &mut lists,
+        &mut policy,
+        board_page(1, 100, vec![entry(10, 90)]),
+    );
+    let one_post = |page: u32, pages: u32, when: i64| FetchedPage {
+        list: ListId(10),
+        page,
+        fetched_at: at(when),
+        page_count: Some(pages),
+        content: PageContent::Posts(vec![at(page as i64)]),
+    };
+    for page in 1..=11 {
+        record_and_observe(&mut lists, &mut policy, one_post(page, 11, 200));
+    }
+    let asked = record_and_observe(&mut lists, &mut policy, one_post(10, 13, 300));
+    assert!(asked.contains(&(10, 12)), "{asked:?}");
+    // Page 12 read, nothing is left unread past it but the last page.
+    let asked = record_and_observe(&mut lists, &mut policy, one_post(12, 13, 310));
+    assert_eq!(asked, vec![(10, 13)]);
 }
