@@ -223,6 +223,9 @@ fn print_faults(args: &FleetBenchArgs, plan: &FaultPlan, report: &FaultsReport) 
     for difference in &report.differences {
         println!("- {difference}");
     }
+    for extra in &report.extra_repeated_paths {
+        println!("- asked again: {extra}");
+    }
     println!(
         "{}",
         if report.passes() {

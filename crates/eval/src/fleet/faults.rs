@@ -76,6 +76,8 @@ pub struct FaultsReport {
     /// Requests the faulty run made for a URL it had asked for before, beyond the repeats of
     /// that URL in the undisturbed run, summed over forums (robots.txt aside).
     pub extra_repeated_requests: usize,
+    /// Those requests, as `forum N: PATH xK` (K extra), for the log.
+    pub extra_repeated_paths: Vec<String>,
 }
 
 impl FaultsReport {
@@ -460,7 +462,18 @@ pub(super) fn extra_repeats(
     reference: &HashMap<String, usize>,
     disturbed: &HashMap<String, usize>,
 ) -> usize {
-    disturbed
+    extra_repeats_by_path(reference, disturbed)
+        .iter()
+        .map(|(_, extra)| extra)
+        .sum()
+}
+
+/// The paths behind [`extra_repeats`], with how many extra requests each got, sorted by path.
+fn extra_repeats_by_path<'a>(
+    reference: &HashMap<String, usize>,
+    disturbed: &'a HashMap<String, usize>,
+) -> Vec<(&'a str, usize)> {
+    let mut extra: Vec<(&str, usize)> = disturbed
         .iter()
         .filter(|(path, _)| path.as_str() != "/robots.txt")
         .map(|(path, &times)| {
@@ -468,9 +481,12 @@ pub(super) fn extra_repeats(
             let reference_repeats = reference
                 .get(path)
                 .map_or(0, |times| times.saturating_sub(1));
-            repeats.saturating_sub(reference_repeats)
+            (path.as_str(), repeats.saturating_sub(reference_repeats))
         })
-        .sum()
+        .filter(|(_, extra)| *extra > 0)
+        .collect();
+    extra.sort();
+    extra
 }
 
 fn compare(undisturbed: RunOutcome, faulty: RunOutcome) -> FaultsReport {
@@ -499,6 +515,12 @@ fn compare(undisturbed: RunOutcome, faulty: RunOutcome) -> FaultsReport {
         .zip(&faulty.asked)
         .map(|(reference, disturbed)| extra_repeats(reference, disturbed))
         .sum();
+    let mut extra_repeated_paths = Vec::new();
+    for (index, (reference, disturbed)) in undisturbed.asked.iter().zip(&faulty.asked).enumerate() {
+        for (path, extra) in extra_repeats_by_path(reference, disturbed) {
+            extra_repeated_paths.push(format!("forum {index}: {path} x{extra}"));
+        }
+    }
     FaultsReport {
         posts_undisturbed: undisturbed
             .stored
@@ -521,6 +543,7 @@ fn compare(undisturbed: RunOutcome, faulty: RunOutcome) -> FaultsReport {
         differences,
         faulty: faulty.run,
         extra_repeated_requests,
+        extra_repeated_paths,
     }
 }
 
