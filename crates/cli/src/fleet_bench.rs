@@ -73,8 +73,9 @@ pub struct FleetBenchArgs {
     /// With --faults: the workers' lease in seconds (a killed worker's sites wait this long).
     #[arg(long, default_value_t = 10)]
     pub lease_seconds: u64,
-    /// With --faults: pages a worker crawls under one lease.
-    #[arg(long, default_value_t = 200)]
+    /// With --faults: pages a worker crawls under one lease. By default a whole crawl, so that
+    /// only the faults end leases and the two runs differ by the faults alone.
+    #[arg(long, default_value_t = 1_000_000)]
     pub pages_per_lease: usize,
 }
 
