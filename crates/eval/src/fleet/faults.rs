@@ -196,8 +196,8 @@ struct Struck {
     leases_interrupted: usize,
 }
 
-/// How long a run may take at most, beyond the undisturbed run's pace: a run whose workers hang
-/// is stopped and reported incomplete rather than waited for for ever.
+/// How long a run may take at most: a run whose workers hang is stopped, its workers counted as
+/// failed, and reported incomplete rather than waited for for ever.
 const LONGEST_RUN: Duration = Duration::from_secs(4 * 3600);
 
 fn run_with_faults(
