@@ -63,8 +63,8 @@ pub fn default_workers() -> usize {
 /// How requests are made: politeness, robots.txt, login headers.
 #[derive(Debug, Args)]
 pub struct FetchArgs {
-    /// Least time between two requests to the forum, in milliseconds (robots.txt's
-    /// Crawl-delay lengthens it, never shortens it).
+    /// Least time between the end of one answer from the forum and the next request to it, in
+    /// milliseconds (robots.txt's Crawl-delay lengthens it, never shortens it).
     #[arg(long, default_value_t = 1000)]
     pub delay_ms: u64,
     /// Requests to the forum in flight at once.

@@ -19,9 +19,11 @@
 //!   means allowed, unreachable means disallowed for a while, a day's cache measured in request
 //!   instants) and refuses what it forbids with [`trawl_model::FetchError::Disallowed`]. It posts
 //!   each host's `Crawl-delay` on a [`HostDelays`] board.
-//! - [`PoliteFetcher`] paces each host: a minimum delay between request starts, raised to the
-//!   host's `Crawl-delay`, and a cap on requests in flight ([`PolitenessOptions`], one request
-//!   per second per host by default, [`PolitenessOptions::off`] for benchmarks).
+//! - [`PoliteFetcher`] paces each host: a minimum delay of quiet between the end of one response
+//!   and the start of the next request (so arrivals at the server are the delay apart whatever
+//!   the network's jitter), raised to the host's `Crawl-delay`, and a cap on requests in flight
+//!   ([`PolitenessOptions`], one request at a time and a second of quiet per host by default,
+//!   [`PolitenessOptions::off`] for benchmarks).
 //! - [`DefaultHeadersFetcher`] adds configured headers (a logged-in session's cookie) to every
 //!   request; [`trawl_model::CookieJarFetcher`] keeps the cookies sites set.
 //! - [`RedirectFollowingFetcher`] follows redirects with a hop limit and loop detection, for

@@ -159,6 +159,14 @@ impl Fleet {
         })
     }
 
+    /// Replaces the connection with a new one to the same database (after the server dropped
+    /// the old one, or restarted).
+    pub fn reconnect(&mut self) -> Result<(), FleetError> {
+        self.client = Client::connect(&self.url, NoTls)
+            .map_err(|source| database_error(&self.url, source))?;
+        Ok(())
+    }
+
     /// Registers `sites` (portal URLs), due at once; sites registered before are left as they
     /// are. Returns how many were new.
     pub fn add_sites(&mut self, sites: &[String]) -> Result<usize, FleetError> {
@@ -344,8 +352,22 @@ pub struct Heartbeat<'fleet> {
 impl Heartbeat<'_> {
     /// Renews the lease for another slice; [`FleetError::LeaseLost`] when it is gone, after
     /// which the work must stop.
+    ///
+    /// A heartbeat whose connection fails (the server dropped it, or restarted) connects again
+    /// once and renews through the new connection. The work goes on between heartbeats on
+    /// connections of its own, so a heartbeat that only failed would let the lease run out
+    /// while the work still fetches: another worker would then claim the site and two would
+    /// fetch from one forum at once until the first one's next write was refused. The lease
+    /// itself is a row, not a connection, so a new connection renews it as long as its epoch
+    /// is still this lease's.
     pub fn beat(&mut self) -> Result<(), FleetError> {
-        self.fleet.heartbeat(self.lease, self.slice)
+        match self.fleet.heartbeat(self.lease, self.slice) {
+            Err(FleetError::Database { .. }) => {
+                self.fleet.reconnect()?;
+                self.fleet.heartbeat(self.lease, self.slice)
+            }
+            outcome => outcome,
+        }
     }
 
     /// Reserves up to `wanted` pages of today's budgets for this lease (see

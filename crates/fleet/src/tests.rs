@@ -471,3 +471,39 @@ fn sites_waiting_are_due_and_free() {
     fleet.give_back(&held[0], Duration::ZERO).unwrap();
     assert_eq!(fleet.sites_waiting().unwrap(), 2);
 }
+
+/// A heartbeat whose connection the server dropped (`pg_terminate_backend`, as an administrator
+/// or a restart would) connects again and renews the lease, which stays this worker's: without
+/// it the lease would run out while the work went on fetching, and a successor would fetch from
+/// the same forum at the same time.
+#[test]
+fn a_heartbeat_whose_connection_was_dropped_connects_again_and_keeps_the_lease() {
+    let (mut fleet, url) = fleet_of(1);
+    let lease = fleet
+        .claim("worker", 1, Duration::from_secs(2))
+        .unwrap()
+        .remove(0);
+    let own_backend: i32 = fleet
+        .client
+        .query_one("SELECT pg_backend_pid()", &[])
+        .unwrap()
+        .get(0);
+    let mut administrator = postgres::Client::connect(&url, NoTls).unwrap();
+    administrator
+        .execute("SELECT pg_terminate_backend($1)", &[&own_backend])
+        .unwrap();
+    let mut heartbeat = Heartbeat {
+        fleet: &mut fleet,
+        lease: &lease,
+        slice: SLICE,
+    };
+    heartbeat.beat().unwrap();
+    // Renewed for a minute: a rival finds nothing to claim once the first slice is over.
+    std::thread::sleep(Duration::from_secs(3));
+    let mut rival = Fleet::connect(&url).unwrap();
+    assert!(rival.claim("rival", 1, SLICE).unwrap().is_empty());
+    assert!(fleet.holds(&lease).unwrap());
+    let status = fleet.status().unwrap();
+    assert_eq!(status[0].lease_holder.as_deref(), Some("worker"));
+    assert_eq!(status[0].lease_epoch, lease.epoch);
+}

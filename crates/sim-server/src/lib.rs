@@ -95,7 +95,8 @@ pub struct LoggedRequest {
     pub path_and_query: String,
     /// When the request arrived.
     pub arrived: Instant,
-    /// When its answer was ready to send, after the latency.
+    /// When its answer was ready to send, after the latency; or, for a request whose client
+    /// went away before that (a crawler killed mid-request), when the server gave it up.
     pub answered: Instant,
 }
 
@@ -132,10 +133,16 @@ impl RequestLog {
         self.most_in_flight.store(0, Ordering::SeqCst);
     }
 
-    fn arrive(&self) {
+    /// Counts a request in flight until the returned guard is dropped, which writes it down.
+    fn arrive(&self, path_and_query: String, arrived: Instant) -> InFlight<'_> {
         let now_in_flight = self.in_flight.fetch_add(1, Ordering::SeqCst) + 1;
         self.most_in_flight
             .fetch_max(now_in_flight, Ordering::SeqCst);
+        InFlight {
+            log: self,
+            path_and_query,
+            arrived,
+        }
     }
 
     fn leave(&self, request: LoggedRequest) {
@@ -144,6 +151,26 @@ impl RequestLog {
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
             .push(request);
+    }
+}
+
+/// A request being answered. The server drops a request's handler when its client goes away
+/// (a crawler killed mid-request), so the request leaves the count in flight when this guard is
+/// dropped, however the handler ends: counted only at the end of a completed handler, every
+/// abandoned request stayed in flight for ever, and the next request seemed to have company.
+struct InFlight<'log> {
+    log: &'log RequestLog,
+    path_and_query: String,
+    arrived: Instant,
+}
+
+impl Drop for InFlight<'_> {
+    fn drop(&mut self) {
+        self.log.leave(LoggedRequest {
+            path_and_query: std::mem::take(&mut self.path_and_query),
+            arrived: self.arrived,
+            answered: Instant::now(),
+        });
     }
 }
 
@@ -262,23 +289,15 @@ impl Drop for SimServer {
 
 async fn answer(State(state): State<Arc<AppState>>, uri: Uri, headers: HeaderMap) -> Response {
     let arrived = Instant::now();
-    if let Some(log) = &state.options.log {
-        log.arrive();
-    }
+    let in_flight = state.options.log.as_ref().map(|log| {
+        let path_and_query = uri.path_and_query().map_or("/", |pq| pq.as_str());
+        log.arrive(path_and_query.to_string(), arrived)
+    });
     let response = answer_from_forum(&state, &uri, &headers);
     if !state.options.latency.is_zero() {
         tokio::time::sleep(state.options.latency).await;
     }
-    if let Some(log) = &state.options.log {
-        log.leave(LoggedRequest {
-            path_and_query: uri
-                .path_and_query()
-                .map_or("/", |pq| pq.as_str())
-                .to_string(),
-            arrived,
-            answered: Instant::now(),
-        });
-    }
+    drop(in_flight);
     response
 }
 
@@ -386,6 +405,33 @@ mod tests {
         log.clear();
         assert!(log.requests().is_empty());
         assert_eq!(log.most_in_flight(), 0);
+    }
+
+    /// A client that goes away while its request waits out the latency (a crawler killed
+    /// mid-request): the request is written down, and leaves the count in flight, so that the
+    /// next request is counted alone.
+    #[test]
+    fn a_request_whose_client_went_away_leaves_the_count_in_flight() {
+        let (server, log) = logged_server(Duration::from_millis(400));
+        let mut connection = std::net::TcpStream::connect(server.address()).unwrap();
+        write!(
+            connection,
+            "GET /abandoned HTTP/1.1\r\nHost: {}\r\n\r\n",
+            server.address()
+        )
+        .unwrap();
+        std::thread::sleep(Duration::from_millis(100));
+        drop(connection);
+        std::thread::sleep(Duration::from_millis(600));
+        log.clear();
+        ask(&server, "/robots.txt");
+        assert_eq!(log.most_in_flight(), 1);
+        let paths: Vec<String> = log
+            .requests()
+            .into_iter()
+            .map(|request| request.path_and_query)
+            .collect();
+        assert_eq!(paths, ["/robots.txt"]);
     }
 
     #[test]

@@ -28,6 +28,9 @@ use trawl_sim_server::{LoggedRequest, RequestLog, ServeOptions, ServerClock, Sim
 
 use crate::{EvalError, Result};
 
+mod faults;
+pub use faults::{FaultPlan, FaultsReport, run_fault_bench};
+
 /// What to run.
 #[derive(Debug, Clone)]
 pub struct FleetBenchConfig {
@@ -248,6 +251,42 @@ fn politeness_arguments(config: &FleetBenchConfig) -> Vec<String> {
     ]
 }
 
+/// The arguments of one `trawl worker --until-idle` of a benchmark run on `database_url`.
+fn worker_arguments(
+    config: &FleetBenchConfig,
+    database_url: &str,
+    lease_seconds: u64,
+    pages_per_lease: usize,
+) -> Vec<String> {
+    let mut arguments = vec![
+        "worker".to_string(),
+        "--db".to_string(),
+        database_url.to_string(),
+        "--until-idle".to_string(),
+        "--pages-per-lease".to_string(),
+        pages_per_lease.to_string(),
+        "--lease-seconds".to_string(),
+        lease_seconds.to_string(),
+        "--revisit-hours".to_string(),
+        "24".to_string(),
+        // A crawl that failed (its connection dropped under it) is tried again at once rather
+        // than an hour later, so that a run with faults ends when the work is done.
+        "--retry-minutes".to_string(),
+        "0".to_string(),
+    ];
+    arguments.extend(politeness_arguments(config));
+    arguments
+}
+
+/// Sites given back as done: a site whose crawl ended is given back due after the revisit time
+/// (a day); one whose crawl failed, at once.
+fn complete_sites(sites: &[trawl_fleet::SiteStatus]) -> usize {
+    sites
+        .iter()
+        .filter(|site| site.due_in_seconds > 12.0 * 3600.0)
+        .count()
+}
+
 fn run_fleet(
     config: &FleetBenchConfig,
     forums: &[ServedForum],
@@ -266,20 +305,8 @@ fn run_fleet(
     let started = Instant::now();
     let mut children = Vec::with_capacity(workers);
     for index in 0..workers {
-        let mut arguments = vec![
-            "worker".to_string(),
-            "--db".to_string(),
-            database.url.clone(),
-            "--until-idle".to_string(),
-            // A whole crawl in one lease: learning cannot yet be resumed across leases.
-            "--pages-per-lease".to_string(),
-            "1000000".to_string(),
-            "--lease-seconds".to_string(),
-            "600".to_string(),
-            "--revisit-hours".to_string(),
-            "24".to_string(),
-        ];
-        arguments.extend(politeness_arguments(config));
+        // A whole crawl in one lease, as one process per forum crawls it.
+        let arguments = worker_arguments(config, &database.url, 600, 1_000_000);
         let log = config
             .scratch
             .join(format!("fleet-{workers}-worker-{index}.log"));
@@ -297,14 +324,7 @@ fn run_fleet(
         }
     }
     let seconds = started.elapsed().as_secs_f64();
-    // A site whose crawl ended is given back due after the revisit time (a day); one whose
-    // crawl failed, after the retry time (an hour at most here).
-    let forums_complete = fleet
-        .status()
-        .map_err(|error| fleet_error(&error))?
-        .iter()
-        .filter(|site| site.due_in_seconds > 12.0 * 3600.0)
-        .count();
+    let forums_complete = complete_sites(&fleet.status().map_err(|error| fleet_error(&error))?);
     drop(fleet);
     database.drop_it()?;
     Ok(measure(
