@@ -356,6 +356,25 @@ fn reconnect(db: &StoreLocation) -> Result<Fleet> {
     }
 }
 
+/// The pages the budgets grant a lease, reserved before anything is fetched, or, when the
+/// site's budget (or the fleet's) is spent for today, the time until it is due again tomorrow:
+/// such a site waits without learning, crawling or watching.
+pub(crate) fn pages_granted(
+    args: &WorkerArgs,
+    lease: &Lease,
+    heartbeat: &mut Heartbeat<'_>,
+) -> Result<std::result::Result<usize, Duration>> {
+    let granted = heartbeat.reserve_pages(args.pages_per_lease)?;
+    if granted == 0 {
+        eprintln!(
+            "{}: today's budget is spent; due again tomorrow",
+            lease.site
+        );
+        return Ok(Err(heartbeat.until_tomorrow()?));
+    }
+    Ok(Ok(granted))
+}
+
 /// Crawls the site `lease` holds through its fenced `store`, for at most `--pages-per-lease`
 /// pages, renewing the lease as it goes; returns when the site is due again.
 fn crawl_leased_site(
@@ -366,16 +385,10 @@ fn crawl_leased_site(
     heartbeat: &mut Heartbeat<'_>,
 ) -> Result<Duration> {
     let portal = parse_portal(&lease.site)?;
-    // Pages are reserved before anything is fetched, so a site whose budget (or the fleet's)
-    // is spent for today waits for tomorrow without learning or fetching.
-    let granted = heartbeat.reserve_pages(args.pages_per_lease)?;
-    if granted == 0 {
-        eprintln!(
-            "{}: today's budget is spent; due again tomorrow",
-            lease.site
-        );
-        return Ok(heartbeat.until_tomorrow()?);
-    }
+    let granted = match pages_granted(args, lease, heartbeat)? {
+        Ok(granted) => granted,
+        Err(due_tomorrow) => return Ok(due_tomorrow),
+    };
     // As in `trawl crawl`, the pages sampled to learn the plan answer the crawl's first
     // requests for them.
     let fetcher = CookieJarFetcher::new(SampledAnswers::new(args.fetching.config()?.build()));

@@ -90,14 +90,10 @@ pub fn watch_leased_site(
     heartbeat: &mut Heartbeat<'_>,
 ) -> Result<Duration> {
     let portal = parse_portal(&lease.site)?;
-    let granted = heartbeat.reserve_pages(args.pages_per_lease)?;
-    if granted == 0 {
-        eprintln!(
-            "{}: today's budget is spent; due again tomorrow",
-            lease.site
-        );
-        return Ok(heartbeat.until_tomorrow()?);
-    }
+    let granted = match crate::fleet::pages_granted(args, lease, heartbeat)? {
+        Ok(granted) => granted,
+        Err(due_tomorrow) => return Ok(due_tomorrow),
+    };
     let fetcher = CookieJarFetcher::new(args.fetching.config()?.build());
     let config = WatchConfig::new(&args.fresh.watch_policy, args.fresh.watch_budget);
     let started = clock.now();

@@ -347,18 +347,7 @@ fn run_process_per_forum(
         forum.log.clear();
     }
     let directory = config.scratch.join(format!("process-per-forum-{at_once}"));
-    if directory.exists() {
-        std::fs::remove_dir_all(&directory).map_err(|source| EvalError::File {
-            action: "empty",
-            path: directory.clone(),
-            source,
-        })?;
-    }
-    std::fs::create_dir_all(&directory).map_err(|source| EvalError::File {
-        action: "create",
-        path: directory.clone(),
-        source,
-    })?;
+    empty_directory(&directory)?;
     let started = Instant::now();
     let mut waiting: Vec<(usize, &ServedForum)> = forums.iter().enumerate().rev().collect();
     let mut running: Vec<Child> = Vec::new();
@@ -580,6 +569,23 @@ fn with_database(url: &str, name: &str) -> String {
         Some(query) => format!("{server}/{name}?{query}"),
         None => format!("{server}/{name}"),
     }
+}
+
+/// Makes `directory` exist and hold nothing, so a run never reads what an earlier one left.
+pub(crate) fn empty_directory(directory: &std::path::Path) -> Result<()> {
+    if directory.exists() {
+        std::fs::remove_dir_all(directory).map_err(|source| EvalError::File {
+            action: "empty",
+            path: directory.to_path_buf(),
+            source,
+        })?;
+    }
+    std::fs::create_dir_all(directory).map_err(|source| EvalError::File {
+        action: "create",
+        path: directory.to_path_buf(),
+        source,
+    })?;
+    Ok(())
 }
 
 #[cfg(test)]

@@ -33,7 +33,7 @@ use trawl_sim::{FamilyName, Scale, Site, SiteConfig, Traps};
 use trawl_sim_server::{LoggedRequest, RequestLog, ServeOptions, SimServer};
 use trawl_store::{Store, StoreLocation};
 
-use super::{Database, fleet_error, spawn};
+use super::{Database, empty_directory, fleet_error, spawn};
 use crate::{EvalError, Result};
 
 const DAY: i64 = 86_400;
@@ -423,18 +423,7 @@ fn run_fleet_week(config: &WeekConfig, sites: &[Arc<Site>], origin: i64) -> Resu
 
 fn run_forum_by_forum(config: &WeekConfig, sites: &[Arc<Site>], origin: i64) -> Result<WeekRun> {
     let directory = config.scratch.join("week-forum-by-forum");
-    if directory.exists() {
-        std::fs::remove_dir_all(&directory).map_err(|source| EvalError::File {
-            action: "empty",
-            path: directory.clone(),
-            source,
-        })?;
-    }
-    std::fs::create_dir_all(&directory).map_err(|source| EvalError::File {
-        action: "create",
-        path: directory.clone(),
-        source,
-    })?;
+    empty_directory(&directory)?;
     let clock = run_clock(config, origin)?;
     let forums = serve(config, sites, clock)?;
     let end = origin + config.span_seconds;
