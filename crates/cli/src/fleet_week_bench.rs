@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
 use clap::Args;
-use trawl_eval::fleet::week::{WeekComparison, WeekConfig, WeekRun, run_week};
+use trawl_eval::fleet::week::{WEEK_COLUMNS, WeekComparison, WeekConfig, WeekRun, run_week};
 use trawl_sim::{FamilyName, Scale};
 
 use crate::freshness::parse_budget;
@@ -149,29 +149,9 @@ pub fn run(args: FleetWeekArgs) -> Result<()> {
 }
 
 fn print_table(comparison: &WeekComparison) {
-    println!(
-        "| kept fresh by | processes | posts judged | mean delay (min) | p95 delay (min) | posts \
-         missing | fetches | most in flight on a forum | quick repeats | fetches not stored | \
-         processes failed | wall s |"
-    );
-    println!("|---|---|---|---|---|---|---|---|---|---|---|---|");
-    let row = |run: &WeekRun| {
-        println!(
-            "| {} | {} | {} | {:.1} | {:.1} | {} | {} | {} | {} | {} | {} | {:.0} |",
-            run.mode.name(),
-            run.processes,
-            run.posts_judged,
-            run.mean_delay_seconds / 60.0,
-            run.p95_delay_seconds / 60.0,
-            run.posts_missing,
-            run.fetches,
-            run.most_in_flight_per_forum,
-            run.quick_repeats,
-            run.fetches_not_stored,
-            run.processes_failed,
-            run.wall_seconds
-        );
-    };
+    println!("| {} |", WEEK_COLUMNS.join(" | "));
+    println!("|{}", "---|".repeat(WEEK_COLUMNS.len()));
+    let row = |run: &WeekRun| println!("| {} |", run.cells().join(" | "));
     row(&comparison.fleet);
     if let Some(other) = &comparison.forum_by_forum {
         row(other);

@@ -7,7 +7,7 @@ use std::process::Command;
 
 mod support;
 use std::time::{Duration, Instant};
-use support::{path, repeated_paths, scratch, serve, serve_logged, text, trawl};
+use support::{learn_plan, path, repeated_paths, scratch, serve, serve_logged, text, trawl};
 
 fn export(db: &Path, what: &str) -> Vec<serde_json::Value> {
     let output = trawl(&["export", "--db", path(db), what]);
@@ -262,17 +262,7 @@ fn a_crawl_killed_at_random_points_ends_with_the_same_store() {
     let directory = scratch("crawl", "crash");
     let portal = format!("{}{}", server.origin(), site.portal_path());
     let plan = directory.join("plan.json");
-    let learned = trawl(&[
-        "learn",
-        &portal,
-        "--samples",
-        "200",
-        "--delay-ms",
-        "0",
-        "--out",
-        path(&plan),
-    ]);
-    assert!(learned.status.success(), "{}", text(&learned.stderr));
+    learn_plan(&portal, 200, &plan);
     let crawl = |db: &Path| {
         let mut command = Command::new(env!("CARGO_BIN_EXE_trawl"));
         command
@@ -340,17 +330,7 @@ fn a_plan_whose_templates_are_gone_is_learned_again_and_the_crawl_goes_on() {
     let directory = scratch("crawl", "relearn");
     let plan = directory.join("old-plan.json");
     let old_portal = format!("{}{}", old_server.origin(), old_site.portal_path());
-    let learned = trawl(&[
-        "learn",
-        &old_portal,
-        "--samples",
-        "150",
-        "--delay-ms",
-        "0",
-        "--out",
-        path(&plan),
-    ]);
-    assert!(learned.status.success(), "{}", text(&learned.stderr));
+    learn_plan(&old_portal, 150, &plan);
     old_server.stop();
 
     let (server, site) = serve("smf", 2);

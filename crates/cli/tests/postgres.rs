@@ -3,7 +3,7 @@
 //! starts it; without it these tests fail, naming the script).
 
 mod support;
-use support::{path, scratch, serve, text, trawl};
+use support::{learn_plan, path, scratch, serve, text, trawl};
 use trawl_store::test_support::fresh_database;
 
 /// What `trawl export` prints for `arguments` (after `export`), one JSON value a line.
@@ -30,17 +30,7 @@ fn a_crawl_into_postgres_exports_what_a_crawl_into_a_file_exports() {
     let directory = scratch("postgres", "same-export");
     let portal = format!("{}{}", server.origin(), site.portal_path());
     let plan = directory.join("plan.json");
-    let learned = trawl(&[
-        "learn",
-        &portal,
-        "--samples",
-        "200",
-        "--delay-ms",
-        "0",
-        "--out",
-        path(&plan),
-    ]);
-    assert!(learned.status.success(), "{}", text(&learned.stderr));
+    learn_plan(&portal, 200, &plan);
     let file = directory.join("crawl.db");
     let database = fresh_database();
     for db in [path(&file), database.as_str()] {

@@ -120,6 +120,23 @@ pub fn threads_of_one_crawl(portal: &str, directory: &Path) -> Vec<serde_json::V
 }
 
 /// The text of a process's output.
+/// Learns a plan of `portal` from `samples` pages, without delay, into the file `plan`, and
+/// fails the test when learning fails.
+pub fn learn_plan(portal: &str, samples: u32, plan: &Path) {
+    let samples = samples.to_string();
+    let learned = trawl(&[
+        "learn",
+        portal,
+        "--samples",
+        &samples,
+        "--delay-ms",
+        "0",
+        "--out",
+        path(plan),
+    ]);
+    assert!(learned.status.success(), "{}", text(&learned.stderr));
+}
+
 pub fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }

@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 
 use super::{
     CrawlMode, Database, FleetBenchConfig, FleetRun, ServedForum, complete_sites, connect,
-    database_error, fleet_error, measure, serve_forums, spawn, worker_arguments,
+    database_error, fleet_error, measure, spawn, worker_arguments,
 };
 use crate::{EvalError, Result};
 
@@ -102,17 +102,7 @@ pub fn run_fault_bench(
             "the fault benchmark needs at least one forum, one family and one worker".to_string(),
         ));
     }
-    std::fs::create_dir_all(&config.scratch).map_err(|source| EvalError::File {
-        action: "create",
-        path: config.scratch.clone(),
-        source,
-    })?;
-    progress(&format!(
-        "building and serving {} {} forums",
-        config.forums,
-        config.scale.name()
-    ));
-    let forums = serve_forums(config)?;
+    let forums = super::serve_in_scratch(config, &mut progress)?;
     progress(&format!("undisturbed fleet of {} workers", plan.workers));
     let undisturbed = run_with_faults(config, &forums, plan, None, &mut progress)?;
     progress(&super::describe(&undisturbed.run));

@@ -129,17 +129,7 @@ pub fn run_fleet_bench(
             "the fleet benchmark needs at least one forum and one family".to_string(),
         ));
     }
-    std::fs::create_dir_all(&config.scratch).map_err(|source| EvalError::File {
-        action: "create",
-        path: config.scratch.clone(),
-        source,
-    })?;
-    progress(&format!(
-        "building and serving {} {} forums",
-        config.forums,
-        config.scale.name()
-    ));
-    let forums = serve_forums(config)?;
+    let forums = serve_in_scratch(config, &mut progress)?;
     let mut runs = Vec::new();
     for &workers in &config.worker_counts {
         progress(&format!("fleet of {workers} worker processes"));
@@ -204,6 +194,24 @@ pub fn describe(run: &FleetRun) -> String {
         .map(|(column, cell)| format!("{column}: {cell}"))
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// Makes the benchmark's scratch directory and serves its forums, saying so.
+fn serve_in_scratch(
+    config: &FleetBenchConfig,
+    progress: &mut impl FnMut(&str),
+) -> Result<Vec<ServedForum>> {
+    std::fs::create_dir_all(&config.scratch).map_err(|source| EvalError::File {
+        action: "create",
+        path: config.scratch.clone(),
+        source,
+    })?;
+    progress(&format!(
+        "building and serving {} {} forums",
+        config.forums,
+        config.scale.name()
+    ));
+    serve_forums(config)
 }
 
 fn serve_forums(config: &FleetBenchConfig) -> Result<Vec<ServedForum>> {

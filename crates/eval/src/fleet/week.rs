@@ -234,25 +234,51 @@ pub fn run_week(config: &WeekConfig, mut progress: impl FnMut(&str)) -> Result<W
     })
 }
 
-/// A one-line account of a run.
+/// Column names of a week's run, in the order of [`WeekRun::cells`].
+pub const WEEK_COLUMNS: [&str; 12] = [
+    "kept fresh by",
+    "processes",
+    "posts judged",
+    "mean delay (min)",
+    "p95 delay (min)",
+    "posts missing",
+    "fetches",
+    "most in flight on a forum",
+    "quick repeats",
+    "fetches not stored",
+    "processes failed",
+    "wall s",
+];
+
+impl WeekRun {
+    /// The run's figures written out, in the order of [`WEEK_COLUMNS`]: the one place they are
+    /// formatted, for the progress lines and the table alike.
+    pub fn cells(&self) -> [String; 12] {
+        [
+            self.mode.name().to_string(),
+            self.processes.to_string(),
+            self.posts_judged.to_string(),
+            format!("{:.1}", self.mean_delay_seconds / 60.0),
+            format!("{:.1}", self.p95_delay_seconds / 60.0),
+            self.posts_missing.to_string(),
+            self.fetches.to_string(),
+            self.most_in_flight_per_forum.to_string(),
+            self.quick_repeats.to_string(),
+            self.fetches_not_stored.to_string(),
+            self.processes_failed.to_string(),
+            format!("{:.0}", self.wall_seconds),
+        ]
+    }
+}
+
+/// A one-line account of a run, for progress output: each figure after its name.
 pub fn describe(run: &WeekRun) -> String {
-    format!(
-        "{} x{}: {} posts judged, mean delay {:.1} min, p95 {:.1} min, {} missing, {} fetches, \
-         at most {} in flight on a forum, {} quick repeats, {} fetches not stored, {} processes \
-         failed, {:.0} s",
-        run.mode.name(),
-        run.processes,
-        run.posts_judged,
-        run.mean_delay_seconds / 60.0,
-        run.p95_delay_seconds / 60.0,
-        run.posts_missing,
-        run.fetches,
-        run.most_in_flight_per_forum,
-        run.quick_repeats,
-        run.fetches_not_stored,
-        run.processes_failed,
-        run.wall_seconds
-    )
+    WEEK_COLUMNS
+        .iter()
+        .zip(run.cells())
+        .map(|(column, cell)| format!("{column}: {cell}"))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// The run's clock: reading the origin a few seconds from now, so that every process is
