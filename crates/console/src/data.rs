@@ -1,0 +1,503 @@
+//! What the views read from the store: the sites it holds, a site's pages (read once per
+//! state of the crawl and kept), its progress, and its threads put back together.
+//!
+//! Every request opens the store anew and reads only when the crawl moved: the pages are kept
+//! with the page count they were read at, and a request whose count query answers the same
+//! number uses them again. A store being written by a running crawl or watch is read as it
+//! stands at each request; nothing here holds a connection or a lock between requests.
+
+use std::collections::{HashMap, HashSet};
+use std::sync::{Arc, Mutex};
+
+use jiff::Timestamp;
+use trawl_audit::AuditReport;
+use trawl_crawl::lists::{ListPage, assemble_lists};
+use trawl_learn::sitemap::Role;
+use trawl_store::{CrawlSettings, Store, StoreError, StoreLocation, StoredPage};
+
+use crate::ConsoleError;
+
+/// Opens the crawl of `site` at `location`: read only for the views, read and write to save a
+/// plan. A file holds one crawl whatever the name.
+pub fn open_site(
+    location: &StoreLocation,
+    site: &str,
+    read_only: bool,
+) -> Result<Store, StoreError> {
+    Store::open_existing(location, Some(site), read_only)
+}
+
+/// The sites the store holds, by the portal URL each crawl began at. A file holds one; a
+/// PostgreSQL database one or many, which the console offers to pick from.
+pub fn list_sites(location: &StoreLocation) -> Result<Vec<String>, ConsoleError> {
+    let opened = Store::open_existing(location, None, true);
+    let store = match opened {
+        Ok(store) => store,
+        Err(StoreError::WhichSite { sites, .. }) => return Ok(sites),
+        Err(source) => return Err(ConsoleError::Store(source)),
+    };
+    let settings = store.settings().map_err(ConsoleError::Store)?;
+    match (settings, &store) {
+        (_, Store::Postgres(postgres)) => Ok(vec![postgres.site().to_string()]),
+        (Some(settings), Store::Sqlite(_)) => Ok(vec![settings.portal]),
+        (None, Store::Sqlite(_)) => Err(ConsoleError::NoCrawl {
+            database: location.to_string(),
+        }),
+    }
+}
+
+/// A site's pages as read at one page count.
+#[derive(Debug)]
+pub struct LoadedPages {
+    /// The page count they were read at.
+    pub count: usize,
+    /// Every fetch, in fetch order, bodies left out.
+    pub pages: Vec<StoredPage>,
+    /// The threads they make.
+    pub threads: Vec<Thread>,
+    /// The fetches of each URL, in fetch order (indices into `pages`).
+    pub fetches_of_url: HashMap<String, Vec<usize>>,
+}
+
+impl LoadedPages {
+    /// Reads and assembles `pages`.
+    pub fn new(pages: Vec<StoredPage>) -> LoadedPages {
+        let threads = threads(&pages);
+        let mut fetches_of_url: HashMap<String, Vec<usize>> = HashMap::new();
+        for (index, page) in pages.iter().enumerate() {
+            fetches_of_url
+                .entry(page.record.url.clone())
+                .or_default()
+                .push(index);
+        }
+        LoadedPages {
+            count: pages.len(),
+            pages,
+            threads,
+            fetches_of_url,
+        }
+    }
+}
+
+/// What the console keeps between requests, per site: the pages and the audit, each with the
+/// page count it was read at.
+#[derive(Debug, Default)]
+pub struct Cache {
+    pages: Mutex<HashMap<String, Arc<LoadedPages>>>,
+    audits: Mutex<HashMap<String, (usize, Arc<AuditReport>)>>,
+}
+
+impl Cache {
+    /// The site's pages, read again when the store's page count moved.
+    pub fn pages(&self, site: &str, store: &Store) -> Result<Arc<LoadedPages>, StoreError> {
+        let count = store.page_count()?;
+        if let Some(loaded) = self.pages.lock().expect("cache lock").get(site)
+            && loaded.count == count
+        {
+            return Ok(Arc::clone(loaded));
+        }
+        let mut pages = Vec::with_capacity(count);
+        store.for_each_page(false, |page| pages.push(page))?;
+        let loaded = Arc::new(LoadedPages::new(pages));
+        self.pages
+            .lock()
+            .expect("cache lock")
+            .insert(site.to_string(), Arc::clone(&loaded));
+        Ok(loaded)
+    }
+
+    /// The audit of the site's crawl, made again when the store's page count moved.
+    pub fn audit(&self, site: &str, store: &Store) -> Result<Arc<AuditReport>, ConsoleError> {
+        let count = store.page_count().map_err(ConsoleError::Store)?;
+        if let Some((audited_at, report)) = self.audits.lock().expect("cache lock").get(site)
+            && *audited_at == count
+        {
+            return Ok(Arc::clone(report));
+        }
+        let report = Arc::new(trawl_run::audit_store(store).map_err(ConsoleError::Audit)?);
+        self.audits
+            .lock()
+            .expect("cache lock")
+            .insert(site.to_string(), (count, Arc::clone(&report)));
+        Ok(report)
+    }
+}
+
+/// How a crawl stands.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Progress {
+    /// Pages fetched (every fetch, revisits included).
+    pub pages: usize,
+    /// Posts stored.
+    pub posts: usize,
+    /// Fetches that got no answer or an error status (400 and above).
+    pub errors: usize,
+    /// URLs waiting in the frontier.
+    pub frontier: usize,
+    /// Fetches by role (`None`: not placed in a vertex).
+    pub by_role: Vec<(Option<String>, usize)>,
+    /// The first and last fetch.
+    pub first_fetch: Option<Timestamp>,
+    /// The last fetch.
+    pub last_fetch: Option<Timestamp>,
+    /// Pages a minute over the last minute of fetching.
+    pub recent_rate: f64,
+    /// Pages a minute from the first fetch to the last.
+    pub overall_rate: f64,
+}
+
+/// A crawl is taken to be running when its last fetch is this recent.
+pub const RUNNING_WITHIN_SECONDS: i64 = 120;
+
+impl Progress {
+    /// Reads the progress from the loaded pages and the frontier's length.
+    pub fn of(pages: &[StoredPage], frontier: usize) -> Progress {
+        let mut by_role: HashMap<Option<String>, usize> = HashMap::new();
+        let mut posts = 0;
+        let mut errors = 0;
+        for page in pages {
+            let record = &page.record;
+            posts += record.posts.len();
+            errors += usize::from(record.status == 0 || record.status >= 400);
+            *by_role.entry(record.role.clone()).or_default() += 1;
+        }
+        let mut by_role: Vec<(Option<String>, usize)> = by_role.into_iter().collect();
+        by_role.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+        let first_fetch = pages.iter().map(|page| page.record.fetched_at).min();
+        let last_fetch = pages.iter().map(|page| page.record.fetched_at).max();
+        let (recent_rate, overall_rate) = match (first_fetch, last_fetch) {
+            (Some(first), Some(last)) => {
+                let minute_before = last.as_second() - 60;
+                let recent = pages
+                    .iter()
+                    .filter(|page| page.record.fetched_at.as_second() > minute_before)
+                    .count();
+                let span_minutes = (last.as_second() - first.as_second()) as f64 / 60.0;
+                let overall = if span_minutes > 0.0 {
+                    pages.len() as f64 / span_minutes
+                } else {
+                    0.0
+                };
+                (recent as f64, overall)
+            }
+            _ => (0.0, 0.0),
+        };
+        Progress {
+            pages: pages.len(),
+            posts,
+            errors,
+            frontier,
+            by_role,
+            first_fetch,
+            last_fetch,
+            recent_rate,
+            overall_rate,
+        }
+    }
+
+    /// Whether the crawl (or a watch) is fetching: its last fetch is recent at `now`.
+    pub fn is_running(&self, now: Timestamp) -> bool {
+        self.last_fetch
+            .is_some_and(|last| now.as_second() - last.as_second() <= RUNNING_WITHIN_SECONDS)
+    }
+}
+
+/// One thread put back together: its pages in order and its posts, each post once.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Thread {
+    /// The title its board entry gives, or its first page's document title.
+    pub title: Option<String>,
+    /// The first page of the board list that listed it.
+    pub board: Option<String>,
+    /// Its pages in page order (indices into the pages), each by its first fetch.
+    pub pages: Vec<usize>,
+    /// Its posts in order: (fetch index, post index on that fetch).
+    pub posts: Vec<(usize, usize)>,
+}
+
+impl Thread {
+    /// The thread's URL: its first page's.
+    pub fn url<'a>(&self, pages: &'a [StoredPage]) -> &'a str {
+        &pages[self.pages[0]].record.url
+    }
+}
+
+/// What names a post within its thread: the fragment of its permalink, since a post shown again
+/// atop the next page carries that page's URL before the same fragment; else the whole
+/// permalink; else its author, time and text.
+fn post_identity(post: &trawl_store::PostRecord) -> (Option<&str>, Option<&str>, Option<&str>, &str) {
+    match post.permalink.as_deref() {
+        Some(permalink) => {
+            let anchor = match permalink.split_once('#') {
+                Some((_, fragment)) if !fragment.is_empty() => fragment,
+                _ => permalink,
+            };
+            (Some(anchor), None, None, "")
+        }
+        None => (
+            None,
+            post.author.as_deref(),
+            post.time.as_deref(),
+            &post.text,
+        ),
+    }
+}
+
+/// The threads the pages make: lists of thread pages joined by page-flipping links, named by
+/// the board entries linking to them. Pages of a crawl without a plan, which have no role, are
+/// each a thread of their own when they show posts.
+pub fn threads(pages: &[StoredPage]) -> Vec<Thread> {
+    let roles: Vec<Option<Role>> = pages
+        .iter()
+        .map(|page| page.record.role.as_deref().and_then(Role::from_name))
+        .collect();
+    let input: Vec<ListPage<'_>> = pages
+        .iter()
+        .zip(&roles)
+        .map(|(page, role)| ListPage {
+            url: &page.record.url,
+            role: *role,
+            list_links: &page.record.list_links,
+            title: page.record.title.as_deref(),
+        })
+        .collect();
+    let lists = assemble_lists(&input);
+    let mut fetches_of_url: HashMap<&str, Vec<usize>> = HashMap::new();
+    for (index, page) in pages.iter().enumerate() {
+        fetches_of_url
+            .entry(page.record.url.as_str())
+            .or_default()
+            .push(index);
+    }
+    // The board entry naming each thread URL (fragment dropped): its title and board list.
+    let mut list_of_board_page: HashMap<usize, usize> = HashMap::new();
+    for (list_index, list) in lists.iter().enumerate() {
+        for &page in &list.pages {
+            list_of_board_page.insert(page, list_index);
+        }
+    }
+    let mut entry_of_url: HashMap<&str, (&str, Option<usize>)> = HashMap::new();
+    for (index, page) in pages.iter().enumerate() {
+        if roles[index] != Some(Role::ThreadList) {
+            continue;
+        }
+        let first_fetch = fetches_of_url[page.record.url.as_str()][0];
+        let board_list = list_of_board_page.get(&first_fetch).copied();
+        for entry in &page.record.thread_entries {
+            let url = entry.url.split('#').next().unwrap_or(&entry.url);
+            entry_of_url
+                .entry(url)
+                .or_insert((entry.title.as_str(), board_list));
+        }
+    }
+    let unplaced: Vec<Vec<usize>> = pages
+        .iter()
+        .enumerate()
+        .filter(|(_, page)| page.record.role.is_none() && !page.record.posts.is_empty())
+        .map(|(index, _)| vec![index])
+        .collect();
+    lists
+        .iter()
+        .map(|list| &list.pages)
+        .filter(|list| roles[list[0]] == Some(Role::Thread))
+        .chain(&unplaced)
+        .map(|list| {
+            let entry = list
+                .iter()
+                .find_map(|&page| entry_of_url.get(pages[page].record.url.as_str()));
+            let title = entry
+                .map(|(title, _)| title.to_string())
+                .or_else(|| pages[list[0]].record.title.clone());
+            let board = entry
+                .and_then(|(_, board)| *board)
+                .map(|board| pages[lists[board].pages[0]].record.url.clone());
+            let mut seen = HashSet::new();
+            let mut posts = Vec::new();
+            for &page in list {
+                for &fetch in &fetches_of_url[pages[page].record.url.as_str()] {
+                    for (index, post) in pages[fetch].record.posts.iter().enumerate() {
+                        if seen.insert(post_identity(post)) {
+                            posts.push((fetch, index));
+                        }
+                    }
+                }
+            }
+            Thread {
+                title,
+                board,
+                pages: list.clone(),
+                posts,
+            }
+        })
+        .collect()
+}
+
+/// The crawl's settings, or an error naming the database when it holds none.
+pub fn settings_of(store: &Store) -> Result<CrawlSettings, ConsoleError> {
+    store
+        .settings()
+        .map_err(ConsoleError::Store)?
+        .ok_or_else(|| ConsoleError::NoCrawl {
+            database: store.location().to_string(),
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use trawl_store::{PageRecord, PostRecord, ThreadEntryRecord};
+
+    fn at(second: i64) -> Timestamp {
+        Timestamp::from_second(second).unwrap()
+    }
+
+    fn page(url: &str, role: &str, status: u16, second: i64) -> StoredPage {
+        StoredPage {
+            id: 0,
+            record: PageRecord {
+                url: url.to_string(),
+                role: (!role.is_empty()).then(|| role.to_string()),
+                status,
+                fetched_at: at(second),
+                ..PageRecord::default()
+            },
+        }
+    }
+
+    fn with_posts(mut page: StoredPage, posts: &[(&str, Option<&str>)]) -> StoredPage {
+        page.record.posts = posts
+            .iter()
+            .map(|(text, permalink)| PostRecord {
+                author: Some("ann".into()),
+                time: Some("2024-01-01T10:00:00".into()),
+                text: text.to_string(),
+                permalink: permalink.map(str::to_string),
+            })
+            .collect();
+        page
+    }
+
+    fn with_next(mut page: StoredPage, next: &str) -> StoredPage {
+        page.record.list_links = vec![next.to_string()];
+        page
+    }
+
+    fn check_threads(pages: &[StoredPage], expected: &[(Option<&str>, Option<&str>, &[&str])]) {
+        let got: Vec<(Option<String>, Option<String>, Vec<String>)> = threads(pages)
+            .iter()
+            .map(|thread| {
+                (
+                    thread.title.clone(),
+                    thread.board.clone(),
+                    thread
+                        .posts
+                        .iter()
+                        .map(|&(fetch, post)| pages[fetch].record.posts[post].text.clone())
+                        .collect(),
+                )
+            })
+            .collect();
+        let expected: Vec<(Option<String>, Option<String>, Vec<String>)> = expected
+            .iter()
+            .map(|(title, board, posts)| {
+                (
+                    title.map(str::to_string),
+                    board.map(str::to_string),
+                    posts.iter().map(|post| post.to_string()).collect(),
+                )
+            })
+            .collect();
+        assert_eq!(got, expected);
+    }
+
+    const BOARD: &str = "http://f.test/board?id=1";
+    const FIRST: &str = "http://f.test/topic?id=5";
+    const SECOND: &str = "http://f.test/topic?id=5&page=2";
+
+    fn board_listing(titles: &[(&str, &str)]) -> StoredPage {
+        let mut board = page(BOARD, "thread-list", 200, 1);
+        board.record.thread_entries = titles
+            .iter()
+            .map(|(title, url)| ThreadEntryRecord {
+                title: title.to_string(),
+                url: url.to_string(),
+                ..ThreadEntryRecord::default()
+            })
+            .collect();
+        board
+    }
+
+    #[test]
+    fn threads_are_put_back_together_and_named_by_their_board() {
+        let first_permalink = format!("{FIRST}#p2");
+        let second_permalink = format!("{SECOND}#p2");
+        check_threads(
+            &[
+                board_listing(&[("Hello", &format!("{FIRST}#unread"))]),
+                with_posts(
+                    with_next(page(FIRST, "thread", 200, 2), SECOND),
+                    &[("one", Some("x#p1")), ("two", Some(&first_permalink))],
+                ),
+                // The last post of page 1 shown again atop page 2.
+                with_posts(
+                    page(SECOND, "thread", 200, 3),
+                    &[("two", Some(&second_permalink)), ("three", Some("x#p3"))],
+                ),
+            ],
+            &[(Some("Hello"), Some(BOARD), &["one", "two", "three"])],
+        );
+        // No board entry: the page's title; no permalinks: author, time and text.
+        let mut lone = with_posts(page(FIRST, "thread", 200, 2), &[("a", None), ("a", None)]);
+        lone.record.title = Some("Page title".into());
+        check_threads(&[lone], &[(Some("Page title"), None, &["a"])]);
+        // A breadth-first crawl: every page with posts on its own.
+        check_threads(
+            &[
+                with_posts(page(FIRST, "", 200, 2), &[("x", None)]),
+                page(BOARD, "", 200, 3),
+            ],
+            &[(None, None, &["x"])],
+        );
+        // A revisit's new posts join the thread.
+        check_threads(
+            &[
+                with_posts(page(FIRST, "thread", 200, 2), &[("one", Some("a#p1"))]),
+                with_posts(
+                    page(FIRST, "thread", 200, 9),
+                    &[("one", Some("a#p1")), ("new", Some("a#p9"))],
+                ),
+            ],
+            &[(None, None, &["one", "new"])],
+        );
+    }
+
+    #[test]
+    fn progress_counts_pages_posts_errors_and_rates() {
+        let pages = vec![
+            with_posts(page(FIRST, "thread", 200, 0), &[("a", None), ("b", None)]),
+            page(SECOND, "thread", 500, 60),
+            page(BOARD, "thread-list", 0, 110),
+            page("http://f.test/x", "", 404, 120),
+        ];
+        let progress = Progress::of(&pages, 7);
+        assert_eq!(
+            (progress.pages, progress.posts, progress.errors, progress.frontier),
+            (4, 2, 3, 7)
+        );
+        assert_eq!(progress.recent_rate, 2.0);
+        assert_eq!(progress.overall_rate, 2.0);
+        assert_eq!(
+            progress.by_role,
+            vec![
+                (Some("thread".to_string()), 2),
+                (None, 1),
+                (Some("thread-list".to_string()), 1)
+            ]
+        );
+        assert!(progress.is_running(at(200)));
+        assert!(!progress.is_running(at(241)));
+        let empty = Progress::of(&[], 1);
+        assert_eq!((empty.pages, empty.recent_rate, empty.overall_rate), (0, 0.0, 0.0));
+        assert!(!empty.is_running(at(0)));
+    }
+}
