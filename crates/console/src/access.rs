@@ -102,11 +102,9 @@ pub fn query_without_token(query: &str) -> Option<String> {
 pub fn same_origin(origin: Option<&str>, host: Option<&str>) -> bool {
     match (origin, host) {
         (None, _) => true,
-        (Some(origin), Some(host)) => {
-            origin
-                .split_once("://")
-                .is_some_and(|(_, rest)| rest.eq_ignore_ascii_case(host))
-        }
+        (Some(origin), Some(host)) => origin
+            .split_once("://")
+            .is_some_and(|(_, rest)| rest.eq_ignore_ascii_case(host)),
         (Some(_), None) => false,
     }
 }
@@ -115,7 +113,12 @@ pub fn same_origin(origin: Option<&str>, host: Option<&str>) -> bool {
 mod tests {
     use super::*;
 
-    fn check(query: Option<&str>, cookie: Option<&str>, authorization: Option<&str>, expected: Shown) {
+    fn check(
+        query: Option<&str>,
+        cookie: Option<&str>,
+        authorization: Option<&str>,
+        expected: Shown,
+    ) {
         assert_eq!(
             token_shown("abc123", query, cookie, authorization),
             expected,
@@ -128,7 +131,12 @@ mod tests {
         check(Some("token=abc123"), None, None, Shown::InQuery);
         check(Some("from=3&token=abc123"), None, None, Shown::InQuery);
         check(Some("token=abc124"), None, None, Shown::Not);
-        check(None, Some("a=1; trawl_console_token=abc123"), None, Shown::Held);
+        check(
+            None,
+            Some("a=1; trawl_console_token=abc123"),
+            None,
+            Shown::Held,
+        );
         check(None, Some("trawl_console_token=abc12"), None, Shown::Not);
         check(None, Some("other_token=abc123"), None, Shown::Not);
         check(None, None, Some("Bearer abc123"), Shown::Held);
@@ -163,8 +171,14 @@ mod tests {
     #[test]
     fn posts_from_other_origins_are_refused() {
         assert!(same_origin(None, Some("127.0.0.1:8088")));
-        assert!(same_origin(Some("http://127.0.0.1:8088"), Some("127.0.0.1:8088")));
-        assert!(!same_origin(Some("http://evil.test"), Some("127.0.0.1:8088")));
+        assert!(same_origin(
+            Some("http://127.0.0.1:8088"),
+            Some("127.0.0.1:8088")
+        ));
+        assert!(!same_origin(
+            Some("http://evil.test"),
+            Some("127.0.0.1:8088")
+        ));
         assert!(!same_origin(Some("http://127.0.0.1:8088"), None));
     }
 }

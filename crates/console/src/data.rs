@@ -225,7 +225,9 @@ impl Thread {
 /// What names a post within its thread: the fragment of its permalink, since a post shown again
 /// atop the next page carries that page's URL before the same fragment; else the whole
 /// permalink; else its author, time and text.
-fn post_identity(post: &trawl_store::PostRecord) -> (Option<&str>, Option<&str>, Option<&str>, &str) {
+fn post_identity(
+    post: &trawl_store::PostRecord,
+) -> (Option<&str>, Option<&str>, Option<&str>, &str) {
     match post.permalink.as_deref() {
         Some(permalink) => {
             let anchor = match permalink.split_once('#') {
@@ -481,7 +483,12 @@ mod tests {
         ];
         let progress = Progress::of(&pages, 7);
         assert_eq!(
-            (progress.pages, progress.posts, progress.errors, progress.frontier),
+            (
+                progress.pages,
+                progress.posts,
+                progress.errors,
+                progress.frontier
+            ),
             (4, 2, 3, 7)
         );
         assert_eq!(progress.recent_rate, 2.0);
@@ -497,7 +504,10 @@ mod tests {
         assert!(progress.is_running(at(200)));
         assert!(!progress.is_running(at(241)));
         let empty = Progress::of(&[], 1);
-        assert_eq!((empty.pages, empty.recent_rate, empty.overall_rate), (0, 0.0, 0.0));
+        assert_eq!(
+            (empty.pages, empty.recent_rate, empty.overall_rate),
+            (0, 0.0, 0.0)
+        );
         assert!(!empty.is_running(at(0)));
     }
 }

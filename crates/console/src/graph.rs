@@ -141,8 +141,7 @@ pub fn svg(plan: &Plan, vertex_href: &str) -> String {
                 x + reach
             )
         } else {
-            let (source_x, source_y, target_x, target_y) = if target.y > source.y + source.height
-            {
+            let (source_x, source_y, target_x, target_y) = if target.y > source.y + source.height {
                 (
                     source.x + source.width / 2.0,
                     source.y + source.height,

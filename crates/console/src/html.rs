@@ -36,7 +36,12 @@ pub struct SiteNav<'a> {
 
 /// A whole page: the shared head, the navigation (with its keyboard shortcuts), and `body`.
 /// With `refresh_seconds`, the page reloads itself, for a crawl that is running.
-pub fn page(title: &str, site: Option<SiteNav<'_>>, refresh_seconds: Option<u32>, body: &str) -> String {
+pub fn page(
+    title: &str,
+    site: Option<SiteNav<'_>>,
+    refresh_seconds: Option<u32>,
+    body: &str,
+) -> String {
     let mut out = String::from("<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">");
     let _ = write!(out, "<title>{} · trawl</title>", escape(title));
     if let Some(seconds) = refresh_seconds {
@@ -82,7 +87,10 @@ mod tests {
     #[test]
     fn text_is_escaped_for_html() {
         assert_eq!(escape("a<b>&\"c'"), "a&lt;b&gt;&amp;&quot;c&#39;");
-        assert_eq!(query_value("http://f.test/?a=1&b=2"), "http%3A%2F%2Ff.test%2F%3Fa%3D1%26b%3D2");
+        assert_eq!(
+            query_value("http://f.test/?a=1&b=2"),
+            "http%3A%2F%2Ff.test%2F%3Fa%3D1%26b%3D2"
+        );
     }
 
     #[test]

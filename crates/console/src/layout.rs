@@ -163,7 +163,12 @@ fn layers(count: usize, edges: &[(usize, usize)]) -> (Vec<usize>, Vec<bool>) {
             }
         }
     }
-    let last = layer.iter().flatten().copied().max().map_or(0, |max| max + 1);
+    let last = layer
+        .iter()
+        .flatten()
+        .copied()
+        .max()
+        .map_or(0, |max| max + 1);
     let reached = layer.iter().map(Option::is_some).collect();
     (
         layer
@@ -200,7 +205,8 @@ pub fn lay_out(nodes: &[NodeInput], edges: &[(usize, usize)]) -> GraphLayout {
                 sources.iter().sum::<f64>() / sources.len() as f64
             }
         };
-        let mut keyed: Vec<(f64, usize)> = layer.iter().map(|&vertex| (key(vertex), vertex)).collect();
+        let mut keyed: Vec<(f64, usize)> =
+            layer.iter().map(|&vertex| (key(vertex), vertex)).collect();
         keyed.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
         *layer = keyed.into_iter().map(|(_, vertex)| vertex).collect();
         for (position, &vertex) in layer.iter().enumerate() {
@@ -235,7 +241,10 @@ pub fn lay_out(nodes: &[NodeInput], edges: &[(usize, usize)]) -> GraphLayout {
     let mut placed: Vec<Option<PlacedNode>> = vec![None; nodes.len()];
     let mut top = MARGIN;
     for (layer, row) in &rows {
-        let tallest = row.iter().map(|&vertex| sizes[vertex].1).fold(0.0, f64::max);
+        let tallest = row
+            .iter()
+            .map(|&vertex| sizes[vertex].1)
+            .fold(0.0, f64::max);
         let mut left = MARGIN + (widest - row_width(row)) / 2.0;
         for &vertex in row.iter() {
             let (box_width, box_height) = sizes[vertex];
@@ -292,7 +301,10 @@ mod tests {
 
     fn node(label: &str, pages: usize) -> NodeInput {
         NodeInput {
-            lines: vec![shorten(label, MAX_LABEL_CHARACTERS), format!("{pages} pages")],
+            lines: vec![
+                shorten(label, MAX_LABEL_CHARACTERS),
+                format!("{pages} pages"),
+            ],
             pages,
         }
     }
@@ -302,7 +314,10 @@ mod tests {
     fn check_no_overlap(nodes: &[NodeInput], layout: &GraphLayout) {
         assert_eq!(layout.nodes.len(), nodes.len());
         for (vertex, placed) in layout.nodes.iter().enumerate() {
-            assert!(placed.frame.contains(&placed.label), "label {vertex} outside its box");
+            assert!(
+                placed.frame.contains(&placed.label),
+                "label {vertex} outside its box"
+            );
             let needed = nodes[vertex]
                 .lines
                 .iter()
@@ -310,7 +325,10 @@ mod tests {
                 .max()
                 .unwrap_or(0) as f64
                 * CHARACTER_WIDTH;
-            assert!(placed.label.width >= needed, "label {vertex} too narrow for its text");
+            assert!(
+                placed.label.width >= needed,
+                "label {vertex} too narrow for its text"
+            );
             let area = layout.owned_area(vertex);
             assert!(area.x >= 0.0 && area.x + area.width <= layout.width + 1e-9);
             assert!(area.y >= 0.0 && area.y + area.height <= layout.height + 1e-9);
@@ -335,7 +353,10 @@ mod tests {
                 let nodes: Vec<NodeInput> = (0..count)
                     .map(|vertex| {
                         let length = 4 + numbers.next(60);
-                        node(&format!("{vertex} {}", "x".repeat(length)), numbers.next(400))
+                        node(
+                            &format!("{vertex} {}", "x".repeat(length)),
+                            numbers.next(400),
+                        )
                     })
                     .collect();
                 let arcs = numbers.next(count * 4);
@@ -349,7 +370,9 @@ mod tests {
 
     #[test]
     fn a_star_of_fifty_vertices_folds_into_rows() {
-        let nodes: Vec<NodeInput> = (0..50).map(|vertex| node(&format!("v{vertex}"), 3)).collect();
+        let nodes: Vec<NodeInput> = (0..50)
+            .map(|vertex| node(&format!("v{vertex}"), 3))
+            .collect();
         let edges: Vec<(usize, usize)> = (1..50).map(|target| (0, target)).collect();
         let layout = lay_out(&nodes, &edges);
         check_no_overlap(&nodes, &layout);
@@ -359,12 +382,17 @@ mod tests {
             .iter()
             .map(|node| (node.frame.y + node.frame.height / 2.0).round() as i64)
             .collect();
-        assert!(distinct_tops.len() >= 49 / MAX_PER_ROW + 1, "{distinct_tops:?}");
+        assert!(
+            distinct_tops.len() >= 49 / MAX_PER_ROW + 1,
+            "{distinct_tops:?}"
+        );
         assert!(layout.width < widest_row_count as f64 * 200.0);
     }
 
     fn check_layers(edges: &[(usize, usize)], count: usize, expected: &[usize], reached: &[bool]) {
-        let nodes: Vec<NodeInput> = (0..count).map(|vertex| node(&vertex.to_string(), 1)).collect();
+        let nodes: Vec<NodeInput> = (0..count)
+            .map(|vertex| node(&vertex.to_string(), 1))
+            .collect();
         let layout = lay_out(&nodes, edges);
         let layers: Vec<usize> = layout.nodes.iter().map(|node| node.layer).collect();
         let got_reached: Vec<bool> = layout.nodes.iter().map(|node| node.reached).collect();
@@ -376,11 +404,21 @@ mod tests {
     fn layers_are_distances_from_the_portal() {
         check_layers(&[(0, 1), (1, 2)], 3, &[0, 1, 2], &[true, true, true]);
         // A shortcut puts a vertex in the nearer layer; a loop changes nothing.
-        check_layers(&[(0, 1), (1, 2), (0, 2), (2, 2)], 3, &[0, 1, 1], &[true, true, true]);
+        check_layers(
+            &[(0, 1), (1, 2), (0, 2), (2, 2)],
+            3,
+            &[0, 1, 1],
+            &[true, true, true],
+        );
         // An arc back up does not move the portal.
         check_layers(&[(0, 1), (1, 0)], 2, &[0, 1], &[true, true]);
         // Vertices nothing reaches share a layer after the last.
-        check_layers(&[(0, 1), (3, 2)], 4, &[0, 1, 2, 2], &[true, true, false, false]);
+        check_layers(
+            &[(0, 1), (3, 2)],
+            4,
+            &[0, 1, 2, 2],
+            &[true, true, false, false],
+        );
         check_layers(&[], 1, &[0], &[true]);
     }
 

@@ -100,10 +100,13 @@ pub fn apply_changes(plan: &Plan, changes: &[DecisionChange]) -> Result<Plan, Ed
     let mut changed = plan.clone();
     for change in changes {
         let arcs = changed.arcs.len();
-        let arc = changed.arcs.get_mut(change.arc).ok_or(EditError::NoSuchArc {
-            arc: change.arc,
-            arcs,
-        })?;
+        let arc = changed
+            .arcs
+            .get_mut(change.arc)
+            .ok_or(EditError::NoSuchArc {
+                arc: change.arc,
+                arcs,
+            })?;
         arc.decision = change.decision;
     }
     Plan::from_json(&changed.to_json()).map_err(EditError::Invalid)
@@ -223,7 +226,12 @@ pub(crate) mod tests {
     /// list 3 skipped from the portal.
     fn forum() -> Plan {
         plan(
-            &[("portal", 1), ("thread-list", 20), ("thread", 60), ("other", 9)],
+            &[
+                ("portal", 1),
+                ("thread-list", 20),
+                ("thread", 60),
+                ("other", 9),
+            ],
             &[
                 (0, 1, "follow"),
                 (1, 1, "follow-keep-relation"),
@@ -247,7 +255,11 @@ pub(crate) mod tests {
         let preview = preview(&before, &after);
         assert_eq!(preview.vertices_added, added, "{changes:?}");
         assert_eq!(preview.vertices_removed, removed, "{changes:?}");
-        assert_eq!((preview.pages_before, preview.pages_after), pages, "{changes:?}");
+        assert_eq!(
+            (preview.pages_before, preview.pages_after),
+            pages,
+            "{changes:?}"
+        );
         for change in &changes {
             assert_eq!(after.arcs[change.arc].decision, change.decision);
         }

@@ -85,21 +85,14 @@ struct Html(String);
 
 impl IntoResponse for Html {
     fn into_response(self) -> Response {
-        (
-            [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
-            self.0,
-        )
-            .into_response()
+        ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], self.0).into_response()
     }
 }
 
 type Answer = Result<Response, Failure>;
 
 /// Runs a view's store work on tokio's blocking threads.
-async fn blocking(
-    app: Arc<App>,
-    work: impl FnOnce(&App) -> Answer + Send + 'static,
-) -> Response {
+async fn blocking(app: Arc<App>, work: impl FnOnce(&App) -> Answer + Send + 'static) -> Response {
     match tokio::task::spawn_blocking(move || work(&app)).await {
         Ok(Ok(response)) => response,
         Ok(Err(failure)) => failure.into_response(),
@@ -162,7 +155,10 @@ async fn overview(State(app): State<Arc<App>>, Path(site): Path<usize>) -> Respo
         let watched = store.document("watch")?.is_some();
         let progress = Progress::of(&loaded.pages, frontier);
         let running = progress.is_running(SystemClock.now());
-        Ok(Html(views::crawl::overview(nav, &settings, &progress, running, watched)).into_response())
+        Ok(Html(views::crawl::overview(
+            nav, &settings, &progress, running, watched,
+        ))
+        .into_response())
     })
     .await
 }
@@ -194,7 +190,10 @@ async fn plan_svg(State(app): State<Arc<App>>, Path(site): Path<usize>) -> Respo
     .await
 }
 
-async fn vertex(State(app): State<Arc<App>>, Path((site, vertex)): Path<(usize, usize)>) -> Response {
+async fn vertex(
+    State(app): State<Arc<App>>,
+    Path((site, vertex)): Path<(usize, usize)>,
+) -> Response {
     blocking(app, move |app| {
         let (nav, name) = app.site(site)?;
         let store = app.open(name, true)?;
@@ -212,7 +211,10 @@ async fn vertex(State(app): State<Arc<App>>, Path((site, vertex)): Path<(usize, 
             .filter(|page| page.record.vertex == Some(vertex as u32))
             .take(views::plan::PAGES_SHOWN)
             .collect();
-        Ok(Html(views::plan::vertex_view(nav, &plan, generation, vertex, &stored)).into_response())
+        Ok(Html(views::plan::vertex_view(
+            nav, &plan, generation, vertex, &stored,
+        ))
+        .into_response())
     })
     .await
 }
@@ -271,7 +273,11 @@ fn stale(form: &DecisionForm, generation: u32) -> Result<(), Failure> {
 }
 
 fn from_this_console(headers: &HeaderMap) -> Result<(), Failure> {
-    let text = |name| headers.get(name).and_then(|value: &HeaderValue| value.to_str().ok());
+    let text = |name| {
+        headers
+            .get(name)
+            .and_then(|value: &HeaderValue| value.to_str().ok())
+    };
     if access::same_origin(text(header::ORIGIN), text(header::HOST)) {
         Ok(())
     } else {
@@ -382,9 +388,8 @@ async fn thread(
             .threads
             .iter()
             .find(|thread| {
-                fetches.is_some_and(|fetches| {
-                    thread.pages.iter().any(|page| fetches.contains(page))
-                })
+                fetches
+                    .is_some_and(|fetches| thread.pages.iter().any(|page| fetches.contains(page)))
             })
             .ok_or_else(|| Failure::NotFound(format!("no thread of the crawl holds {url}")))?;
         Ok(Html(views::crawl::thread_view(nav, &loaded.pages, thread)).into_response())
@@ -415,7 +420,11 @@ async fn stored_page(
 }
 
 async fn stylesheet() -> Response {
-    ([(header::CONTENT_TYPE, "text/css; charset=utf-8")], STYLESHEET).into_response()
+    (
+        [(header::CONTENT_TYPE, "text/css; charset=utf-8")],
+        STYLESHEET,
+    )
+        .into_response()
 }
 
 async fn script() -> Response {
@@ -434,7 +443,11 @@ async fn check_token(State(app): State<Arc<App>>, request: Request, next: Next) 
     // Read apart from the request, which is not shared across the awaits below.
     let (shown, target) = {
         let headers = request.headers();
-        let text = |name| headers.get(name).and_then(|value: &HeaderValue| value.to_str().ok());
+        let text = |name| {
+            headers
+                .get(name)
+                .and_then(|value: &HeaderValue| value.to_str().ok())
+        };
         let shown = access::token_shown(
             token,
             request.uri().query(),
@@ -452,11 +465,7 @@ async fn check_token(State(app): State<Arc<App>>, request: Request, next: Next) 
         Shown::Held => next.run(request).await,
         Shown::InQuery => {
             let cookie = format!("{TOKEN_COOKIE}={token}; Path=/; HttpOnly; SameSite=Strict");
-            (
-                [(header::SET_COOKIE, cookie)],
-                Redirect::to(&target),
-            )
-                .into_response()
+            ([(header::SET_COOKIE, cookie)], Redirect::to(&target)).into_response()
         }
         Shown::Not => {
             let body = "<p class=\"error\" id=\"error\">This console needs its token: open the \
@@ -485,7 +494,10 @@ fn router(app: Arc<App>) -> Router {
         .route("/site/{site}/page", get(stored_page))
         .route("/assets/console.css", get(stylesheet))
         .route("/assets/console.js", get(script))
-        .layer(middleware::from_fn_with_state(Arc::clone(&app), check_token))
+        .layer(middleware::from_fn_with_state(
+            Arc::clone(&app),
+            check_token,
+        ))
         .with_state(app)
 }
 
@@ -592,9 +604,10 @@ pub(crate) fn start(options: ConsoleOptions) -> Result<RunningConsole, ConsoleEr
         .name("trawl-console".to_string())
         .spawn(move || {
             runtime.block_on(async move {
-                let server = axum::serve(listener, router(app)).with_graceful_shutdown(async move {
-                    let _ = stopped.await;
-                });
+                let server =
+                    axum::serve(listener, router(app)).with_graceful_shutdown(async move {
+                        let _ = stopped.await;
+                    });
                 // An error after a successful bind is an accept failure the runtime already
                 // retried; the console has no channel but the log to report it on.
                 if let Err(error) = server.await {

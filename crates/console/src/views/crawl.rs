@@ -80,7 +80,9 @@ pub fn overview(
         when(progress.first_fetch),
         when(progress.last_fetch),
     );
-    body.push_str("<h2>Fetches by role</h2><table><thead><tr><th>role</th><th>pages</th></tr></thead><tbody>");
+    body.push_str(
+        "<h2>Fetches by role</h2><table><thead><tr><th>role</th><th>pages</th></tr></thead><tbody>",
+    );
     for (role, count) in &progress.by_role {
         let _ = write!(
             body,
@@ -89,12 +91,7 @@ pub fn overview(
         );
     }
     body.push_str("</tbody></table>");
-    page(
-        "Crawl",
-        Some(site),
-        running.then_some(5),
-        &body,
-    )
+    page("Crawl", Some(site), running.then_some(5), &body)
 }
 
 fn missing_words(missing: &Missing) -> String {
@@ -265,7 +262,11 @@ pub fn thread_view(site: SiteNav<'_>, pages: &[StoredPage], thread: &Thread) -> 
             escape(board)
         );
     }
-    let _ = write!(body, "<h2>{} pages</h2><ol class=\"thread-pages\">", thread.pages.len());
+    let _ = write!(
+        body,
+        "<h2>{} pages</h2><ol class=\"thread-pages\">",
+        thread.pages.len()
+    );
     for &index in &thread.pages {
         let record = &pages[index].record;
         let _ = write!(
@@ -288,7 +289,10 @@ pub fn thread_view(site: SiteNav<'_>, pages: &[StoredPage], thread: &Thread) -> 
             escape(post.time.as_deref().unwrap_or("(no time read)")),
             post.permalink
                 .as_deref()
-                .map(|link| format!(" · <a href=\"{}\" rel=\"noreferrer\">permalink</a>", escape(link)))
+                .map(|link| format!(
+                    " · <a href=\"{}\" rel=\"noreferrer\">permalink</a>",
+                    escape(link)
+                ))
                 .unwrap_or_default(),
             escape(&post.text)
         );
@@ -328,7 +332,10 @@ pub fn page_view(site: SiteNav<'_>, url: &str, fetches: &[&StoredPage]) -> Strin
                 .unwrap_or_default(),
             record
                 .vertex
-                .map(|vertex| format!("<a href=\"/site/{}/vertex/{vertex}\">{vertex}</a>", site.index))
+                .map(|vertex| format!(
+                    "<a href=\"/site/{}/vertex/{vertex}\">{vertex}</a>",
+                    site.index
+                ))
                 .unwrap_or("-".to_string()),
             escape(record.role.as_deref().unwrap_or("-")),
             escape(record.title.as_deref().unwrap_or("-")),
@@ -359,7 +366,9 @@ pub fn page_view(site: SiteNav<'_>, url: &str, fetches: &[&StoredPage]) -> Strin
                     query_value(entry.url.split('#').next().unwrap_or(&entry.url)),
                     escape(&entry.title),
                     escape(entry.author.as_deref().unwrap_or("-")),
-                    entry.replies.map_or("-".to_string(), |replies| replies.to_string()),
+                    entry
+                        .replies
+                        .map_or("-".to_string(), |replies| replies.to_string()),
                     escape(entry.last_reply.as_deref().unwrap_or("-"))
                 );
             }

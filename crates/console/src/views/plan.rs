@@ -140,7 +140,11 @@ pub fn vertex_view(
          informativeness {:.3}.</p>",
         entry.role.name(),
         verdict_name(entry.verdict),
-        if reached[vertex] { "reached" } else { "not reached" },
+        if reached[vertex] {
+            "reached"
+        } else {
+            "not reached"
+        },
         escape(pattern_text(plan, entry.url_pattern)),
         entry.sampled_pages,
         entry.unique_pages,
@@ -207,7 +211,12 @@ pub fn vertex_view(
             ),
             None => "-".to_string(),
         };
-        let examples: Vec<String> = arc.examples.iter().take(3).map(|text| escape(text)).collect();
+        let examples: Vec<String> = arc
+            .examples
+            .iter()
+            .take(3)
+            .map(|text| escape(text))
+            .collect();
         let _ = write!(
             body,
             "<tr><td>{index}</td><td><code>{}</code></td><td>{target}</td><td>{}</td><td>{}</td>\
