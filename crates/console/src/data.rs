@@ -47,7 +47,7 @@ pub fn list_sites(location: &StoreLocation) -> Result<Vec<String>, ConsoleError>
 }
 
 /// A site's pages as read at one page count.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct LoadedPages {
     /// The page count they were read at.
     pub count: usize,
@@ -62,20 +62,33 @@ pub struct LoadedPages {
 impl LoadedPages {
     /// Reads and assembles `pages`.
     pub fn new(pages: Vec<StoredPage>) -> LoadedPages {
-        let threads = threads(&pages);
-        let mut fetches_of_url: HashMap<String, Vec<usize>> = HashMap::new();
-        for (index, page) in pages.iter().enumerate() {
-            fetches_of_url
+        let mut loaded = LoadedPages {
+            count: 0,
+            pages: Vec::new(),
+            threads: Vec::new(),
+            fetches_of_url: HashMap::new(),
+        };
+        loaded.extend(pages);
+        loaded
+    }
+
+    /// Adds the pages fetched since, and puts the threads together again: a page may continue
+    /// a list of any age, so lists are assembled over every page.
+    pub fn extend(&mut self, new_pages: Vec<StoredPage>) {
+        for page in new_pages {
+            self.fetches_of_url
                 .entry(page.record.url.clone())
                 .or_default()
-                .push(index);
+                .push(self.pages.len());
+            self.pages.push(page);
         }
-        LoadedPages {
-            count: pages.len(),
-            pages,
-            threads,
-            fetches_of_url,
-        }
+        self.count = self.pages.len();
+        self.threads = threads(&self.pages);
+    }
+
+    /// The id of the last page held (0 for none).
+    pub fn last_id(&self) -> i64 {
+        self.pages.last().map_or(0, |page| page.id)
     }
 }
 
@@ -88,21 +101,30 @@ pub struct Cache {
 }
 
 impl Cache {
-    /// The site's pages, read again when the store's page count moved.
+    /// The site's pages. When the store's page count moved, only the pages fetched since are
+    /// read (a crawl or watch only ever adds pages); a count that went down means another
+    /// store at the same place, read whole. The lock is held while reading, so two requests
+    /// arriving together read the store once.
     pub fn pages(&self, site: &str, store: &Store) -> Result<Arc<LoadedPages>, StoreError> {
         let count = store.page_count()?;
-        if let Some(loaded) = self.pages.lock().expect("cache lock").get(site)
+        let mut kept = self.pages.lock().expect("cache lock");
+        if let Some(loaded) = kept.get(site)
             && loaded.count == count
         {
             return Ok(Arc::clone(loaded));
         }
-        let mut pages = Vec::with_capacity(count);
-        store.for_each_page(false, |page| pages.push(page))?;
-        let loaded = Arc::new(LoadedPages::new(pages));
-        self.pages
-            .lock()
-            .expect("cache lock")
-            .insert(site.to_string(), Arc::clone(&loaded));
+        let mut loaded = match kept.remove(site) {
+            // Taken back whole when no view holds it any more, copied when one does.
+            Some(loaded) if loaded.count < count => {
+                Arc::try_unwrap(loaded).unwrap_or_else(|shared| (*shared).clone())
+            }
+            _ => LoadedPages::new(Vec::new()),
+        };
+        let mut new_pages = Vec::with_capacity(count - loaded.count.min(count));
+        store.for_each_page_after(loaded.last_id(), false, |page| new_pages.push(page))?;
+        loaded.extend(new_pages);
+        let loaded = Arc::new(loaded);
+        kept.insert(site.to_string(), Arc::clone(&loaded));
         Ok(loaded)
     }
 
@@ -471,6 +493,80 @@ mod tests {
             ],
             &[(None, None, &["one", "new"])],
         );
+    }
+
+    #[test]
+    fn the_cache_reads_only_the_pages_fetched_since() {
+        let path =
+            std::env::temp_dir().join(format!("trawl-console-cache-{}.db", std::process::id()));
+        trawl_store::remove_database_files(&path);
+        let mut store = Store::open(&path).unwrap();
+        store
+            .begin_crawl(
+                &CrawlSettings {
+                    portal: BOARD.into(),
+                    strategy: "plan".into(),
+                    plan_json: None,
+                    plan_generation: 0,
+                    started_at: at(0),
+                    order: None,
+                    patterns_json: None,
+                },
+                &trawl_store::FrontierEntry {
+                    url: BOARD.into(),
+                    depth: 0,
+                    redirects: 0,
+                },
+            )
+            .unwrap();
+        let record = |store: &mut Store, page: StoredPage| {
+            let url = page.record.url.clone();
+            store
+                .record_fetch(&trawl_store::FetchOutcome {
+                    page: page.record,
+                    frontier_url: url,
+                    requeued: false,
+                    queued: Vec::new(),
+                    cookies: None,
+                    skipped: Vec::new(),
+                })
+                .unwrap();
+        };
+        let cache = Cache::default();
+        record(&mut store, board_listing(&[("Hello", FIRST)]));
+        record(
+            &mut store,
+            with_posts(
+                with_next(page(FIRST, "thread", 200, 2), SECOND),
+                &[("one", None)],
+            ),
+        );
+        let before = cache.pages("site", &store).unwrap();
+        assert_eq!((before.count, before.threads.len()), (2, 1));
+        assert_eq!(before.threads[0].posts.len(), 1);
+        // Asked again unchanged: the very same reading.
+        assert!(Arc::ptr_eq(&before, &cache.pages("site", &store).unwrap()));
+        // The thread's second page arrives: read alone, joined to the thread read before.
+        record(
+            &mut store,
+            with_posts(
+                with_next(page(SECOND, "thread", 200, 3), FIRST),
+                &[("two", None)],
+            ),
+        );
+        let after = cache.pages("site", &store).unwrap();
+        assert_eq!((after.count, after.threads.len()), (3, 1));
+        assert_eq!(after.threads[0].pages, vec![1, 2]);
+        assert_eq!(after.threads[0].posts.len(), 2);
+        assert_eq!(after.fetches_of_url[SECOND], vec![2]);
+        assert_eq!(
+            after.pages.iter().map(|page| page.id).collect::<Vec<_>>(),
+            vec![1, 2, 3]
+        );
+        // The reading held by an earlier view is left as it was.
+        assert_eq!(before.count, 2);
+        drop(store);
+        trawl_store::remove_database_files(&path);
     }
 
     #[test]
