@@ -92,12 +92,46 @@ impl LoadedPages {
     }
 }
 
-/// What the console keeps between requests, per site: the pages and the audit, each with the
-/// page count it was read at.
+/// What the console keeps between requests, per site: the pages, the frontier's length and the
+/// audit, each with the page count it was read at.
 #[derive(Debug, Default)]
 pub struct Cache {
     pages: Mutex<HashMap<String, Arc<LoadedPages>>>,
-    audits: Mutex<HashMap<String, (usize, Arc<AuditReport>)>>,
+    frontiers: Mutex<HashMap<String, (usize, usize)>>,
+    audits: Mutex<HashMap<String, AuditEntry>>,
+}
+
+/// A site's last audit and whether a newer one is being made.
+#[derive(Debug, Default)]
+struct AuditEntry {
+    last: Option<AuditDone>,
+    making: bool,
+    failure: Option<String>,
+}
+
+/// An audit made, with the page count of the store it read.
+#[derive(Debug, Clone)]
+pub struct AuditDone {
+    /// The report.
+    pub report: Arc<AuditReport>,
+    /// Pages the store held when it was made.
+    pub pages: usize,
+}
+
+/// What the audit view can show now.
+#[derive(Debug, Clone)]
+pub enum AuditNow {
+    /// The last audit made; `current` says whether it read the store as it is.
+    Made {
+        /// The audit.
+        done: AuditDone,
+        /// Whether the store still holds the pages it read.
+        current: bool,
+    },
+    /// The first audit is being made.
+    Making,
+    /// Making it failed; the words say why.
+    Failed(String),
 }
 
 impl Cache {
@@ -128,20 +162,76 @@ impl Cache {
         Ok(loaded)
     }
 
-    /// The audit of the site's crawl, made again when the store's page count moved.
-    pub fn audit(&self, site: &str, store: &Store) -> Result<Arc<AuditReport>, ConsoleError> {
-        let count = store.page_count().map_err(ConsoleError::Store)?;
-        if let Some((audited_at, report)) = self.audits.lock().expect("cache lock").get(site)
-            && *audited_at == count
+    /// URLs waiting in the site's frontier, counted again when the page count moved (the
+    /// frontier changes with fetches; a requeue between fetches shows at the next one).
+    pub fn waiting(&self, site: &str, store: &Store, pages: usize) -> Result<usize, StoreError> {
+        if let Some(&(counted_at, waiting)) = self.frontiers.lock().expect("cache lock").get(site)
+            && counted_at == pages
         {
-            return Ok(Arc::clone(report));
+            return Ok(waiting);
         }
-        let report = Arc::new(trawl_run::audit_store(store).map_err(ConsoleError::Audit)?);
-        self.audits
+        let waiting = store.unfetched_frontier()?.waiting.len();
+        self.frontiers
             .lock()
             .expect("cache lock")
-            .insert(site.to_string(), (count, Arc::clone(&report)));
-        Ok(report)
+            .insert(site.to_string(), (pages, waiting));
+        Ok(waiting)
+    }
+
+    /// The site's audit as it can be shown at once. An audit reads the whole crawl (seconds on
+    /// a crawl of 100,000 pages), so it is made on a thread of its own: the view shows the last
+    /// one made, saying when it is older than the store, while a new one is made; `pages` is
+    /// the store's page count now.
+    pub fn audit(self: &Arc<Self>, location: &StoreLocation, site: &str, pages: usize) -> AuditNow {
+        let mut audits = self.audits.lock().expect("cache lock");
+        let entry = audits.entry(site.to_string()).or_default();
+        let current = entry.last.as_ref().is_some_and(|done| done.pages == pages);
+        if !current && !entry.making {
+            entry.making = true;
+            let cache = Arc::clone(self);
+            let location = location.clone();
+            let site = site.to_string();
+            let spawned = std::thread::Builder::new()
+                .name("trawl-console-audit".to_string())
+                .spawn(move || cache.make_audit(&location, &site));
+            if let Err(error) = spawned {
+                entry.making = false;
+                return AuditNow::Failed(format!("cannot start the audit: {error}"));
+            }
+        }
+        match &entry.last {
+            Some(done) => AuditNow::Made {
+                done: done.clone(),
+                current,
+            },
+            None => match &entry.failure {
+                Some(failure) => AuditNow::Failed(failure.clone()),
+                None => AuditNow::Making,
+            },
+        }
+    }
+
+    fn make_audit(&self, location: &StoreLocation, site: &str) {
+        let made = open_site(location, site, true)
+            .map_err(ConsoleError::Store)
+            .and_then(|store| {
+                let pages = store.page_count().map_err(ConsoleError::Store)?;
+                let report = trawl_run::audit_store(&store).map_err(ConsoleError::Audit)?;
+                Ok(AuditDone {
+                    report: Arc::new(report),
+                    pages,
+                })
+            });
+        let mut audits = self.audits.lock().expect("cache lock");
+        let entry = audits.entry(site.to_string()).or_default();
+        entry.making = false;
+        match made {
+            Ok(done) => {
+                entry.last = Some(done);
+                entry.failure = None;
+            }
+            Err(error) => entry.failure = Some(crate::error_chain(&error)),
+        }
     }
 }
 

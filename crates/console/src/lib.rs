@@ -87,6 +87,18 @@ pub enum ConsoleError {
     Start(#[source] std::io::Error),
 }
 
+/// An error and its causes, each once, as the CLI prints them.
+pub(crate) fn error_chain(error: &dyn std::error::Error) -> String {
+    let mut words = error.to_string();
+    let mut cause = error.source();
+    while let Some(next) = cause {
+        words.push_str(": ");
+        words.push_str(&next.to_string());
+        cause = next.source();
+    }
+    words
+}
+
 /// How to start the console.
 #[derive(Debug, Clone)]
 pub struct ConsoleOptions {

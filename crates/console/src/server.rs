@@ -31,7 +31,7 @@ struct App {
     location: StoreLocation,
     sites: Vec<String>,
     token: Option<String>,
-    cache: Cache,
+    cache: Arc<Cache>,
 }
 
 /// A view that could not be shown, as the answer the browser gets.
@@ -55,17 +55,7 @@ impl From<StoreError> for Failure {
     }
 }
 
-/// An error and its causes, each once, as the CLI prints them.
-fn chain(error: &dyn std::error::Error) -> String {
-    let mut words = error.to_string();
-    let mut cause = error.source();
-    while let Some(next) = cause {
-        words.push_str(": ");
-        words.push_str(&next.to_string());
-        cause = next.source();
-    }
-    words
-}
+use crate::error_chain as chain;
 
 impl IntoResponse for Failure {
     fn into_response(self) -> Response {
@@ -151,7 +141,7 @@ async fn overview(State(app): State<Arc<App>>, Path(site): Path<usize>) -> Respo
         let store = app.open(name, true)?;
         let settings = data::settings_of(&store)?;
         let loaded = app.cache.pages(name, &store)?;
-        let frontier = store.unfetched_frontier()?.waiting.len();
+        let frontier = app.cache.waiting(name, &store, loaded.count)?;
         let watched = store.document("watch")?.is_some();
         let progress = Progress::of(&loaded.pages, frontier);
         let running = progress.is_running(SystemClock.now());
@@ -342,8 +332,8 @@ async fn audit(State(app): State<Arc<App>>, Path(site): Path<usize>) -> Response
         let (nav, name) = app.site(site)?;
         let store = app.open(name, true)?;
         let loaded = app.cache.pages(name, &store)?;
-        let report = app.cache.audit(name, &store)?;
-        Ok(Html(views::crawl::audit_view(nav, &report, &loaded)).into_response())
+        let now = app.cache.audit(&app.location, name, loaded.count);
+        Ok(Html(views::crawl::audit_view(nav, &now, &loaded)).into_response())
     })
     .await
 }
@@ -563,6 +553,30 @@ impl Drop for RunningConsole {
     }
 }
 
+/// Reads a lone site's pages and starts its audit while nobody waits yet, so that the first view
+/// opened finds them ready: on a crawl of 100,000 pages the reading takes seconds. A store of
+/// many sites is read site by site as they are opened, so a fleet's database is not read whole
+/// at start.
+fn preload(app: &Arc<App>) {
+    let [name] = app.sites.as_slice() else {
+        return;
+    };
+    let app = Arc::clone(app);
+    let name = name.clone();
+    // A failed preload costs nothing but time: the first view reads again and shows the error.
+    let _ = std::thread::Builder::new()
+        .name("trawl-console-preload".to_string())
+        .spawn(move || {
+            let Ok(store) = app.open(&name, true) else {
+                return;
+            };
+            if let Ok(loaded) = app.cache.pages(&name, &store) {
+                let _ = app.cache.waiting(&name, &store, loaded.count);
+                let _ = app.cache.audit(&app.location, &name, loaded.count);
+            }
+        });
+}
+
 pub(crate) fn start(options: ConsoleOptions) -> Result<RunningConsole, ConsoleError> {
     let sites = data::list_sites(&options.location)?;
     if sites.is_empty() {
@@ -597,8 +611,9 @@ pub(crate) fn start(options: ConsoleOptions) -> Result<RunningConsole, ConsoleEr
         location: options.location,
         sites: sites.clone(),
         token: token.clone(),
-        cache: Cache::default(),
+        cache: Arc::new(Cache::default()),
     });
+    let app_for_preload = Arc::clone(&app);
     let (shutdown, stopped) = tokio::sync::oneshot::channel::<()>();
     let thread = std::thread::Builder::new()
         .name("trawl-console".to_string())
@@ -616,6 +631,7 @@ pub(crate) fn start(options: ConsoleOptions) -> Result<RunningConsole, ConsoleEr
             });
         })
         .map_err(ConsoleError::Start)?;
+    preload(&app_for_preload);
     Ok(RunningConsole {
         address,
         token,

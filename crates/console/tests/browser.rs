@@ -177,6 +177,27 @@ impl Browser<'_> {
         value[ELEMENT].as_str().unwrap().to_string()
     }
 
+    /// Waits until an element matches `css` (a view that refreshes itself until it is ready).
+    fn wait_for(&self, css: &str) {
+        let started = Instant::now();
+        loop {
+            let found = self.call(
+                "POST",
+                "/elements",
+                Some(json!({"using": "css selector", "value": css})),
+            );
+            if found.as_array().is_some_and(|found| !found.is_empty()) {
+                return;
+            }
+            assert!(
+                started.elapsed() < Duration::from_secs(60),
+                "nothing matches {css} at {}",
+                self.url()
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
     fn text(&self, css: &str) -> String {
         let element = self.find(css);
         self.call("GET", &format!("/element/{element}/text"), None)
@@ -330,6 +351,7 @@ fn the_console_is_driven_by_keyboard_and_saves_the_change_it_shows() {
     browser.screenshot("overview");
     browser.press(&["a"]);
     browser.wait_for_url("/site/0/audit");
+    browser.wait_for("#verdict");
     assert!(!browser.text("#verdict").is_empty());
     browser.screenshot("audit");
     browser.press(&["t"]);

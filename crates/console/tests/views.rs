@@ -71,6 +71,52 @@ fn every_view_loads_and_a_saved_change_is_a_new_generation() {
     let (status, thread) = get(&agent, &format!("{base}/site/0/thread?url={first_thread}"));
     assert_eq!(status, 200);
     assert!(thread.contains("class=\"post\""), "{thread}");
+    // The audit is made on a thread of its own; the view refreshes itself until it is there.
+    let audit = wait_for_audit(&agent, &base);
+    assert!(audit.contains("The crawl is incomplete"), "{audit}");
+    assert!(audit.contains("waiting in the frontier"), "{audit}");
+    assert!(!audit.contains("id=\"stale\""), "{audit}");
+    // A page more in the store: the audit shown says it is older, and a new one follows.
+    {
+        let mut store = Store::open(&path).unwrap();
+        let mut fetched = trawl_store::PageRecord {
+            url: "http://forum.sim.test/extra".into(),
+            status: 404,
+            ..trawl_store::PageRecord::default()
+        };
+        fetched.fetched_at = jiff::Timestamp::from_second(1_800_000_000).unwrap();
+        store
+            .record_fetch(&trawl_store::FetchOutcome {
+                page: fetched,
+                frontier_url: "http://forum.sim.test/extra".into(),
+                requeued: false,
+                queued: Vec::new(),
+                cookies: None,
+                skipped: Vec::new(),
+            })
+            .unwrap();
+    }
+    let (_, stale) = get(&agent, &format!("{base}/site/0/audit"));
+    assert!(
+        stale.contains("read the crawl at 250 pages; it holds 251 now"),
+        "{stale}"
+    );
+    let started = std::time::Instant::now();
+    loop {
+        let (_, audit) = get(&agent, &format!("{base}/site/0/audit"));
+        if !audit.contains("id=\"stale\"") {
+            assert!(
+                audit.contains("<dt>pages fetched</dt><dd>251</dd>"),
+                "{audit}"
+            );
+            break;
+        }
+        assert!(started.elapsed().as_secs() < 60, "the new audit never came");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let (_, overview) = get(&agent, &format!("{base}/site/0/"));
+    assert!(overview.contains("id=\"pages\">251<"), "{overview}");
+    assert!(overview.contains("id=\"errors\">1 "), "{overview}");
     // Missing things are told, not shown as empty pages.
     assert_eq!(get(&agent, &format!("{base}/site/0/vertex/9999")).0, 404);
     assert_eq!(get(&agent, &format!("{base}/site/7/")).0, 404);
@@ -134,6 +180,21 @@ fn every_view_loads_and_a_saved_change_is_a_new_generation() {
     assert_eq!(stored_plan(&location).1, 1);
     console.stop();
     trawl_store::remove_database_files(&path);
+}
+
+/// The audit view once the audit is made.
+fn wait_for_audit(agent: &ureq::Agent, base: &str) -> String {
+    let started = std::time::Instant::now();
+    loop {
+        let (status, audit) = get(agent, &format!("{base}/site/0/audit"));
+        assert_eq!(status, 200, "{audit}");
+        if audit.contains("id=\"verdict\"") {
+            return audit;
+        }
+        assert!(audit.contains("id=\"making\""), "{audit}");
+        assert!(started.elapsed().as_secs() < 60, "the audit never came");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
 }
 
 #[test]

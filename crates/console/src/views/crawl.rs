@@ -3,10 +3,10 @@
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
-use trawl_audit::{AuditReport, Missing};
+use trawl_audit::Missing;
 use trawl_store::{CrawlSettings, StoredPage};
 
-use crate::data::{LoadedPages, Progress, Thread};
+use crate::data::{AuditNow, LoadedPages, Progress, Thread};
 use crate::html::{SiteNav, escape, page, query_value};
 
 /// Threads listed on one page of the thread list.
@@ -110,10 +110,32 @@ fn missing_words(missing: &Missing) -> String {
     }
 }
 
-/// The audit: totals, then the gaps grouped by the board or thread they belong to.
-pub fn audit_view(site: SiteNav<'_>, report: &AuditReport, loaded: &LoadedPages) -> String {
+/// The audit: totals, then the gaps grouped by the board or thread they belong to. While an
+/// audit is being made the page refreshes itself until it is there.
+pub fn audit_view(site: SiteNav<'_>, now: &AuditNow, loaded: &LoadedPages) -> String {
+    let (done, current) = match now {
+        AuditNow::Made { done, current } => (done, *current),
+        AuditNow::Making => {
+            let body = "<p id=\"making\">The audit is being made: it reads the whole crawl. \
+                        This page refreshes every 2 seconds until it is there.</p>";
+            return page("Audit", Some(site), Some(2), body);
+        }
+        AuditNow::Failed(words) => {
+            let body = format!("<p class=\"error\" id=\"error\">{}</p>", escape(words));
+            return page("Audit", Some(site), None, &body);
+        }
+    };
+    let report = &done.report;
     let totals = &report.totals;
     let mut body = String::new();
+    if !current {
+        let _ = write!(
+            body,
+            "<p class=\"notice\" id=\"stale\">This audit read the crawl at {} pages; it holds {} \
+             now, and a new audit is being made (this page refreshes every 5 seconds).</p>",
+            done.pages, loaded.count
+        );
+    }
     let _ = write!(
         body,
         "<p id=\"verdict\">{}</p><dl class=\"figures\"><dt>pages fetched</dt><dd>{}</dd>\
@@ -203,7 +225,7 @@ pub fn audit_view(site: SiteNav<'_>, report: &AuditReport, loaded: &LoadedPages)
             lists.len() - LISTS_SHOWN
         );
     }
-    page("Audit", Some(site), None, &body)
+    page("Audit", Some(site), (!current).then_some(5), &body)
 }
 
 /// One page of the thread list, from thread `from` on.
