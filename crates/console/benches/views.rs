@@ -360,9 +360,14 @@ fn main() {
     // A crawl going on: 1,000 pages more, read alone by the next view.
     add_pages(&path, 1_000);
     let caught_up = time_get(&agent, &format!("{base}/"));
+    let threads_again = time_get(&agent, &format!("{base}/threads"));
+    let audit_again = time_get(&agent, &format!("{base}/audit"));
     println!(
-        "after 1,000 pages more, the overview catching up: {:.1}",
-        milliseconds(caught_up)
+        "after 1,000 pages more: the overview catching up {:.1}, then the threads put together \
+         again {:.1}, the audit view (the last audit, a new one begun) {:.1}",
+        milliseconds(caught_up),
+        milliseconds(threads_again),
+        milliseconds(audit_again)
     );
     console.stop();
     trawl_store::remove_database_files(&path);

@@ -7,7 +7,7 @@
 //! stands at each request; nothing here holds a connection or a lock between requests.
 
 use std::collections::{HashMap, HashSet};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use jiff::Timestamp;
 use trawl_audit::AuditReport;
@@ -53,8 +53,10 @@ pub struct LoadedPages {
     pub count: usize,
     /// Every fetch, in fetch order, bodies left out.
     pub pages: Vec<StoredPage>,
-    /// The threads they make.
-    pub threads: Vec<Thread>,
+    /// The threads they make, put together when a view first asks: on a crawl of 100,000
+    /// pages that takes a large part of a second, which the overview of a running crawl,
+    /// refreshed every few seconds, has no need to pay.
+    threads: OnceLock<Vec<Thread>>,
     /// The fetches of each URL, in fetch order (indices into `pages`).
     pub fetches_of_url: HashMap<String, Vec<usize>>,
 }
@@ -65,15 +67,15 @@ impl LoadedPages {
         let mut loaded = LoadedPages {
             count: 0,
             pages: Vec::new(),
-            threads: Vec::new(),
+            threads: OnceLock::new(),
             fetches_of_url: HashMap::new(),
         };
         loaded.extend(pages);
         loaded
     }
 
-    /// Adds the pages fetched since, and puts the threads together again: a page may continue
-    /// a list of any age, so lists are assembled over every page.
+    /// Adds the pages fetched since; the threads are put together again when next asked for,
+    /// over every page, since a new page may continue a list of any age.
     pub fn extend(&mut self, new_pages: Vec<StoredPage>) {
         for page in new_pages {
             self.fetches_of_url
@@ -83,7 +85,17 @@ impl LoadedPages {
             self.pages.push(page);
         }
         self.count = self.pages.len();
-        self.threads = threads(&self.pages);
+        self.threads = OnceLock::new();
+    }
+
+    /// The threads the pages make.
+    pub fn threads(&self) -> &[Thread] {
+        self.threads.get_or_init(|| threads(&self.pages))
+    }
+
+    /// A thread's posts in order, each once (see [`Thread::posts`]).
+    pub fn posts_of(&self, thread: &Thread) -> Vec<(usize, usize)> {
+        thread.posts(&self.pages, &self.fetches_of_url)
     }
 
     /// The id of the last page held (0 for none).
@@ -323,11 +335,34 @@ pub struct Thread {
     pub board: Option<String>,
     /// Its pages in page order (indices into the pages), each by its first fetch.
     pub pages: Vec<usize>,
-    /// Its posts in order: (fetch index, post index on that fetch).
-    pub posts: Vec<(usize, usize)>,
 }
 
 impl Thread {
+    /// Its posts in order, as (fetch index, post index on that fetch): every fetch of each of
+    /// its pages read (a revisit's new posts included), and a post shown twice (atop the next
+    /// page, or by a page fetched again) kept once.
+    pub fn posts(
+        &self,
+        pages: &[StoredPage],
+        fetches_of_url: &HashMap<String, Vec<usize>>,
+    ) -> Vec<(usize, usize)> {
+        let mut seen = HashSet::new();
+        let mut posts = Vec::new();
+        for &page in &self.pages {
+            let fetches = fetches_of_url
+                .get(&pages[page].record.url)
+                .map_or(&[][..], Vec::as_slice);
+            for &fetch in fetches {
+                for (index, post) in pages[fetch].record.posts.iter().enumerate() {
+                    if seen.insert(post_identity(post)) {
+                        posts.push((fetch, index));
+                    }
+                }
+            }
+        }
+        posts
+    }
+
     /// The thread's URL: its first page's.
     pub fn url<'a>(&self, pages: &'a [StoredPage]) -> &'a str {
         &pages[self.pages[0]].record.url
@@ -425,22 +460,10 @@ pub fn threads(pages: &[StoredPage]) -> Vec<Thread> {
             let board = entry
                 .and_then(|(_, board)| *board)
                 .map(|board| pages[lists[board].pages[0]].record.url.clone());
-            let mut seen = HashSet::new();
-            let mut posts = Vec::new();
-            for &page in list {
-                for &fetch in &fetches_of_url[pages[page].record.url.as_str()] {
-                    for (index, post) in pages[fetch].record.posts.iter().enumerate() {
-                        if seen.insert(post_identity(post)) {
-                            posts.push((fetch, index));
-                        }
-                    }
-                }
-            }
             Thread {
                 title,
                 board,
                 pages: list.clone(),
-                posts,
             }
         })
         .collect()
@@ -497,14 +520,16 @@ mod tests {
     }
 
     fn check_threads(pages: &[StoredPage], expected: &[(Option<&str>, Option<&str>, &[&str])]) {
-        let got: Vec<(Option<String>, Option<String>, Vec<String>)> = threads(pages)
+        let loaded = LoadedPages::new(pages.to_vec());
+        let got: Vec<(Option<String>, Option<String>, Vec<String>)> = loaded
+            .threads()
             .iter()
             .map(|thread| {
                 (
                     thread.title.clone(),
                     thread.board.clone(),
-                    thread
-                        .posts
+                    loaded
+                        .posts_of(thread)
                         .iter()
                         .map(|&(fetch, post)| pages[fetch].record.posts[post].text.clone())
                         .collect(),
@@ -632,8 +657,8 @@ mod tests {
             ),
         );
         let before = cache.pages("site", &store).unwrap();
-        assert_eq!((before.count, before.threads.len()), (2, 1));
-        assert_eq!(before.threads[0].posts.len(), 1);
+        assert_eq!((before.count, before.threads().len()), (2, 1));
+        assert_eq!(before.posts_of(&before.threads()[0]).len(), 1);
         // Asked again unchanged: the very same reading.
         assert!(Arc::ptr_eq(&before, &cache.pages("site", &store).unwrap()));
         // The thread's second page arrives: read alone, joined to the thread read before.
@@ -645,9 +670,9 @@ mod tests {
             ),
         );
         let after = cache.pages("site", &store).unwrap();
-        assert_eq!((after.count, after.threads.len()), (3, 1));
-        assert_eq!(after.threads[0].pages, vec![1, 2]);
-        assert_eq!(after.threads[0].posts.len(), 2);
+        assert_eq!((after.count, after.threads().len()), (3, 1));
+        assert_eq!(after.threads()[0].pages, vec![1, 2]);
+        assert_eq!(after.posts_of(&after.threads()[0]).len(), 2);
         assert_eq!(after.fetches_of_url[SECOND], vec![2]);
         assert_eq!(
             after.pages.iter().map(|page| page.id).collect::<Vec<_>>(),

@@ -375,14 +375,14 @@ async fn thread(
         let loaded = app.cache.pages(name, &store)?;
         let fetches = loaded.fetches_of_url.get(&url);
         let thread = loaded
-            .threads
+            .threads()
             .iter()
             .find(|thread| {
                 fetches
                     .is_some_and(|fetches| thread.pages.iter().any(|page| fetches.contains(page)))
             })
             .ok_or_else(|| Failure::NotFound(format!("no thread of the crawl holds {url}")))?;
-        Ok(Html(views::crawl::thread_view(nav, &loaded.pages, thread)).into_response())
+        Ok(Html(views::crawl::thread_view(nav, &loaded, thread)).into_response())
     })
     .await
 }
@@ -571,6 +571,7 @@ fn preload(app: &Arc<App>) {
                 return;
             };
             if let Ok(loaded) = app.cache.pages(&name, &store) {
+                let _ = loaded.threads();
                 let _ = app.cache.waiting(&name, &store, loaded.count);
                 let _ = app.cache.audit(&app.location, &name, loaded.count);
             }

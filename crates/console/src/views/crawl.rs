@@ -230,7 +230,7 @@ pub fn audit_view(site: SiteNav<'_>, now: &AuditNow, loaded: &LoadedPages) -> St
 
 /// One page of the thread list, from thread `from` on.
 pub fn threads_view(site: SiteNav<'_>, loaded: &LoadedPages, from: usize) -> String {
-    let threads = &loaded.threads;
+    let threads = loaded.threads();
     let mut body = format!(
         "<p>{} threads put back together from {} stored pages.</p><table><thead><tr>\
          <th>thread</th><th>board</th><th>pages</th><th>posts</th></tr></thead><tbody>",
@@ -247,7 +247,7 @@ pub fn threads_view(site: SiteNav<'_>, loaded: &LoadedPages, from: usize) -> Str
             escape(thread.title.as_deref().unwrap_or(url)),
             escape(thread.board.as_deref().unwrap_or("-")),
             thread.pages.len(),
-            thread.posts.len()
+            loaded.posts_of(thread).len()
         );
     }
     body.push_str("</tbody></table><p class=\"pager\">");
@@ -272,7 +272,9 @@ pub fn threads_view(site: SiteNav<'_>, loaded: &LoadedPages, from: usize) -> Str
 }
 
 /// A thread reassembled: its pages in order, then every post with its author and time.
-pub fn thread_view(site: SiteNav<'_>, pages: &[StoredPage], thread: &Thread) -> String {
+pub fn thread_view(site: SiteNav<'_>, loaded: &LoadedPages, thread: &Thread) -> String {
+    let pages = &loaded.pages;
+    let posts = loaded.posts_of(thread);
     let url = thread.url(pages);
     let mut body = String::new();
     if let Some(board) = &thread.board {
@@ -301,8 +303,8 @@ pub fn thread_view(site: SiteNav<'_>, pages: &[StoredPage], thread: &Thread) -> 
             when(Some(record.fetched_at))
         );
     }
-    let _ = write!(body, "</ol><h2>{} posts</h2>", thread.posts.len());
-    for &(fetch, index) in &thread.posts {
+    let _ = write!(body, "</ol><h2>{} posts</h2>", posts.len());
+    for &(fetch, index) in &posts {
         let post = &pages[fetch].record.posts[index];
         let _ = write!(
             body,
