@@ -236,13 +236,14 @@ fn time_get(agent: &ureq::Agent, url: &str) -> Duration {
     elapsed
 }
 
-/// Asks `url` until its page no longer says the audit is being made; the time it took.
-fn time_until_audited(agent: &ureq::Agent, url: &str) -> Duration {
+/// Asks `url` until its page shows the store as it is (neither being made nor older than the
+/// store); the time it took.
+fn time_until_current(agent: &ureq::Agent, url: &str) -> Duration {
     let started = Instant::now();
     loop {
         let mut response = agent.get(url).call().unwrap();
         let page = response.body_mut().read_to_string().unwrap();
-        if page.contains("id=\"verdict\"") && !page.contains("id=\"stale\"") {
+        if !page.contains("id=\"making\"") && !page.contains("id=\"stale\"") {
             return started.elapsed();
         }
         std::thread::sleep(Duration::from_millis(20));
@@ -315,7 +316,7 @@ fn main() {
     // The first view waits for the pages the console started reading at start.
     let first = time_get(&agent, &format!("{base}/"));
     let since_start = started.elapsed();
-    let audited = time_until_audited(&agent, &format!("{base}/audit"));
+    let audited = time_until_current(&agent, &format!("{base}/audit"));
     let thread_query =
         url::form_urlencoded::byte_serialize(thread_url(0, 0).as_bytes()).collect::<String>();
     let page_query =
@@ -361,13 +362,18 @@ fn main() {
     add_pages(&path, 1_000);
     let caught_up = time_get(&agent, &format!("{base}/"));
     let threads_again = time_get(&agent, &format!("{base}/threads"));
+    let threads_current = time_until_current(&agent, &format!("{base}/threads"));
     let audit_again = time_get(&agent, &format!("{base}/audit"));
+    let audit_current = time_until_current(&agent, &format!("{base}/audit"));
     println!(
-        "after 1,000 pages more: the overview catching up {:.1}, then the threads put together \
-         again {:.1}, the audit view (the last audit, a new one begun) {:.1}",
+        "after 1,000 pages more: the overview catching up {:.1}; the threads view (the last \
+         threads, new ones begun) {:.1}, current after {:.0}; the audit view (the last audit, a \
+         new one begun) {:.1}, current after {:.0}",
         milliseconds(caught_up),
         milliseconds(threads_again),
-        milliseconds(audit_again)
+        milliseconds(threads_current),
+        milliseconds(audit_again),
+        milliseconds(audit_current)
     );
     console.stop();
     trawl_store::remove_database_files(&path);

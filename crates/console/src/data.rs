@@ -53,10 +53,10 @@ pub struct LoadedPages {
     pub count: usize,
     /// Every fetch, in fetch order, bodies left out.
     pub pages: Vec<StoredPage>,
-    /// The threads they make, put together when a view first asks: on a crawl of 100,000
-    /// pages that takes a large part of a second, which the overview of a running crawl,
-    /// refreshed every few seconds, has no need to pay.
-    threads: OnceLock<Vec<Thread>>,
+    /// The threads they make, put together when first asked for: on a crawl of 100,000 pages
+    /// that takes about half a second, which the overview of a running crawl, refreshed every
+    /// few seconds, has no need to pay (see [`Cache::threads`]).
+    threads: OnceLock<Arc<Vec<Thread>>>,
     /// The fetches of each URL, in fetch order (indices into `pages`).
     pub fetches_of_url: HashMap<String, Vec<usize>>,
 }
@@ -90,7 +90,11 @@ impl LoadedPages {
 
     /// The threads the pages make.
     pub fn threads(&self) -> &[Thread] {
-        self.threads.get_or_init(|| threads(&self.pages))
+        self.threads_shared()
+    }
+
+    fn threads_shared(&self) -> &Arc<Vec<Thread>> {
+        self.threads.get_or_init(|| Arc::new(threads(&self.pages)))
     }
 
     /// A thread's posts in order, each once (see [`Thread::posts`]).
@@ -111,6 +115,26 @@ pub struct Cache {
     pages: Mutex<HashMap<String, Arc<LoadedPages>>>,
     frontiers: Mutex<HashMap<String, (usize, usize)>>,
     audits: Mutex<HashMap<String, AuditEntry>>,
+    threads: Mutex<HashMap<String, ThreadsMade>>,
+}
+
+/// The threads last put together for a site, and whether newer ones are being made.
+#[derive(Debug, Default)]
+struct ThreadsMade {
+    /// The threads and the page count they were made at, from pages whose first pages are the
+    /// ones held now (a crawl only adds pages, so their indices stay right).
+    last: Option<(Arc<Vec<Thread>>, usize)>,
+    making: bool,
+}
+
+/// Threads to show, and the page count they were put together at.
+#[derive(Debug, Clone)]
+pub struct ThreadsNow {
+    /// The threads.
+    pub threads: Arc<Vec<Thread>>,
+    /// The page count they were put together at; below the pages held while newer ones are
+    /// being made.
+    pub pages: usize,
 }
 
 /// A site's last audit and whether a newer one is being made.
@@ -164,7 +188,11 @@ impl Cache {
             Some(loaded) if loaded.count < count => {
                 Arc::try_unwrap(loaded).unwrap_or_else(|shared| (*shared).clone())
             }
-            _ => LoadedPages::new(Vec::new()),
+            _ => {
+                // Another store at the same place: threads made from its pages name others.
+                self.threads.lock().expect("cache lock").remove(site);
+                LoadedPages::new(Vec::new())
+            }
         };
         let mut new_pages = Vec::with_capacity(count - loaded.count.min(count));
         store.for_each_page_after(loaded.last_id(), false, |page| new_pages.push(page))?;
@@ -172,6 +200,58 @@ impl Cache {
         let loaded = Arc::new(loaded);
         kept.insert(site.to_string(), Arc::clone(&loaded));
         Ok(loaded)
+    }
+
+    /// The site's threads, at once: those of `loaded` when put together, else the last ones
+    /// made (for fewer pages) while a thread of its own puts the new ones together; the first
+    /// time, put together here.
+    pub fn threads(self: &Arc<Self>, site: &str, loaded: &Arc<LoadedPages>) -> ThreadsNow {
+        if let Some(threads) = loaded.threads.get() {
+            return ThreadsNow {
+                threads: Arc::clone(threads),
+                pages: loaded.count,
+            };
+        }
+        let mut made = self.threads.lock().expect("cache lock");
+        let entry = made.entry(site.to_string()).or_default();
+        let earlier = entry
+            .last
+            .clone()
+            .filter(|(_, pages)| *pages < loaded.count);
+        let Some((threads, pages)) = earlier else {
+            drop(made);
+            let threads = Arc::clone(loaded.threads_shared());
+            self.remember_threads(site, &threads, loaded.count);
+            return ThreadsNow {
+                threads,
+                pages: loaded.count,
+            };
+        };
+        if !entry.making {
+            entry.making = true;
+            let cache = Arc::clone(self);
+            let loaded = Arc::clone(loaded);
+            let site_name = site.to_string();
+            let spawned = std::thread::Builder::new()
+                .name("trawl-console-threads".to_string())
+                .spawn(move || {
+                    let threads = Arc::clone(loaded.threads_shared());
+                    cache.remember_threads(&site_name, &threads, loaded.count);
+                });
+            if spawned.is_err() {
+                entry.making = false;
+            }
+        }
+        ThreadsNow { threads, pages }
+    }
+
+    fn remember_threads(&self, site: &str, threads: &Arc<Vec<Thread>>, pages: usize) {
+        let mut made = self.threads.lock().expect("cache lock");
+        let entry = made.entry(site.to_string()).or_default();
+        entry.making = false;
+        if entry.last.as_ref().is_none_or(|(_, last)| *last <= pages) {
+            entry.last = Some((Arc::clone(threads), pages));
+        }
     }
 
     /// URLs waiting in the site's frontier, counted again when the page count moved (the
@@ -647,7 +727,7 @@ mod tests {
                 })
                 .unwrap();
         };
-        let cache = Cache::default();
+        let cache = Arc::new(Cache::default());
         record(&mut store, board_listing(&[("Hello", FIRST)]));
         record(
             &mut store,
@@ -657,6 +737,8 @@ mod tests {
             ),
         );
         let before = cache.pages("site", &store).unwrap();
+        let threads_before = cache.threads("site", &before);
+        assert_eq!((threads_before.pages, threads_before.threads.len()), (2, 1));
         assert_eq!((before.count, before.threads().len()), (2, 1));
         assert_eq!(before.posts_of(&before.threads()[0]).len(), 1);
         // Asked again unchanged: the very same reading.
@@ -670,6 +752,22 @@ mod tests {
             ),
         );
         let after = cache.pages("site", &store).unwrap();
+        // The threads made before are shown while the new ones are put together apart.
+        let shown_first = cache.threads("site", &after);
+        assert_eq!(shown_first.pages, 2);
+        let started = std::time::Instant::now();
+        let shown_later = loop {
+            let shown = cache.threads("site", &after);
+            if shown.pages == 3 {
+                break shown;
+            }
+            assert!(
+                started.elapsed().as_secs() < 30,
+                "the threads were never made again"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        };
+        assert_eq!(shown_later.threads[0].pages, vec![1, 2]);
         assert_eq!((after.count, after.threads().len()), (3, 1));
         assert_eq!(after.threads()[0].pages, vec![1, 2]);
         assert_eq!(after.posts_of(&after.threads()[0]).len(), 2);

@@ -347,11 +347,12 @@ async fn threads(
         let (nav, name) = app.site(site)?;
         let store = app.open(name, true)?;
         let loaded = app.cache.pages(name, &store)?;
+        let threads = app.cache.threads(name, &loaded);
         let from = query
             .get("from")
             .and_then(|from| from.parse().ok())
             .unwrap_or(0);
-        Ok(Html(views::crawl::threads_view(nav, &loaded, from)).into_response())
+        Ok(Html(views::crawl::threads_view(nav, &loaded, &threads, from)).into_response())
     })
     .await
 }
@@ -374,8 +375,9 @@ async fn thread(
         let store = app.open(name, true)?;
         let loaded = app.cache.pages(name, &store)?;
         let fetches = loaded.fetches_of_url.get(&url);
-        let thread = loaded
-            .threads()
+        let threads = app.cache.threads(name, &loaded);
+        let thread = threads
+            .threads
             .iter()
             .find(|thread| {
                 fetches
@@ -571,7 +573,7 @@ fn preload(app: &Arc<App>) {
                 return;
             };
             if let Ok(loaded) = app.cache.pages(&name, &store) {
-                let _ = loaded.threads();
+                let _ = app.cache.threads(&name, &loaded);
                 let _ = app.cache.waiting(&name, &store, loaded.count);
                 let _ = app.cache.audit(&app.location, &name, loaded.count);
             }

@@ -6,7 +6,7 @@ use std::fmt::Write;
 use trawl_audit::Missing;
 use trawl_store::{CrawlSettings, StoredPage};
 
-use crate::data::{AuditNow, LoadedPages, Progress, Thread};
+use crate::data::{AuditNow, LoadedPages, Progress, Thread, ThreadsNow};
 use crate::html::{SiteNav, escape, page, query_value};
 
 /// Threads listed on one page of the thread list.
@@ -229,13 +229,30 @@ pub fn audit_view(site: SiteNav<'_>, now: &AuditNow, loaded: &LoadedPages) -> St
 }
 
 /// One page of the thread list, from thread `from` on.
-pub fn threads_view(site: SiteNav<'_>, loaded: &LoadedPages, from: usize) -> String {
-    let threads = loaded.threads();
+pub fn threads_view(
+    site: SiteNav<'_>,
+    loaded: &LoadedPages,
+    now: &ThreadsNow,
+    from: usize,
+) -> String {
+    let threads = now.threads.as_slice();
     let mut body = format!(
-        "<p>{} threads put back together from {} stored pages.</p><table><thead><tr>\
-         <th>thread</th><th>board</th><th>pages</th><th>posts</th></tr></thead><tbody>",
+        "<p>{} threads put back together from {} stored pages.</p>",
         threads.len(),
-        loaded.pages.len()
+        now.pages
+    );
+    let updating = now.pages < loaded.count;
+    if updating {
+        let _ = write!(
+            body,
+            "<p class=\"notice\" id=\"stale\">The store holds {} pages now; the threads are \
+             being put together again (this page refreshes every 5 seconds).</p>",
+            loaded.count
+        );
+    }
+    body.push_str(
+        "<table><thead><tr><th>thread</th><th>board</th><th>pages</th><th>posts</th></tr>\
+         </thead><tbody>",
     );
     for thread in threads.iter().skip(from).take(THREADS_PER_PAGE) {
         let url = thread.url(&loaded.pages);
@@ -268,7 +285,7 @@ pub fn threads_view(site: SiteNav<'_>, loaded: &LoadedPages, from: usize) -> Str
         );
     }
     body.push_str("</p>");
-    page("Threads", Some(site), None, &body)
+    page("Threads", Some(site), updating.then_some(5), &body)
 }
 
 /// A thread reassembled: its pages in order, then every post with its author and time.
