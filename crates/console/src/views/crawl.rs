@@ -9,6 +9,11 @@ use trawl_store::{CrawlSettings, StoredPage};
 use crate::data::{AuditNow, LoadedPages, Progress, Thread, ThreadsNow};
 use crate::html::{SiteNav, escape, page, query_value};
 
+/// `count` with its noun, singular for one.
+fn counted(count: usize, one: &str, many: &str) -> String {
+    format!("{count} {}", if count == 1 { one } else { many })
+}
+
 /// Threads listed on one page of the thread list.
 pub const THREADS_PER_PAGE: usize = 100;
 /// Gaps listed under one board or thread before the rest are counted.
@@ -305,8 +310,8 @@ pub fn thread_view(site: SiteNav<'_>, loaded: &LoadedPages, thread: &Thread) -> 
     }
     let _ = write!(
         body,
-        "<h2>{} pages</h2><ol class=\"thread-pages\">",
-        thread.pages.len()
+        "<h2>{}</h2><ol class=\"thread-pages\">",
+        counted(thread.pages.len(), "page", "pages")
     );
     for &index in &thread.pages {
         let record = &pages[index].record;
@@ -320,7 +325,11 @@ pub fn thread_view(site: SiteNav<'_>, loaded: &LoadedPages, thread: &Thread) -> 
             when(Some(record.fetched_at))
         );
     }
-    let _ = write!(body, "</ol><h2>{} posts</h2>", posts.len());
+    let _ = write!(
+        body,
+        "</ol><h2>{}</h2>",
+        counted(posts.len(), "post", "posts")
+    );
     for &(fetch, index) in &posts {
         let post = &pages[fetch].record.posts[index];
         let _ = write!(
