@@ -35,6 +35,7 @@ mod patterns;
 mod plan_graph;
 mod plan_show;
 mod progress;
+mod serve;
 mod shared_clock;
 mod sim;
 mod time;
@@ -100,6 +101,9 @@ enum Command {
     /// print the pattern tree with each pattern's figures and its rankings for comprehensive
     /// fetch and timely discovery, and write them as JSON with --out.
     Patterns(patterns::PatternsArgs),
+    /// Serve the web console over a crawl database: plan review and editing, progress, the
+    /// audit's gaps and a thread reader, in a browser (loopback unless --addr says otherwise).
+    Serve(serve::ServeArgs),
     /// The forum simulator: serve forums, print their ground truth and statistics.
     #[command(subcommand)]
     Sim(sim::SimCommand),
@@ -122,6 +126,7 @@ fn main() {
         Command::Learn(args) => learn::run_learn(args),
         Command::Plan(command) => learn::run_plan(command),
         Command::Patterns(args) => patterns::run(args),
+        Command::Serve(args) => serve::run(args),
         Command::Sim(command) => sim::run(command),
         Command::Bench(command) => bench::run(command),
     };

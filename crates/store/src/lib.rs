@@ -417,7 +417,20 @@ impl Store {
         visit: impl FnMut(StoredPage),
     ) -> Result<(), StoreError> {
         let bodies = if bodies { Bodies::All } else { Bodies::None };
-        on_backend!(self, store => store.visit_pages(bodies, None, visit))
+        on_backend!(self, store => store.visit_pages(bodies, None, 0, visit))
+    }
+
+    /// Calls `visit` with every page fetched after the page of id `after` (ids count fetches
+    /// from 1), in fetch order, records included: what a reader that kept the pages up to
+    /// `after` needs to catch up with a crawl still writing, without reading them all again.
+    pub fn for_each_page_after(
+        &self,
+        after: i64,
+        bodies: bool,
+        visit: impl FnMut(StoredPage),
+    ) -> Result<(), StoreError> {
+        let bodies = if bodies { Bodies::All } else { Bodies::None };
+        on_backend!(self, store => store.visit_pages(bodies, None, after, visit))
     }
 
     /// Calls `visit` with every fetched page in fetch order, with each post's text cut to its
@@ -431,7 +444,7 @@ impl Store {
         visit: impl FnMut(StoredPage),
     ) -> Result<(), StoreError> {
         let bodies = Bodies::OfRoles(bodies_of_roles);
-        on_backend!(self, store => store.visit_pages(bodies, Some(post_text_chars), visit))
+        on_backend!(self, store => store.visit_pages(bodies, Some(post_text_chars), 0, visit))
     }
 
     /// The frontier's URLs that were not fetched: those waiting (queued, the crawl stopped

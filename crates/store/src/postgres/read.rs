@@ -195,6 +195,7 @@ impl PostgresStore {
         &self,
         bodies: Bodies<'_>,
         post_text_chars: Option<usize>,
+        after: i64,
         mut visit: impl FnMut(StoredPage),
     ) -> Result<(), StoreError> {
         let site = self.site;
@@ -223,7 +224,7 @@ impl PostgresStore {
                 )?
                 .get(0))
         })?;
-        let mut after = 0;
+        let mut after = after.max(0);
         while after < last {
             let until = (after + PAGES_PER_ROUND).min(last);
             let (pages, links, posts, entries) = self.reading(|client| {

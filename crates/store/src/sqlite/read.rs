@@ -136,6 +136,7 @@ impl SqliteStore {
         &self,
         bodies: Bodies<'_>,
         post_text_chars: Option<usize>,
+        after: i64,
         mut visit: impl FnMut(StoredPage),
     ) -> Result<(), StoreError> {
         let database = |error| self.database_error(error);
@@ -162,7 +163,8 @@ impl SqliteStore {
             .connection
             .prepare(&format!(
                 "SELECT id, url, depth, status, error, fetched_at, headers, {body_column}, \
-                 vertex, role, title, signature, post_pattern FROM pages ORDER BY id"
+                 vertex, role, title, signature, post_pattern FROM pages WHERE id > ?1 \
+                 ORDER BY id"
             ))
             .map_err(database)?;
         let mut links = self
@@ -183,7 +185,7 @@ impl SqliteStore {
                  WHERE page = ?1 ORDER BY position",
             )
             .map_err(database)?;
-        let mut rows = pages.query([]).map_err(database)?;
+        let mut rows = pages.query([after]).map_err(database)?;
         while let Some(row) = rows.next().map_err(database)? {
             let id: i64 = row.get(0).map_err(database)?;
             let url: String = row.get(1).map_err(database)?;

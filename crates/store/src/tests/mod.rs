@@ -514,6 +514,40 @@ fn pages_the_old_plan_could_not_place_are_fetched_again_with_the_new_one() {
 }
 
 #[test]
+fn pages_after_an_id_read_back_alone_and_in_order() {
+    for_each_backend(|place| {
+        let mut store = place.open();
+        store
+            .begin_crawl(&settings(), &entry("http://forum.test/", 0))
+            .unwrap();
+        let urls: Vec<String> = (1..=5)
+            .map(|n| format!("http://forum.test/t?id={n}"))
+            .collect();
+        for url in &urls {
+            store.record_fetch(&outcome(url, &[])).unwrap();
+        }
+        let after = |id: i64| -> Vec<(i64, String, usize)> {
+            let mut read = Vec::new();
+            store
+                .for_each_page_after(id, false, |page| {
+                    read.push((page.id, page.record.url, page.record.posts.len()))
+                })
+                .unwrap();
+            read
+        };
+        let expected = |from: usize| -> Vec<(i64, String, usize)> {
+            (from..5)
+                .map(|index| (index as i64 + 1, urls[index].clone(), 2))
+                .collect()
+        };
+        assert_eq!(after(0), expected(0), "{:?}", place.backend);
+        assert_eq!(after(3), expected(3), "{:?}", place.backend);
+        assert_eq!(after(5), expected(5), "{:?}", place.backend);
+        assert_eq!(after(-1), expected(0), "{:?}", place.backend);
+    });
+}
+
+#[test]
 fn cookies_are_replaced_as_a_whole() {
     for_each_backend(|place| {
         let mut store = place.open();

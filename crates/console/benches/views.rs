@@ -1,0 +1,380 @@
+//! How long each view of the console takes on a crawl of 100,000 pages, the bar of issue 23
+//! (under 300 ms a view).
+//!
+//! The crawl is made, not crawled: a plan learned from a small simulated phpBB forum, and
+//! 100,000 pages stored as a crawl of a big forum would store them (boards of 20 thread entries
+//! a page joined by their pagers, threads of 10 posts a page joined by theirs, a few failed
+//! fetches, URLs left waiting), written straight through the store under target/ and removed at
+//! the end. The console reads the crawl's pages when it starts: the time until the first view
+//! is ready is that reading. Then each view is asked five times (median and slowest), and the
+//! overview once more after 1,000 pages were added, which it reads alone.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use trawl_console::ConsoleOptions;
+use trawl_eval::learning::{SIM_ORIGIN, learn_in_process};
+use trawl_learn::sitemap::Role;
+use trawl_learn::traverse::Strategy;
+use trawl_sim::{FamilyName, Scale, Site, SiteConfig};
+use trawl_store::{
+    CrawlSettings, FetchOutcome, FrontierEntry, PageRecord, PostRecord, Store, StoreLocation,
+    ThreadEntryRecord,
+};
+
+const PAGES: usize = 100_000;
+const BOARDS: usize = 50;
+const BOARD_PAGES: usize = 40;
+const ENTRIES_PER_BOARD_PAGE: usize = 20;
+const POSTS_PER_PAGE: usize = 10;
+/// In the file's name, bumped when the made crawl changes.
+const STORE_VERSION: u32 = 2;
+
+fn board_url(board: usize, page: usize) -> String {
+    format!(
+        "{SIM_ORIGIN}/viewforum.php?f={board}&start={}",
+        page * ENTRIES_PER_BOARD_PAGE
+    )
+}
+
+fn thread_url(thread: usize, page: usize) -> String {
+    format!(
+        "{SIM_ORIGIN}/viewtopic.php?t={thread}&start={}",
+        page * POSTS_PER_PAGE
+    )
+}
+
+/// Where the made crawl is written: under the workspace's target directory, removed after.
+fn store_path() -> PathBuf {
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target"));
+    target.join(format!("console-bench-{PAGES}-v{STORE_VERSION}.db"))
+}
+
+fn make_store(path: &Path) {
+    let site = Arc::new(Site::build(SiteConfig::new(
+        FamilyName::Phpbb,
+        1,
+        Scale::Small,
+    )));
+    let (learned, _, _) = learn_in_process(&site, 200, 1, Strategy::Skeleton).unwrap();
+    let plan = learned.plan;
+    let vertex_of = |role: Role| {
+        plan.vertices
+            .iter()
+            .find(|vertex| vertex.role == role)
+            .map(|vertex| vertex.id as u32)
+    };
+    let (board_vertex, thread_vertex) = (vertex_of(Role::ThreadList), vertex_of(Role::Thread));
+    trawl_store::remove_database_files(path);
+    let mut store = Store::open(path).unwrap();
+    let portal = format!("{SIM_ORIGIN}/index.php");
+    let started_at = jiff::Timestamp::from_second(1_700_000_000).unwrap();
+    store
+        .begin_crawl(
+            &CrawlSettings {
+                portal: portal.clone(),
+                strategy: "plan".into(),
+                plan_json: Some(plan.to_json()),
+                plan_generation: 0,
+                started_at,
+                order: Some("queue".into()),
+                patterns_json: None,
+            },
+            &FrontierEntry {
+                url: portal.clone(),
+                depth: 0,
+                redirects: 0,
+            },
+        )
+        .unwrap();
+    let thread_pages = PAGES - 1 - BOARDS * BOARD_PAGES;
+    let threads = BOARDS * BOARD_PAGES * ENTRIES_PER_BOARD_PAGE;
+    let pages_per_thread = thread_pages.div_ceil(threads);
+    let mut records: Vec<(PageRecord, String)> = Vec::with_capacity(PAGES);
+    records.push((
+        PageRecord {
+            url: portal.clone(),
+            status: 200,
+            role: Some("portal".into()),
+            ..PageRecord::default()
+        },
+        portal,
+    ));
+    for board in 0..BOARDS {
+        for page in 0..BOARD_PAGES {
+            let url = board_url(board, page);
+            let first_thread = (board * BOARD_PAGES + page) * ENTRIES_PER_BOARD_PAGE;
+            records.push((
+                PageRecord {
+                    url: url.clone(),
+                    status: 200,
+                    vertex: board_vertex,
+                    role: Some("thread-list".into()),
+                    title: Some(format!("Board {board}")),
+                    list_links: [
+                        page.checked_sub(1),
+                        Some(page + 1).filter(|next| *next < BOARD_PAGES),
+                    ]
+                    .into_iter()
+                    .flatten()
+                    .map(|other| board_url(board, other))
+                    .collect(),
+                    thread_entries: (first_thread..first_thread + ENTRIES_PER_BOARD_PAGE)
+                        .map(|thread| ThreadEntryRecord {
+                            title: format!("Thread number {thread}"),
+                            url: thread_url(thread, 0),
+                            author: Some(format!("member{}", thread % 997)),
+                            replies: Some((pages_per_thread * POSTS_PER_PAGE - 1) as u64),
+                            last_reply: Some("2024-03-01T10:00:00".into()),
+                        })
+                        .collect(),
+                    ..PageRecord::default()
+                },
+                url,
+            ));
+        }
+    }
+    'threads: for thread in 0..threads {
+        for page in 0..pages_per_thread {
+            if records.len() == PAGES {
+                break 'threads;
+            }
+            let url = thread_url(thread, page);
+            // One fetch in 500 failed.
+            let failed = records.len().is_multiple_of(500);
+            records.push((
+                PageRecord {
+                    url: url.clone(),
+                    status: if failed { 0 } else { 200 },
+                    error: failed.then(|| "connection reset".to_string()),
+                    vertex: thread_vertex,
+                    role: Some("thread".into()),
+                    title: Some(format!("Thread number {thread}")),
+                    list_links: [
+                        page.checked_sub(1),
+                        Some(page + 1).filter(|next| *next < pages_per_thread),
+                    ]
+                    .into_iter()
+                    .flatten()
+                    .map(|other| thread_url(thread, other))
+                    .collect(),
+                    posts: if failed {
+                        Vec::new()
+                    } else {
+                        (0..POSTS_PER_PAGE)
+                            .map(|post| PostRecord {
+                                author: Some(format!("member{}", (thread + post) % 997)),
+                                time: Some(format!("2024-03-01T{:02}:{:02}:00", post, page % 60)),
+                                text: format!(
+                                    "Post {post} of page {page} of thread {thread}: a reply of \
+                                     about the length forum replies have, a sentence or two."
+                                ),
+                                permalink: Some(format!(
+                                    "{url}#p{}",
+                                    thread * 1000 + page * 10 + post
+                                )),
+                            })
+                            .collect()
+                    },
+                    ..PageRecord::default()
+                },
+                url,
+            ));
+        }
+    }
+    let waiting: Vec<FrontierEntry> = (0..500)
+        .map(|index| FrontierEntry {
+            url: thread_url(threads + index, 0),
+            depth: 3,
+            redirects: 0,
+        })
+        .collect();
+    let count = records.len();
+    let mut outcomes: Vec<FetchOutcome> = records
+        .into_iter()
+        .enumerate()
+        .map(|(index, (mut page, url))| {
+            page.fetched_at = started_at + Duration::from_millis(500 * index as u64);
+            page.depth = u32::from(index > 0) + u32::from(index > BOARDS * BOARD_PAGES);
+            FetchOutcome {
+                page,
+                frontier_url: url,
+                requeued: false,
+                queued: Vec::new(),
+                cookies: None,
+                skipped: Vec::new(),
+            }
+        })
+        .collect();
+    // Each page queues the next one, as a crawl does, so every fetch answers a frontier URL.
+    for index in 0..count.saturating_sub(1) {
+        let next = outcomes[index + 1].frontier_url.clone();
+        outcomes[index].queued.push(FrontierEntry {
+            url: next,
+            depth: 1,
+            redirects: 0,
+        });
+    }
+    if let Some(last) = outcomes.last_mut() {
+        last.queued = waiting;
+    }
+    for batch in outcomes.chunks(1000) {
+        store.record_fetches(batch).unwrap();
+    }
+}
+
+fn time_get(agent: &ureq::Agent, url: &str) -> Duration {
+    let started = Instant::now();
+    let mut response = agent.get(url).call().unwrap();
+    let status = response.status().as_u16();
+    let _ = response.body_mut().read_to_vec().unwrap();
+    let elapsed = started.elapsed();
+    assert_eq!(status, 200, "{url}");
+    elapsed
+}
+
+/// Asks `url` until its page shows the store as it is (neither being made nor older than the
+/// store); the time it took.
+fn time_until_current(agent: &ureq::Agent, url: &str) -> Duration {
+    let started = Instant::now();
+    loop {
+        let mut response = agent.get(url).call().unwrap();
+        let page = response.body_mut().read_to_string().unwrap();
+        if !page.contains("id=\"making\"") && !page.contains("id=\"stale\"") {
+            return started.elapsed();
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// Stores `count` more thread pages at the end of the crawl, as a crawl going on would.
+fn add_pages(path: &Path, count: usize) {
+    let mut store = Store::open(path).unwrap();
+    let first = store.page_count().unwrap();
+    let outcomes: Vec<FetchOutcome> = (0..count)
+        .map(|index| {
+            let url = format!(
+                "{SIM_ORIGIN}/viewtopic.php?t=900000&start={}",
+                (first + index) * POSTS_PER_PAGE
+            );
+            FetchOutcome {
+                page: PageRecord {
+                    url: url.clone(),
+                    status: 200,
+                    role: Some("thread".into()),
+                    fetched_at: jiff::Timestamp::from_second(1_800_000_000).unwrap(),
+                    posts: (0..POSTS_PER_PAGE)
+                        .map(|post| PostRecord {
+                            text: format!("added post {post}"),
+                            ..PostRecord::default()
+                        })
+                        .collect(),
+                    ..PageRecord::default()
+                },
+                frontier_url: url,
+                requeued: false,
+                queued: Vec::new(),
+                cookies: None,
+                skipped: Vec::new(),
+            }
+        })
+        .collect();
+    store.record_fetches(&outcomes).unwrap();
+}
+
+fn milliseconds(duration: Duration) -> f64 {
+    duration.as_secs_f64() * 1000.0
+}
+
+fn main() {
+    let path = store_path();
+    // The made crawl is made again every run, as this run adds pages to it.
+    let started = Instant::now();
+    make_store(&path);
+    eprintln!(
+        "made {} in {:.1} s",
+        path.display(),
+        started.elapsed().as_secs_f64()
+    );
+    let location = StoreLocation::File(path.clone());
+    let pages = Store::open_read_only(&path).unwrap().page_count().unwrap();
+    let started = Instant::now();
+    let console = trawl_console::start(ConsoleOptions {
+        location,
+        address: "127.0.0.1:0".parse().unwrap(),
+        token: None,
+    })
+    .unwrap();
+    let base = format!("http://{}/site/0", console.address());
+    let agent: ureq::Agent = ureq::Agent::config_builder()
+        .timeout_global(Some(Duration::from_secs(600)))
+        .build()
+        .into();
+    // The first view waits for the pages the console started reading at start.
+    let first = time_get(&agent, &format!("{base}/"));
+    let since_start = started.elapsed();
+    let audited = time_until_current(&agent, &format!("{base}/audit"));
+    let thread_query =
+        url::form_urlencoded::byte_serialize(thread_url(0, 0).as_bytes()).collect::<String>();
+    let page_query =
+        url::form_urlencoded::byte_serialize(board_url(3, 2).as_bytes()).collect::<String>();
+    let first_thread = format!("/thread?url={thread_query}");
+    let a_page = format!("/page?url={page_query}");
+    let views = [
+        "/",
+        "/plan",
+        "/plan.svg",
+        "/vertex/0",
+        "/audit",
+        "/threads",
+        "/threads?from=50000",
+        first_thread.as_str(),
+        a_page.as_str(),
+    ];
+    println!("console views on a crawl of {pages} pages (ms)");
+    println!(
+        "start to the first view ready (pages read): {:.0}; that view's request: {:.0}; the \
+         audit made after it: {:.0}",
+        milliseconds(since_start),
+        milliseconds(first),
+        milliseconds(audited)
+    );
+    println!("{:<28} {:>10} {:>10}", "view", "median", "slowest");
+    let every_view = |label: &str| {
+        for view in views {
+            let mut times: Vec<Duration> = (0..5)
+                .map(|_| time_get(&agent, &format!("{base}{view}")))
+                .collect();
+            times.sort();
+            let shown: String = format!("{label}{view}").chars().take(28).collect();
+            println!(
+                "{shown:<28} {:>10.1} {:>10.1}",
+                milliseconds(times[2]),
+                milliseconds(times[4])
+            );
+        }
+    };
+    every_view("");
+    // A crawl going on: 1,000 pages more, read alone by the next view.
+    add_pages(&path, 1_000);
+    let caught_up = time_get(&agent, &format!("{base}/"));
+    let threads_again = time_get(&agent, &format!("{base}/threads"));
+    let threads_current = time_until_current(&agent, &format!("{base}/threads"));
+    let audit_again = time_get(&agent, &format!("{base}/audit"));
+    let audit_current = time_until_current(&agent, &format!("{base}/audit"));
+    println!(
+        "after 1,000 pages more: the overview catching up {:.1}; the threads view (the last \
+         threads, new ones begun) {:.1}, current after {:.0}; the audit view (the last audit, a \
+         new one begun) {:.1}, current after {:.0}",
+        milliseconds(caught_up),
+        milliseconds(threads_again),
+        milliseconds(threads_current),
+        milliseconds(audit_again),
+        milliseconds(audit_current)
+    );
+    console.stop();
+    trawl_store::remove_database_files(&path);
+}

@@ -1,0 +1,121 @@
+//! The web console of `trawl serve`: a crawl seen and steered in the browser.
+//!
+//! Archivists watch their crawls through a web console (Heritrix's, grab-site's dashboard), and
+//! iRobot's authors inspected each learned sitemap before trusting it. trawl's terminal lines
+//! say how a crawl goes, but a plan of thirty vertices and hundreds of arcs, or the gaps an
+//! audit names across a forum, are things people would rather look at than read. This crate is
+//! that console: a small web application over a crawl's store, either backend, one crawl or a
+//! fleet's many.
+//!
+//! # What it shows
+//!
+//! - The crawl's progress (pages, posts, rate, frontier, errors), refreshing itself while the
+//!   last fetch is recent, as it is while `trawl crawl`, `trawl watch` or a fleet's worker
+//!   writes the store.
+//! - The plan: the sitemap as a graph laid out on the server ([`layout`]: layers from the
+//!   portal, boxes sized by sampled pages, labels that never overlap), drawn as SVG
+//!   ([`graph`]) with the traversal highlighted and page-flipping loops marked; each vertex
+//!   with its sampled pages, its pages in the store and what was read from them, and its arcs
+//!   with their URL patterns, locations and decisions.
+//! - A change of decisions, previewed by what it adds to or removes from the pages the plan
+//!   reaches by the sample ([`plan_edit`]), and saved as a new plan generation: the changed
+//!   plan's file text, checked by reading it back as `trawl crawl --plan` would, replaces the
+//!   stored plan through [`trawl_store::Store::replace_plan`], the very step a crawl takes when
+//!   it learns its plan again. A save names the generation its form was made from and is
+//!   refused when the store has moved on since, so two people cannot overwrite each other.
+//! - The audit's gaps by board and thread, with links to the pages involved, and a thread
+//!   reader showing a thread put back together from its pages with its authors and times
+//!   ([`data`]).
+//!
+//! # How it is built
+//!
+//! axum on a tokio runtime of its own, as the simulator's server. The store is synchronous, so
+//! every view reads it on tokio's blocking threads; each request opens the store anew (read
+//! only, but for a save), which lets a crawl go on writing it and never leaves a lock held
+//! between requests. The pages read are kept, and when the store's page count moves only the
+//! pages fetched since are read ([`data::Cache`]); the audit and the reassembled threads, which
+//! take seconds on a crawl of 100,000 pages, are made on threads of their own while the views
+//! show the last ones made and say so. Every view thus answers in milliseconds once the crawl
+//! has been read (docs/BENCHMARKS.md).
+//! Every view is plain HTML written on the server; the stylesheet and a small script for
+//! keyboard shortcuts and arrow-key moves through the graph are compiled into the binary, so no
+//! view needs the network beyond the console itself. Everything works without the script too.
+//!
+//! The console binds to loopback unless told otherwise; on another address every request must
+//! show a token ([`access`]).
+
+pub mod access;
+pub mod data;
+pub mod graph;
+pub mod html;
+pub mod layout;
+pub mod plan_edit;
+mod server;
+pub mod views;
+
+use std::net::SocketAddr;
+
+use trawl_store::{StoreError, StoreLocation};
+
+pub use server::RunningConsole;
+
+/// Everything that can stop the console from starting or a view from being shown.
+#[derive(Debug, thiserror::Error)]
+pub enum ConsoleError {
+    /// The store could not be opened or read.
+    #[error("cannot read the crawl database")]
+    Store(#[source] StoreError),
+    /// The store holds no crawl.
+    #[error("{database} holds no crawl; crawl first with `trawl crawl URL --db {database}`")]
+    NoCrawl {
+        /// The database.
+        database: String,
+    },
+    /// The stored plan does not read.
+    #[error("the stored plan cannot be read")]
+    Plan(#[source] trawl_learn::plan::PlanError),
+    /// The audit could not read the crawl.
+    #[error("cannot audit the crawl")]
+    Audit(#[source] trawl_run::RunError),
+    /// The address could not be bound.
+    #[error("cannot listen on {address}")]
+    Bind {
+        /// The address asked for.
+        address: SocketAddr,
+        /// Why.
+        #[source]
+        source: std::io::Error,
+    },
+    /// The runtime, the serving thread or the token could not be made.
+    #[error("cannot start the console")]
+    Start(#[source] std::io::Error),
+}
+
+/// An error and its causes, each once, as the CLI prints them.
+pub(crate) fn error_chain(error: &dyn std::error::Error) -> String {
+    let mut words = error.to_string();
+    let mut cause = error.source();
+    while let Some(next) = cause {
+        words.push_str(": ");
+        words.push_str(&next.to_string());
+        cause = next.source();
+    }
+    words
+}
+
+/// How to start the console.
+#[derive(Debug, Clone)]
+pub struct ConsoleOptions {
+    /// The crawl database.
+    pub location: StoreLocation,
+    /// Where to listen.
+    pub address: SocketAddr,
+    /// The token every request must show; `None` on a loopback address means none is needed,
+    /// and on any other address that one is generated.
+    pub token: Option<String>,
+}
+
+/// Checks the store, binds the address and serves the console on a thread of its own.
+pub fn start(options: ConsoleOptions) -> Result<RunningConsole, ConsoleError> {
+    server::start(options)
+}

@@ -1,0 +1,4 @@
+//! The console's views, written as HTML on the server from what [`crate::data`] reads.
+
+pub mod crawl;
+pub mod plan;
