@@ -46,6 +46,22 @@ pub enum BoardPager {
     LoadMoreWithCursor,
 }
 
+/// How a cursor names the entry a board's next page starts after (for the cursor pagers).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CursorSpelling {
+    /// The last shown thread's id, a plain number (`&after=131`).
+    ThreadId,
+    /// An opaque token of letters and digits made from the thread by a hash, as engines that
+    /// sign or encrypt their cursors write them (`&after=Q7kz0VxT2m`).
+    OpaqueToken,
+    /// The base64 of a small JSON object naming the thread (`&cursor=eyJ0IjoxMzF9`), as
+    /// GraphQL-style cursors are.
+    Base64,
+    /// A hexadecimal hash as a path segment (`/b/0/page/9f3c21ab/`), the board's first page at
+    /// `/b/0/`.
+    PathHash,
+}
+
 /// How a thread's posts page.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ThreadPager {
@@ -74,6 +90,8 @@ pub struct Shape {
     /// A young forum: only the first board has threads enough for a second page, so a sample
     /// meets one pair of a board's pages at most.
     pub one_long_board: bool,
+    /// How the cursor pagers spell their cursor.
+    pub cursor: CursorSpelling,
 }
 
 impl Shape {
@@ -86,6 +104,7 @@ impl Shape {
         global_list: false,
         slugs: false,
         one_long_board: false,
+        cursor: CursorSpelling::ThreadId,
     };
 }
 
@@ -99,13 +118,34 @@ const SYLLABLES: [&str; 20] = [
     "quin", "ta", "mol", "ve", "chu",
 ];
 
+/// A 64-bit mixing hash (splitmix64's finaliser): nearby inputs give unrelated outputs.
+fn mix(value: u64) -> u64 {
+    let mut mixed = value.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    mixed = (mixed ^ (mixed >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    mixed = (mixed ^ (mixed >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    mixed ^ (mixed >> 31)
+}
+
+/// Standard base64 without padding (URL-safe letters), enough for a cursor's few bytes.
+fn base64(bytes: &[u8]) -> String {
+    const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    let mut text = String::new();
+    for chunk in bytes.chunks(3) {
+        let value = chunk
+            .iter()
+            .enumerate()
+            .fold(0u32, |value, (index, byte)| value | u32::from(*byte) << (16 - 8 * index));
+        for index in 0..=chunk.len() {
+            text.push(ALPHABET[(value >> (18 - 6 * index) & 63) as usize] as char);
+        }
+    }
+    text
+}
+
 /// A made-up word, one of thousands, chosen by `seed` through a mixing hash so that texts of
 /// different posts share few runs of words, as real posts do.
 fn word(seed: usize) -> String {
-    let mut mixed = (seed as u64).wrapping_add(0x9e37_79b9_7f4a_7c15);
-    mixed = (mixed ^ (mixed >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    mixed = (mixed ^ (mixed >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    mixed ^= mixed >> 31;
+    let mixed = mix(seed as u64);
     let syllables = 2 + (mixed % 2) as usize;
     (0..syllables)
         .map(|index| SYLLABLES[((mixed >> (8 + index * 8)) % SYLLABLES.len() as u64) as usize])
@@ -198,19 +238,48 @@ impl HandmadeForum {
                 Self::category_slug(board),
                 Self::board_slug(board)
             )
+        } else if self.shape.cursor == CursorSpelling::PathHash {
+            format!("{}b/{board}/", self.base())
         } else {
             format!("{}board.php?id={board}", self.base())
         };
         let separator = if first.contains('?') { '&' } else { '?' };
+        let cursor_name = match self.shape.board_pager {
+            _ if self.shape.cursor == CursorSpelling::Base64 => "cursor",
+            BoardPager::LoadMoreWithCursor => "before",
+            _ => "after",
+        };
         match (self.shape.board_pager, after) {
-            (BoardPager::HeadLinksWithCursor, Some(after)) => {
-                format!("{first}{separator}after={after}")
-            }
-            (BoardPager::LoadMoreWithCursor, Some(after)) => {
-                format!("{first}{separator}before={after}")
+            (BoardPager::HeadLinksWithCursor | BoardPager::LoadMoreWithCursor, Some(after)) => {
+                let value = self.cursor_value(after);
+                match self.shape.cursor {
+                    CursorSpelling::PathHash => format!("{first}page/{value}/"),
+                    _ => format!("{first}{separator}{cursor_name}={value}"),
+                }
             }
             _ if page <= 1 => first,
             _ => format!("{first}{separator}page={page}"),
+        }
+    }
+
+    /// The cursor naming the thread a board's next page starts after, in the shape's spelling.
+    fn cursor_value(&self, thread: usize) -> String {
+        match self.shape.cursor {
+            CursorSpelling::ThreadId => thread.to_string(),
+            CursorSpelling::OpaqueToken => {
+                const ALPHABET: &[u8] =
+                    b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+                let mut mixed = mix(thread as u64 ^ 0x5bd1_e995);
+                (0..10)
+                    .map(|_| {
+                        let character = ALPHABET[(mixed % ALPHABET.len() as u64) as usize];
+                        mixed = mix(mixed);
+                        character as char
+                    })
+                    .collect()
+            }
+            CursorSpelling::Base64 => base64(format!("{{\"t\":{thread}}}").as_bytes()),
+            CursorSpelling::PathHash => format!("{:08x}", mix(thread as u64) & 0xffff_ffff),
         }
     }
 
@@ -649,15 +718,20 @@ impl HandmadeForum {
         if rest == "member.php" && known_keys(&["id"]) {
             return ok(number("id").and_then(|member| self.member_page(member)));
         }
-        let board_page = |board: usize| -> Answer {
+        let board_page = |board: usize, path_cursor: Option<&str>| -> Answer {
             let cursor = match self.shape.board_pager {
-                BoardPager::LoadMoreWithCursor => number("before"),
-                _ => number("after"),
+                _ if self.shape.cursor == CursorSpelling::PathHash => path_cursor,
+                _ if self.shape.cursor == CursorSpelling::Base64 => text("cursor"),
+                BoardPager::LoadMoreWithCursor => text("before"),
+                _ => text("after"),
             };
             match (self.shape.board_pager, cursor) {
                 (BoardPager::HeadLinksWithCursor | BoardPager::LoadMoreWithCursor, Some(after)) => {
                     let threads = self.threads_of(board);
-                    match threads.iter().position(|thread| thread.id == after) {
+                    match threads
+                        .iter()
+                        .position(|thread| self.cursor_value(thread.id) == after)
+                    {
                         Some(position) if (position + 1) % THREADS_PER_LIST_PAGE == 0 => {
                             ok(self.board_page(board, (position + 1) / THREADS_PER_LIST_PAGE + 1))
                         }
@@ -685,7 +759,7 @@ impl HandmadeForum {
                     && segments.get(2) == Some(&Self::board_slug(*board).as_str())
             });
             return match (board, segments.len()) {
-                (Some(board), 3) => board_page(board),
+                (Some(board), 3) => board_page(board, None),
                 (Some(board), 4) => self
                     .threads_of(board)
                     .into_iter()
@@ -694,9 +768,22 @@ impl HandmadeForum {
                 _ => Answer::Missing,
             };
         }
-        if rest == "board.php" {
+        if rest == "board.php" && self.shape.cursor != CursorSpelling::PathHash {
             return match number("id") {
-                Some(board) if board < BOARDS => board_page(board),
+                Some(board) if board < BOARDS => board_page(board, None),
+                _ => Answer::Missing,
+            };
+        }
+        if let Some(board_path) = rest.strip_prefix("b/")
+            && self.shape.cursor == CursorSpelling::PathHash
+            && board_path.ends_with('/')
+            && known_keys(&["p"])
+        {
+            let segments: Vec<&str> = board_path.trim_end_matches('/').split('/').collect();
+            let board = segments[0].parse::<usize>().ok().filter(|board| *board < BOARDS);
+            return match (board, &segments[1..]) {
+                (Some(board), []) => board_page(board, None),
+                (Some(board), ["page", cursor]) => board_page(board, Some(cursor)),
                 _ => Answer::Missing,
             };
         }
