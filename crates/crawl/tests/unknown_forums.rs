@@ -345,3 +345,18 @@ fn boards_paged_by_cursors_that_are_not_numbers_are_crawled_whole() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// Portal, boards and threads in one layout: the portal lists every topic with a pager, a side
+/// bar on every page names every board, and each thread page lists suggested topics in rows
+/// made like a board's, more of them than a board page shows, and names no board of its own
+/// (django-simple-forum's shape). The boards' pages must be crawled as thread lists, not
+/// dropped as pages of the threads' layout.
+#[test]
+fn boards_laid_out_like_the_threads_and_the_portal_are_crawled() {
+    let shape = Shape {
+        global_list: true,
+        one_layout: true,
+        ..Shape::PLAIN
+    };
+    check(shape, 300, 0, 0);
+}

@@ -92,6 +92,10 @@ pub struct Shape {
     pub one_long_board: bool,
     /// How the cursor pagers spell their cursor.
     pub cursor: CursorSpelling,
+    /// Portal, boards and threads share one layout: every page wears a side bar naming every
+    /// board, a thread page lists suggested topics in rows made like a board's (more of them than
+    /// a board page shows) below its posts, and names no board of its own.
+    pub one_layout: bool,
 }
 
 impl Shape {
@@ -105,6 +109,7 @@ impl Shape {
         slugs: false,
         one_long_board: false,
         cursor: CursorSpelling::ThreadId,
+        one_layout: false,
     };
 }
 
@@ -112,6 +117,11 @@ const BOARDS: usize = 5;
 const THREADS_PER_LIST_PAGE: usize = 6;
 const POSTS_PER_PAGE: usize = 5;
 const MEMBERS: usize = 9;
+/// Topics a thread page suggests in the one-layout shape: more rows than a board page shows, as
+/// engines that suggest topics list many.
+const SUGGESTED_TOPICS: usize = 12;
+/// Smileys in the hidden picker every page of the one-layout shape carries.
+const FRAME_SMILEYS: usize = 80;
 
 const SYLLABLES: [&str; 20] = [
     "ka", "ro", "mi", "tel", "vas", "du", "pen", "lo", "sar", "gi", "bre", "nu", "fa", "zor", "he",
@@ -131,10 +141,9 @@ fn base64(bytes: &[u8]) -> String {
     const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
     let mut text = String::new();
     for chunk in bytes.chunks(3) {
-        let value = chunk
-            .iter()
-            .enumerate()
-            .fold(0u32, |value, (index, byte)| value | u32::from(*byte) << (16 - 8 * index));
+        let value = chunk.iter().enumerate().fold(0u32, |value, (index, byte)| {
+            value | u32::from(*byte) << (16 - 8 * index)
+        });
         for index in 0..=chunk.len() {
             text.push(ALPHABET[(value >> (18 - 6 * index) & 63) as usize] as char);
         }
@@ -342,7 +351,11 @@ impl HandmadeForum {
     pub fn valuable_urls(&self) -> BTreeSet<String> {
         let mut urls = BTreeSet::new();
         urls.insert(self.index_url());
-        urls.insert(self.boards_url());
+        // The side bar of the one-layout shape names every board: its list of boards is one
+        // more way in, not a page worth having.
+        if !self.shape.one_layout {
+            urls.insert(self.boards_url());
+        }
         for board in 0..BOARDS {
             let threads = self.threads_of(board);
             for (page, chunk) in threads.chunks(THREADS_PER_LIST_PAGE).enumerate() {
@@ -387,6 +400,56 @@ impl HandmadeForum {
              <div id='footer'>Powered by our own hands. <a href='/terms.php'>Terms</a></div></body></html>",
             home = "/"
         )
+    }
+
+    /// A page in the forum's frame: in the one-layout shape, with the side bar naming every
+    /// board that each page shows.
+    fn framed(&self, title: &str, head: &str, body: &str) -> String {
+        if !self.shape.one_layout {
+            return Self::page(title, head, body);
+        }
+        let boards: String = (0..BOARDS)
+            .map(|board| {
+                format!(
+                    "<li class='category'><a href='{}'>{}</a></li>",
+                    self.board_url(board, 1, None),
+                    Self::board_slug(board).replace('-', " ")
+                )
+            })
+            .collect();
+        // The frame's hidden dialogs (a picker of smileys for the reply box, on every page)
+        // outweigh in markup what any one page shows, as a JavaScript-heavy engine's frame
+        // does, though they hold little text.
+        let smileys: String = (0..FRAME_SMILEYS)
+            .map(|smiley| {
+                format!(
+                    "<li class='smiley'><a href='#' title='{name}'><img src='/smileys/{smiley}.png' alt=':{name}:'></a><span class='code'>:{name}:</span></li>",
+                    name = word(smiley + 500),
+                )
+            })
+            .collect();
+        Self::page(
+            title,
+            head,
+            &format!(
+                "<div class='main'>{body}</div><div class='sidebar'><h3>Categories</h3><ul class='categories'>{boards}</ul></div>\
+                 <div class='modal' role='dialog' hidden><h4>Insert a smiley</h4><ul class='smileys'>{smileys}</ul></div>"
+            ),
+        )
+    }
+
+    /// The topics a thread page suggests in the one-layout shape: the threads that follow it in
+    /// the forum's order, wrapping round.
+    fn suggested_topics(&self, thread: &Thread) -> String {
+        let position = self
+            .threads
+            .iter()
+            .position(|other| other.id == thread.id)
+            .unwrap_or(0);
+        let suggested: Vec<&Thread> = (1..=SUGGESTED_TOPICS)
+            .map(|step| &self.threads[(position + step) % self.threads.len()])
+            .collect();
+        format!("<h2>Suggested topics</h2>{}", self.topic_rows(&suggested))
     }
 
     fn time_of(post: usize) -> String {
@@ -515,7 +578,7 @@ impl HandmadeForum {
             }
         };
         let name = Self::board_slug(board).replace('-', " ");
-        Some(Self::page(
+        Some(self.framed(
             &name,
             &head,
             &format!(
@@ -545,7 +608,7 @@ impl HandmadeForum {
                 .collect::<Vec<_>>(),
             page,
         );
-        Some(Self::page(
+        Some(self.framed(
             "All topics",
             "",
             &format!(
@@ -569,7 +632,7 @@ impl HandmadeForum {
                 posts = threads.iter().map(|thread| thread.posts).sum::<usize>(),
             ));
         }
-        Self::page(
+        self.framed(
             "Board index",
             "",
             &format!(
@@ -644,22 +707,35 @@ impl HandmadeForum {
             }
         };
         let title = Self::title_of(thread);
-        Some(Self::page(
+        // In the one-layout shape a thread names no board of its own, only the forum.
+        let (breadcrumbs, suggested) = match self.shape.one_layout {
+            true => (
+                format!(
+                    "<div class='breadcrumbs'><a href='{}'>Forum</a></div>",
+                    self.index_url()
+                ),
+                self.suggested_topics(thread),
+            ),
+            false => (
+                format!(
+                    "<div class='breadcrumbs'><a href='{index}'>Board index</a> &raquo; <a href='{board}'>{board_name}</a></div>",
+                    index = self.boards_url(),
+                    board = self.board_url(thread.board, 1, None),
+                    board_name = Self::board_slug(thread.board).replace('-', " "),
+                ),
+                String::new(),
+            ),
+        };
+        Some(self.framed(
             &title,
             "",
-            &format!(
-                "<div class='breadcrumbs'><a href='{index}'>Board index</a> &raquo; <a href='{board}'>{board_name}</a></div>\
-                 <h1>{title}</h1>{tabs}{pager}{body}{pager}",
-                index = self.boards_url(),
-                board = self.board_url(thread.board, 1, None),
-                board_name = Self::board_slug(thread.board).replace('-', " "),
-            ),
+            &format!("{breadcrumbs}<h1>{title}</h1>{tabs}{pager}{body}{pager}{suggested}"),
         ))
     }
 
     fn member_page(&self, member: usize) -> Option<String> {
         (member < MEMBERS).then(|| {
-            Self::page(
+            self.framed(
                 &Self::member_name(member),
                 "",
                 &format!(
@@ -780,7 +856,10 @@ impl HandmadeForum {
             && known_keys(&["p"])
         {
             let segments: Vec<&str> = board_path.trim_end_matches('/').split('/').collect();
-            let board = segments[0].parse::<usize>().ok().filter(|board| *board < BOARDS);
+            let board = segments[0]
+                .parse::<usize>()
+                .ok()
+                .filter(|board| *board < BOARDS);
             return match (board, &segments[1..]) {
                 (Some(board), []) => board_page(board, None),
                 (Some(board), ["page", cursor]) => board_page(board, Some(cursor)),
