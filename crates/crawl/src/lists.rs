@@ -11,6 +11,8 @@
 //! number or offset (`&start=40`, `/page-3`, `-3-1.html`), so the numbers that vary between the
 //! list's URLs are its page key. A list's first page is often spelled without the number at all
 //! (`viewtopic.php?t=5`), so a URL that does not follow the template of the others comes first.
+//! Pages named by cursors that are no numbers (`?after=GgdQDeNvt6`) share no template at all;
+//! they are ordered by their distance along the list's links from the page spelled shortest.
 
 use std::collections::HashMap;
 
@@ -200,13 +202,17 @@ fn order_by_page_key(pages: &[ListPage<'_>], list: &mut [usize]) {
     for parts in split.values() {
         *template_counts.entry(&parts.template).or_default() += 1;
     }
-    let Some(main_template) = template_counts
+    let Some((main_template, main_count)) = template_counts
         .iter()
         .max_by_key(|(template, count)| (**count, template.len()))
-        .map(|(template, _)| (*template).clone())
+        .map(|(template, count)| ((*template).clone(), *count))
     else {
         return;
     };
+    if main_count == 1 {
+        order_along_links(pages, list);
+        return;
+    }
     let following: Vec<&SplitUrl> = split
         .values()
         .filter(|parts| parts.template == main_template)
@@ -232,6 +238,46 @@ fn order_by_page_key(pages: &[ListPage<'_>], list: &mut [usize]) {
         }
     };
     list.sort_by_cached_key(|&index| key(index));
+}
+
+/// Orders a list whose URLs share no template: pages named by cursors that are no numbers
+/// (`?after=GgdQDeNvt6`, `/page/9f3c21ab/`), whose digits, where they have any, order nothing.
+/// Such pages are reached one from the next ("Load more", `rel="next"`), so their order is their
+/// distance along the list's links from its first page, the one spelled shortest (a cursor list's
+/// first page carries no cursor), earlier fetched on a tie. Pages no link reaches from it come
+/// last, shortest first. Before, the longest spelling was taken for the template and put last,
+/// the others by length, which put a board's third page before its second.
+fn order_along_links(pages: &[ListPage<'_>], list: &mut [usize]) {
+    let Some(&first) = list
+        .iter()
+        .min_by_key(|&&index| (pages[index].url.len(), index))
+    else {
+        return;
+    };
+    let member_of_url: HashMap<&str, usize> = list
+        .iter()
+        .map(|&index| (pages[index].url, index))
+        .collect();
+    let mut distance: HashMap<usize, usize> = HashMap::from([(first, 0)]);
+    let mut queue = std::collections::VecDeque::from([first]);
+    while let Some(page) = queue.pop_front() {
+        let next_distance = distance[&page] + 1;
+        for link in pages[page].list_links {
+            if let Some(&target) = member_of_url.get(link.as_str())
+                && !distance.contains_key(&target)
+            {
+                distance.insert(target, next_distance);
+                queue.push_back(target);
+            }
+        }
+    }
+    list.sort_by_key(|&index| {
+        (
+            distance.get(&index).copied().unwrap_or(usize::MAX),
+            pages[index].url.len(),
+            index,
+        )
+    });
 }
 
 /// The URLs of one list in page order, as indices into `urls`: the order [`assemble_lists`]
@@ -353,6 +399,48 @@ mod tests {
             .collect();
         let expected: Vec<Vec<&str>> = expected.iter().map(|list| list.to_vec()).collect();
         assert_eq!(lists, expected);
+    }
+
+    /// Boards paged by cursors that are no numbers keep their page order, whatever order their
+    /// pages were fetched in and whatever digits the cursors hold: "Load more" links chain the
+    /// pages one way, `rel="next"` and `rel="prev"` both ways. Before, the spelling of the
+    /// longest shape was put last (`8qXJlz6OXD`, the second page, after the third).
+    #[test]
+    fn pages_named_by_opaque_cursors_are_ordered_along_their_links() {
+        let first = "/board.php?id=1";
+        let second = "/board.php?id=1&after=8qXJlz6OXD";
+        let third = "/board.php?id=1&after=GgdQDeNvt6";
+        let fourth = "/board.php?id=1&after=CJJNdhstkb";
+        // Load more: each page links the next only.
+        check(
+            &[
+                (first, BOARD, &[second]),
+                (third, BOARD, &[fourth]),
+                (second, BOARD, &[third]),
+                (fourth, BOARD, &[]),
+            ],
+            &[&[first, second, third, fourth]],
+        );
+        // Head links both ways.
+        check(
+            &[
+                (first, BOARD, &[second]),
+                (second, BOARD, &[first, third]),
+                (third, BOARD, &[second]),
+            ],
+            &[&[first, second, third]],
+        );
+        // Cursors as path segments.
+        let path = "/b/1/";
+        let (hashed, later) = ("/b/1/page/9f3c21ab/", "/b/1/page/0c77e1d2/");
+        check(
+            &[
+                (later, BOARD, &[hashed]),
+                (path, BOARD, &[hashed]),
+                (hashed, BOARD, &[path, later]),
+            ],
+            &[&[path, hashed, later]],
+        );
     }
 
     /// A mail archive's "Thread Next" under a thread's last message leads to the next thread's

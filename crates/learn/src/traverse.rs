@@ -204,7 +204,8 @@ enum Spellings {
 
 fn choose_with(sitemap: &Sitemap, strategy: Strategy, spellings: Spellings) -> Traversal {
     let ranks = vertex_ranks(sitemap);
-    let mut verdicts = clean_vertices(sitemap, &ranks);
+    let (flipping, connectivity) = find_page_flipping(sitemap);
+    let mut verdicts = clean_vertices(sitemap, &ranks, &flipping);
     if let Spellings::AlsoKeep(spelling) = spellings
         && verdicts[spelling] == VertexVerdict::NotRepresentative
     {
@@ -226,7 +227,6 @@ fn choose_with(sitemap: &Sitemap, strategy: Strategy, spellings: Spellings) -> T
         }
     }
     primary_lists::boards_left_as_spellings(sitemap, &mut verdicts);
-    let (flipping, connectivity) = find_page_flipping(sitemap);
     // Vertices a representative's flipping links lead to are the later pages of its lists. (Not
     // the other way round: every spelling of a thread page, permalinks and "next thread" views
     // included, carries the thread's pager.)
@@ -411,7 +411,7 @@ fn linking_layouts(sitemap: &Sitemap) -> Vec<usize> {
         .collect()
 }
 
-fn clean_vertices(sitemap: &Sitemap, ranks: &[Rank]) -> Vec<VertexVerdict> {
+fn clean_vertices(sitemap: &Sitemap, ranks: &[Rank], flipping: &[bool]) -> Vec<VertexVerdict> {
     let scores: Vec<f64> = sitemap
         .vertices
         .iter()
@@ -471,12 +471,37 @@ fn clean_vertices(sitemap: &Sitemap, ranks: &[Rank]) -> Vec<VertexVerdict> {
         };
         (entries, ranks[vertex])
     };
-    let mut best_of_layout: HashMap<usize, usize> = HashMap::new();
+    // Thread lists and the rest are represented apart within a layout: some engines lay boards
+    // and threads out alike (a heavy frame of hidden dialogs, threads listing suggested topics
+    // in rows made like a board's), and a layout's one representative, its threads, then
+    // stood for its boards too, which were never crawled (django-simple-forum's 12 category
+    // pages). A vertex is a thread list only when its entries lead to pages of posts, so a
+    // layout of threads alone keeps one representative as before.
+    let representative_key =
+        |vertex: &crate::sitemap::Vertex| (vertex.layout, vertex.role == Role::ThreadList);
+    // The portal's later pages are kept as the portal's (its page-flipping links lead there),
+    // and take no part in choosing a layout's representative: a portal listing every topic with
+    // a pager, laid out like the boards, outranked them (it lists more threads) and stood for
+    // them.
+    let portal_pages: HashSet<usize> = sitemap
+        .arcs
+        .iter()
+        .zip(flipping)
+        .filter(|(arc, is_flipping)| **is_flipping && arc.key.source == portal)
+        .filter_map(|(arc, _)| arc.main_target())
+        .filter(|target| *target != portal)
+        .collect();
+    let mut best_of_layout: HashMap<(usize, bool), usize> = HashMap::new();
     for vertex in &sitemap.vertices {
-        if verdicts[vertex.id] != VertexVerdict::Kept || vertex.id == portal {
+        if verdicts[vertex.id] != VertexVerdict::Kept
+            || vertex.id == portal
+            || portal_pages.contains(&vertex.id)
+        {
             continue;
         }
-        let best = best_of_layout.entry(vertex.layout).or_insert(vertex.id);
+        let best = best_of_layout
+            .entry(representative_key(vertex))
+            .or_insert(vertex.id);
         if rank(vertex.id) > rank(*best) {
             *best = vertex.id;
         }
@@ -492,7 +517,8 @@ fn clean_vertices(sitemap: &Sitemap, ranks: &[Rank]) -> Vec<VertexVerdict> {
     for vertex in &sitemap.vertices {
         if verdicts[vertex.id] == VertexVerdict::Kept
             && vertex.id != portal
-            && best_of_layout.get(&vertex.layout) != Some(&vertex.id)
+            && !portal_pages.contains(&vertex.id)
+            && best_of_layout.get(&representative_key(vertex)) != Some(&vertex.id)
         {
             verdicts[vertex.id] = VertexVerdict::NotRepresentative;
         }

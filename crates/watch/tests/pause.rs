@@ -90,3 +90,48 @@ fn threads_grown_past_eliding_pagers_while_the_watch_was_stopped_lose_no_page() 
         missing.len()
     );
 }
+
+/// Boards paged by a cursor (NodeBB's `?after=<thread id>`, named only by `<link rel="next">`):
+/// the threads started while the watch was stopped push the board's first page onto pages whose
+/// cursors the crawl never saw, and the walk must go on from page to page, by the links each
+/// page shows, while the pages show news.
+#[test]
+fn threads_started_on_cursor_paged_boards_while_the_watch_was_stopped_are_found() {
+    let (family, seed, crawl_day, pause_days, hours) = ("nodebb", 1, 15, 4, 36);
+    // The case is only a case when some board's news fill more than its first page: threads
+    // started or answered during the pause rise above every older one.
+    let site = Site::build(SiteConfig::new(
+        FamilyName::parse(family).unwrap(),
+        seed,
+        Scale::Small,
+    ));
+    let history = site.history();
+    let crawl_at = history.start + crawl_day * DAY;
+    let end = crawl_at + pause_days * DAY + hours * HOUR;
+    let mut risen: std::collections::HashMap<u32, std::collections::HashSet<u32>> =
+        std::collections::HashMap::new();
+    for post in 1..=history.post_count() {
+        let record = history.post(post).unwrap();
+        if record.created >= crawl_at && record.created < end {
+            let board = history.thread(record.thread).unwrap().board;
+            risen.entry(board).or_default().insert(record.thread);
+        }
+    }
+    let most_risen = risen
+        .values()
+        .map(|threads| threads.len())
+        .max()
+        .unwrap_or(0);
+    let per_page = site.family().profile().threads_per_page as usize;
+    assert!(
+        most_risen > per_page,
+        "{most_risen} threads risen on the busiest board, {per_page} a page"
+    );
+    let (missing, written) = missing_after_a_pause(family, seed, crawl_day, pause_days, hours);
+    assert!(written > 100, "{written} posts written");
+    assert!(
+        missing.is_empty(),
+        "{} of {written} posts never stored: {missing:?}",
+        missing.len()
+    );
+}

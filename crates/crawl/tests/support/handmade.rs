@@ -46,6 +46,22 @@ pub enum BoardPager {
     LoadMoreWithCursor,
 }
 
+/// How a cursor names the entry a board's next page starts after (for the cursor pagers).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CursorSpelling {
+    /// The last shown thread's id, a plain number (`&after=131`).
+    ThreadId,
+    /// An opaque token of letters and digits made from the thread by a hash, as engines that
+    /// sign or encrypt their cursors write them (`&after=Q7kz0VxT2m`).
+    OpaqueToken,
+    /// The base64 of a small JSON object naming the thread (`&cursor=eyJ0IjoxMzF9`), as
+    /// GraphQL-style cursors are.
+    Base64,
+    /// A hexadecimal hash as a path segment (`/b/0/page/9f3c21ab/`), the board's first page at
+    /// `/b/0/`.
+    PathHash,
+}
+
 /// How a thread's posts page.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ThreadPager {
@@ -74,6 +90,12 @@ pub struct Shape {
     /// A young forum: only the first board has threads enough for a second page, so a sample
     /// meets one pair of a board's pages at most.
     pub one_long_board: bool,
+    /// How the cursor pagers spell their cursor.
+    pub cursor: CursorSpelling,
+    /// Portal, boards and threads share one layout: every page wears a side bar naming every
+    /// board, a thread page lists suggested topics in rows made like a board's (more of them than
+    /// a board page shows) below its posts, and names no board of its own.
+    pub one_layout: bool,
 }
 
 impl Shape {
@@ -86,6 +108,8 @@ impl Shape {
         global_list: false,
         slugs: false,
         one_long_board: false,
+        cursor: CursorSpelling::ThreadId,
+        one_layout: false,
     };
 }
 
@@ -93,19 +117,44 @@ const BOARDS: usize = 5;
 const THREADS_PER_LIST_PAGE: usize = 6;
 const POSTS_PER_PAGE: usize = 5;
 const MEMBERS: usize = 9;
+/// Topics a thread page suggests in the one-layout shape: more rows than a board page shows, as
+/// engines that suggest topics list many.
+const SUGGESTED_TOPICS: usize = 12;
+/// Smileys in the hidden picker every page of the one-layout shape carries.
+const FRAME_SMILEYS: usize = 80;
 
 const SYLLABLES: [&str; 20] = [
     "ka", "ro", "mi", "tel", "vas", "du", "pen", "lo", "sar", "gi", "bre", "nu", "fa", "zor", "he",
     "quin", "ta", "mol", "ve", "chu",
 ];
 
+/// A 64-bit mixing hash (splitmix64's finaliser): nearby inputs give unrelated outputs.
+fn mix(value: u64) -> u64 {
+    let mut mixed = value.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    mixed = (mixed ^ (mixed >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    mixed = (mixed ^ (mixed >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    mixed ^ (mixed >> 31)
+}
+
+/// Standard base64 without padding (URL-safe letters), enough for a cursor's few bytes.
+fn base64(bytes: &[u8]) -> String {
+    const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    let mut text = String::new();
+    for chunk in bytes.chunks(3) {
+        let value = chunk.iter().enumerate().fold(0u32, |value, (index, byte)| {
+            value | u32::from(*byte) << (16 - 8 * index)
+        });
+        for index in 0..=chunk.len() {
+            text.push(ALPHABET[(value >> (18 - 6 * index) & 63) as usize] as char);
+        }
+    }
+    text
+}
+
 /// A made-up word, one of thousands, chosen by `seed` through a mixing hash so that texts of
 /// different posts share few runs of words, as real posts do.
 fn word(seed: usize) -> String {
-    let mut mixed = (seed as u64).wrapping_add(0x9e37_79b9_7f4a_7c15);
-    mixed = (mixed ^ (mixed >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    mixed = (mixed ^ (mixed >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    mixed ^= mixed >> 31;
+    let mixed = mix(seed as u64);
     let syllables = 2 + (mixed % 2) as usize;
     (0..syllables)
         .map(|index| SYLLABLES[((mixed >> (8 + index * 8)) % SYLLABLES.len() as u64) as usize])
@@ -198,19 +247,48 @@ impl HandmadeForum {
                 Self::category_slug(board),
                 Self::board_slug(board)
             )
+        } else if self.shape.cursor == CursorSpelling::PathHash {
+            format!("{}b/{board}/", self.base())
         } else {
             format!("{}board.php?id={board}", self.base())
         };
         let separator = if first.contains('?') { '&' } else { '?' };
+        let cursor_name = match self.shape.board_pager {
+            _ if self.shape.cursor == CursorSpelling::Base64 => "cursor",
+            BoardPager::LoadMoreWithCursor => "before",
+            _ => "after",
+        };
         match (self.shape.board_pager, after) {
-            (BoardPager::HeadLinksWithCursor, Some(after)) => {
-                format!("{first}{separator}after={after}")
-            }
-            (BoardPager::LoadMoreWithCursor, Some(after)) => {
-                format!("{first}{separator}before={after}")
+            (BoardPager::HeadLinksWithCursor | BoardPager::LoadMoreWithCursor, Some(after)) => {
+                let value = self.cursor_value(after);
+                match self.shape.cursor {
+                    CursorSpelling::PathHash => format!("{first}page/{value}/"),
+                    _ => format!("{first}{separator}{cursor_name}={value}"),
+                }
             }
             _ if page <= 1 => first,
             _ => format!("{first}{separator}page={page}"),
+        }
+    }
+
+    /// The cursor naming the thread a board's next page starts after, in the shape's spelling.
+    fn cursor_value(&self, thread: usize) -> String {
+        match self.shape.cursor {
+            CursorSpelling::ThreadId => thread.to_string(),
+            CursorSpelling::OpaqueToken => {
+                const ALPHABET: &[u8] =
+                    b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+                let mut mixed = mix(thread as u64 ^ 0x5bd1_e995);
+                (0..10)
+                    .map(|_| {
+                        let character = ALPHABET[(mixed % ALPHABET.len() as u64) as usize];
+                        mixed = mix(mixed);
+                        character as char
+                    })
+                    .collect()
+            }
+            CursorSpelling::Base64 => base64(format!("{{\"t\":{thread}}}").as_bytes()),
+            CursorSpelling::PathHash => format!("{:08x}", mix(thread as u64) & 0xffff_ffff),
         }
     }
 
@@ -273,7 +351,11 @@ impl HandmadeForum {
     pub fn valuable_urls(&self) -> BTreeSet<String> {
         let mut urls = BTreeSet::new();
         urls.insert(self.index_url());
-        urls.insert(self.boards_url());
+        // The side bar of the one-layout shape names every board: its list of boards is one
+        // more way in, not a page worth having.
+        if !self.shape.one_layout {
+            urls.insert(self.boards_url());
+        }
         for board in 0..BOARDS {
             let threads = self.threads_of(board);
             for (page, chunk) in threads.chunks(THREADS_PER_LIST_PAGE).enumerate() {
@@ -318,6 +400,56 @@ impl HandmadeForum {
              <div id='footer'>Powered by our own hands. <a href='/terms.php'>Terms</a></div></body></html>",
             home = "/"
         )
+    }
+
+    /// A page in the forum's frame: in the one-layout shape, with the side bar naming every
+    /// board that each page shows.
+    fn framed(&self, title: &str, head: &str, body: &str) -> String {
+        if !self.shape.one_layout {
+            return Self::page(title, head, body);
+        }
+        let boards: String = (0..BOARDS)
+            .map(|board| {
+                format!(
+                    "<li class='category'><a href='{}'>{}</a></li>",
+                    self.board_url(board, 1, None),
+                    Self::board_slug(board).replace('-', " ")
+                )
+            })
+            .collect();
+        // The frame's hidden dialogs (a picker of smileys for the reply box, on every page)
+        // outweigh in markup what any one page shows, as a JavaScript-heavy engine's frame
+        // does, though they hold little text.
+        let smileys: String = (0..FRAME_SMILEYS)
+            .map(|smiley| {
+                format!(
+                    "<li class='smiley'><a href='#' title='{name}'><img src='/smileys/{smiley}.png' alt=':{name}:'></a><span class='code'>:{name}:</span></li>",
+                    name = word(smiley + 500),
+                )
+            })
+            .collect();
+        Self::page(
+            title,
+            head,
+            &format!(
+                "<div class='main'>{body}</div><div class='sidebar'><h3>Categories</h3><ul class='categories'>{boards}</ul></div>\
+                 <div class='modal' role='dialog' hidden><h4>Insert a smiley</h4><ul class='smileys'>{smileys}</ul></div>"
+            ),
+        )
+    }
+
+    /// The topics a thread page suggests in the one-layout shape: the threads that follow it in
+    /// the forum's order, wrapping round.
+    fn suggested_topics(&self, thread: &Thread) -> String {
+        let position = self
+            .threads
+            .iter()
+            .position(|other| other.id == thread.id)
+            .unwrap_or(0);
+        let suggested: Vec<&Thread> = (1..=SUGGESTED_TOPICS)
+            .map(|step| &self.threads[(position + step) % self.threads.len()])
+            .collect();
+        format!("<h2>Suggested topics</h2>{}", self.topic_rows(&suggested))
     }
 
     fn time_of(post: usize) -> String {
@@ -446,7 +578,7 @@ impl HandmadeForum {
             }
         };
         let name = Self::board_slug(board).replace('-', " ");
-        Some(Self::page(
+        Some(self.framed(
             &name,
             &head,
             &format!(
@@ -476,7 +608,7 @@ impl HandmadeForum {
                 .collect::<Vec<_>>(),
             page,
         );
-        Some(Self::page(
+        Some(self.framed(
             "All topics",
             "",
             &format!(
@@ -500,7 +632,7 @@ impl HandmadeForum {
                 posts = threads.iter().map(|thread| thread.posts).sum::<usize>(),
             ));
         }
-        Self::page(
+        self.framed(
             "Board index",
             "",
             &format!(
@@ -575,22 +707,35 @@ impl HandmadeForum {
             }
         };
         let title = Self::title_of(thread);
-        Some(Self::page(
+        // In the one-layout shape a thread names no board of its own, only the forum.
+        let (breadcrumbs, suggested) = match self.shape.one_layout {
+            true => (
+                format!(
+                    "<div class='breadcrumbs'><a href='{}'>Forum</a></div>",
+                    self.index_url()
+                ),
+                self.suggested_topics(thread),
+            ),
+            false => (
+                format!(
+                    "<div class='breadcrumbs'><a href='{index}'>Board index</a> &raquo; <a href='{board}'>{board_name}</a></div>",
+                    index = self.boards_url(),
+                    board = self.board_url(thread.board, 1, None),
+                    board_name = Self::board_slug(thread.board).replace('-', " "),
+                ),
+                String::new(),
+            ),
+        };
+        Some(self.framed(
             &title,
             "",
-            &format!(
-                "<div class='breadcrumbs'><a href='{index}'>Board index</a> &raquo; <a href='{board}'>{board_name}</a></div>\
-                 <h1>{title}</h1>{tabs}{pager}{body}{pager}",
-                index = self.boards_url(),
-                board = self.board_url(thread.board, 1, None),
-                board_name = Self::board_slug(thread.board).replace('-', " "),
-            ),
+            &format!("{breadcrumbs}<h1>{title}</h1>{tabs}{pager}{body}{pager}{suggested}"),
         ))
     }
 
     fn member_page(&self, member: usize) -> Option<String> {
         (member < MEMBERS).then(|| {
-            Self::page(
+            self.framed(
                 &Self::member_name(member),
                 "",
                 &format!(
@@ -649,15 +794,20 @@ impl HandmadeForum {
         if rest == "member.php" && known_keys(&["id"]) {
             return ok(number("id").and_then(|member| self.member_page(member)));
         }
-        let board_page = |board: usize| -> Answer {
+        let board_page = |board: usize, path_cursor: Option<&str>| -> Answer {
             let cursor = match self.shape.board_pager {
-                BoardPager::LoadMoreWithCursor => number("before"),
-                _ => number("after"),
+                _ if self.shape.cursor == CursorSpelling::PathHash => path_cursor,
+                _ if self.shape.cursor == CursorSpelling::Base64 => text("cursor"),
+                BoardPager::LoadMoreWithCursor => text("before"),
+                _ => text("after"),
             };
             match (self.shape.board_pager, cursor) {
                 (BoardPager::HeadLinksWithCursor | BoardPager::LoadMoreWithCursor, Some(after)) => {
                     let threads = self.threads_of(board);
-                    match threads.iter().position(|thread| thread.id == after) {
+                    match threads
+                        .iter()
+                        .position(|thread| self.cursor_value(thread.id) == after)
+                    {
                         Some(position) if (position + 1) % THREADS_PER_LIST_PAGE == 0 => {
                             ok(self.board_page(board, (position + 1) / THREADS_PER_LIST_PAGE + 1))
                         }
@@ -685,7 +835,7 @@ impl HandmadeForum {
                     && segments.get(2) == Some(&Self::board_slug(*board).as_str())
             });
             return match (board, segments.len()) {
-                (Some(board), 3) => board_page(board),
+                (Some(board), 3) => board_page(board, None),
                 (Some(board), 4) => self
                     .threads_of(board)
                     .into_iter()
@@ -694,9 +844,25 @@ impl HandmadeForum {
                 _ => Answer::Missing,
             };
         }
-        if rest == "board.php" {
+        if rest == "board.php" && self.shape.cursor != CursorSpelling::PathHash {
             return match number("id") {
-                Some(board) if board < BOARDS => board_page(board),
+                Some(board) if board < BOARDS => board_page(board, None),
+                _ => Answer::Missing,
+            };
+        }
+        if let Some(board_path) = rest.strip_prefix("b/")
+            && self.shape.cursor == CursorSpelling::PathHash
+            && board_path.ends_with('/')
+            && known_keys(&["p"])
+        {
+            let segments: Vec<&str> = board_path.trim_end_matches('/').split('/').collect();
+            let board = segments[0]
+                .parse::<usize>()
+                .ok()
+                .filter(|board| *board < BOARDS);
+            return match (board, &segments[1..]) {
+                (Some(board), []) => board_page(board, None),
+                (Some(board), ["page", cursor]) => board_page(board, Some(cursor)),
                 _ => Answer::Missing,
             };
         }

@@ -62,6 +62,9 @@ pub(super) fn assign_roles(sitemap: &mut Sitemap) {
         2 * failed <= vertex.pages.len()
     };
     let mut layout_of_pattern: HashMap<UrlPatternId, (usize, usize)> = HashMap::new();
+    // Beside the layout, whether that vertex's own pages mostly hold posts: what an entry leads
+    // to when list and thread share one layout.
+    let mut posts_of_pattern: HashMap<UrlPatternId, bool> = HashMap::new();
     for vertex in sitemap
         .vertices
         .iter()
@@ -69,9 +72,18 @@ pub(super) fn assign_roles(sitemap: &mut Sitemap) {
     {
         let entry = layout_of_pattern
             .entry(vertex.url_pattern)
-            .or_insert((vertex.layout, vertex.pages.len()));
+            .or_insert((vertex.layout, 0));
         if vertex.pages.len() > entry.1 {
             *entry = (vertex.layout, vertex.pages.len());
+            let with_posts = vertex
+                .pages
+                .iter()
+                .filter(|page| sitemap.pages[**page].posts_with_time >= 1)
+                .count();
+            posts_of_pattern.insert(
+                vertex.url_pattern,
+                with_posts as f64 >= THREAD_LAYOUT_POST_SHARE * vertex.pages.len() as f64,
+            );
         }
     }
     for vertex in &mut sitemap.vertices {
@@ -93,12 +105,28 @@ pub(super) fn assign_roles(sitemap: &mut Sitemap) {
                 let mut into_posts = 0;
                 let mut elsewhere = 0;
                 for url in entries {
-                    let other_layout = sitemap
-                        .url_patterns
-                        .classify(url)
+                    let pattern = sitemap.url_patterns.classify(url);
+                    let other_layout = pattern
                         .and_then(|pattern| layout_of_pattern.get(&pattern))
                         .map(|(layout, _)| *layout)
                         .filter(|layout| *layout != vertex.layout);
+                    // Some engines lay boards, threads and the portal out alike (a frame of
+                    // hidden dialogs outweighing what each page shows, threads listing
+                    // suggested topics in rows made like a board's): a page holding no post
+                    // whose entries lead to pages of another pattern that hold posts lists
+                    // threads all the same. A thread page's own suggestions are read as posts'
+                    // company, since the page holds posts. Before, django-simple-forum's
+                    // categories were never crawled as such.
+                    if other_layout.is_none()
+                        && page.posts_with_time == 0
+                        && let Some(pattern) = pattern
+                        && pattern != vertex.url_pattern
+                        && posts_of_pattern.get(&pattern) == Some(&true)
+                    {
+                        elsewhere += 1;
+                        into_posts += 1;
+                        continue;
+                    }
                     // A post's author name read as an entry's title is no sign of a list of
                     // members: the entry reader finds a dated row with a link in every short
                     // post, and posts are written by their authors. (A board's row read as a

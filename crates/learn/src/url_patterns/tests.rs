@@ -249,6 +249,72 @@ fn opaque_ids_become_wildcards() {
     check(&["/p/22f23acb", "/p/d71e4b29"], &["/p/{*}"]);
 }
 
+/// Cursors drawn from all 62 letters and digits are opaque however few times they switch
+/// between letters and digits (`GgdQDeNvt6` switches once, `CJJNdhstkb` never): before, each
+/// such token made a pattern of its own (`after=GgdQDeNvt{n}`), and the board pages it named
+/// matched no arc of the plan.
+#[test]
+fn cursor_tokens_in_both_cases_become_wildcards() {
+    check(
+        &[
+            "/board.php?id=0",
+            "/board.php?id=1",
+            "/board.php?id=0&after=CJJNdhstkb",
+            "/board.php?id=1&after=8qXJlz6OXD",
+            "/board.php?id=1&after=GgdQDeNvt6",
+            "/board.php?id=2&after=tZr2IMlnVn",
+            "/board.php?id=3&after=ZIo7LUPgha",
+            "/board.php?id=3&after=RJsddXdqcJ",
+            "/board.php?id=4&after=6B7B5CoAAm",
+        ],
+        &["/board.php?after={*}&id={n}", "/board.php?id={n}"],
+    );
+    check(
+        &[
+            "/b/1/",
+            "/b/2/",
+            "/b/1/page/RJsddXdqcJ/",
+            "/b/2/page/QpLmZxWvTk/",
+            "/b/3/page/kWnbGtRzHq/",
+        ],
+        &["/b/{n}/", "/b/{n}/page/{*}/"],
+    );
+}
+
+/// Page-kind words written in camel case are read as words, not tokens: acronyms
+/// (`HTMLParser`, `PostID`), a lowercase start (`iPhone`), digits between words.
+#[test]
+fn camel_case_words_stay_literal() {
+    check(
+        &[
+            "/index.php?action=ShowNewPosts",
+            "/index.php?action=ForumDisplay",
+            "/index.php?action=PrivateMessages",
+            "/index.php?action=MarkAllRead",
+        ],
+        &[
+            "/index.php?action=ForumDisplay",
+            "/index.php?action=MarkAllRead",
+            "/index.php?action=PrivateMessages",
+            "/index.php?action=ShowNewPosts",
+        ],
+    );
+    check(
+        &[
+            "/view?f=1&mode=HTMLParser",
+            "/view?f=2&mode=HTMLParser",
+            "/view?f=1&mode=iPhone15ProMax",
+            "/view?f=2&mode=iPhone15ProMax",
+            "/view?f=3&mode=SortByPostID",
+        ],
+        &[
+            "/view?f={n}&mode=HTMLParser",
+            "/view?f={n}&mode=SortByPostID",
+            "/view?f={n}&mode=iPhone{n}ProMax",
+        ],
+    );
+}
+
 #[test]
 fn hex_ids_without_letters_fold_into_the_common_form() {
     check(
