@@ -61,7 +61,7 @@ impl Policy for RoundRobin {
             }
             self.cursor = (self.cursor + slots) % visited.len();
         }
-        self.allowance.spend_planned(requests.len());
+        self.allowance.charge_plan(requests.len());
         requests
     }
 
@@ -129,7 +129,7 @@ impl Policy for BreadthFirst {
                 .zip(instants)
                 .map(|((list, page), at)| PageRequest { at, list, page }),
         );
-        self.allowance.spend_planned(requests.len());
+        self.allowance.charge_plan(requests.len());
         requests
     }
 
@@ -225,7 +225,7 @@ impl Policy for PoissonRate {
                 .into_iter()
                 .map(|(instant, list, page)| PageRequest::at_second(instant, list, page)),
         );
-        self.allowance.spend_planned(requests.len());
+        self.allowance.charge_plan(requests.len());
         requests
     }
 
@@ -454,7 +454,7 @@ impl Policy for AdaptiveRevisit {
                 PageRequest::at_second(instant.max(start), list, page)
             }),
         );
-        self.allowance.spend_planned(requests.len());
+        self.allowance.charge_plan(requests.len());
         requests
     }
 

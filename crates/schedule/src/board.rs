@@ -289,7 +289,7 @@ impl Policy for BoardBased {
                 .into_iter()
                 .map(|(instant, board)| PageRequest::at_second(instant, board, 1)),
         );
-        self.allowance.spend_planned(requests.len());
+        self.allowance.charge_plan(requests.len());
         requests
     }
 

@@ -192,7 +192,7 @@ impl Policy for DiscoveryRanked {
                 .into_iter()
                 .map(|(instant, _, list, page)| PageRequest::at_second(instant, list, page)),
         );
-        self.allowance.spend_planned(requests.len());
+        self.allowance.charge_plan(requests.len());
         requests
     }
 

@@ -90,6 +90,8 @@
 //! is not the simulator.
 mod baselines;
 mod board;
+#[cfg(test)]
+mod charging_tests;
 mod discovery;
 mod lists;
 mod longevity;

@@ -293,7 +293,7 @@ impl Policy for Longevity {
         requests.extend(due.into_iter().map(|(second, list, page)| {
             PageRequest::at_second(second.max(start) as f64, list, page)
         }));
-        self.allowance.spend_planned(requests.len());
+        self.allowance.charge_plan(requests.len());
         requests
     }
 

@@ -452,7 +452,7 @@ impl Policy for ListWise {
         } else {
             requests.extend(self.revisits(lists, None, window, slots));
         }
-        self.allowance.spend_planned(requests.len());
+        self.allowance.charge_plan(requests.len());
         requests.sort_by_key(|request| request.at);
         requests
     }

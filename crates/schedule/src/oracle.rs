@@ -139,7 +139,7 @@ impl Policy for ArrivalOracle {
                 .into_iter()
                 .map(|(at, list, page)| PageRequest { at, list, page }),
         );
-        self.allowance.spend_planned(requests.len());
+        self.allowance.charge_plan(requests.len());
         requests
     }
 

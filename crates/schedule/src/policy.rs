@@ -176,6 +176,9 @@ pub(crate) struct Allowance {
     deferred_news: VecDeque<(ListId, u32)>,
     /// Budget carried into the current window from earlier ones.
     carried: u32,
+    /// Deferred follow-ups served as the current window began: charged then, and at the head of
+    /// the plan [`Allowance::charge_plan`] is given, which must not charge them again.
+    served_at_start: u32,
     /// Whether the share kept for follow-ups has a margin for their chance fluctuations (see
     /// [`Allowance::with_margin`]).
     margin: bool,
@@ -195,6 +198,7 @@ impl Default for Allowance {
             deferred: VecDeque::new(),
             deferred_news: VecDeque::new(),
             carried: 0,
+            served_at_start: 0,
             margin: false,
         }
     }
@@ -284,6 +288,7 @@ impl Allowance {
         } else {
             spread(window, first.len())
         };
+        self.served_at_start = first.len() as u32;
         let requests = first
             .into_iter()
             .zip(instants)
@@ -316,16 +321,12 @@ impl Allowance {
         first: &[PageRequest],
         most: usize,
     ) -> Vec<PageRequest> {
-        // A deferred follow-up of a new thread is in the backlog too: with the margin it is
-        // fetched once (the plain allowance keeps its old behaviour, which fetches it twice).
-        let deferred: Vec<(ListId, u32)> = if self.margin {
-            first
-                .iter()
-                .map(|request: &PageRequest| (request.list, request.page))
-                .collect()
-        } else {
-            Vec::new()
-        };
+        // A deferred follow-up of a new thread is in the backlog too (its pages are known and
+        // not fetched yet): planned again from the backlog it would be fetched twice.
+        let deferred: Vec<(ListId, u32)> = first
+            .iter()
+            .map(|request: &PageRequest| (request.list, request.page))
+            .collect();
         let pages: Vec<(ListId, u32)> = lists
             .backlog()
             .filter(|page| !deferred.contains(page))
@@ -372,9 +373,14 @@ impl Allowance {
         self.follow_up_share
     }
 
-    /// Counts planned fetches.
-    pub(crate) fn spend_planned(&mut self, count: usize) {
-        let count = (count as u32).min(self.left);
+    /// Charges a window's plan of `planned` fetches: the whole plan as the policy returns it,
+    /// beginning with the deferred follow-ups [`Allowance::begin`] served, which were charged
+    /// as they were served and are not charged again.
+    pub(crate) fn charge_plan(&mut self, planned: usize) {
+        let count = (planned as u32)
+            .saturating_sub(self.served_at_start)
+            .min(self.left);
+        self.served_at_start = 0;
         self.left -= count;
         self.planned += count;
     }

@@ -347,7 +347,6 @@ impl Trawl {
         let (mut requests, _) = self
             .allowance
             .begin_serving_deferred(lists, window, budget, reserve);
-        let deferred_served = requests.len();
         let left = self.allowance.left() as usize;
         if polls.len() > left {
             let scale = left as f64 / polls.len() as f64;
@@ -365,9 +364,7 @@ impl Trawl {
         requests.extend(polls.into_iter().map(|(instant, unit)| {
             PageRequest::at_second(instant, unit.list, Self::poll_page(lists, unit))
         }));
-        // The deferred follow-ups served were charged as they were served.
-        self.allowance
-            .spend_planned(requests.len() - deferred_served);
+        self.allowance.charge_plan(requests.len());
         requests
     }
 
@@ -466,7 +463,7 @@ impl Policy for Trawl {
         requests.extend(polls.into_iter().map(|(instant, unit)| {
             PageRequest::at_second(instant, unit.list, Self::poll_page(lists, unit))
         }));
-        self.allowance.spend_planned(requests.len());
+        self.allowance.charge_plan(requests.len());
         requests
     }
 

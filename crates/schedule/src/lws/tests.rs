@@ -317,11 +317,13 @@ fn a_board_page_that_moved_entirely_is_followed_by_the_next_page() {
 }
 
 #[test]
-fn bandwidth_control_halves_the_delay_of_lws_on_a_toy_forum() {
+fn bandwidth_control_cuts_the_delay_of_lws_by_a_third_on_a_toy_forum() {
     // Without bandwidth control the board lists, whose predicted activity is highest, take most
     // revisits and the threads with replies wait; splitting the budget by the updates each kind
     // really shows gives threads their share. (Both lose few posts since a board page of news
-    // is followed by the next page; before that, LWS lost twice as many as LWS+BC here.)
+    // is followed by the next page; before that, LWS lost twice as many as LWS+BC here.) The
+    // cut was more than half while every window charged its deferred follow-ups twice, which
+    // cost LWS more of its budget than LWS+BC; charged once, LWS+BC's delay is 0.62 of LWS's.
     let day = 86_400;
     let forum = ToyForum::generate(5, 6, 30.0, 20 * day);
     let run = |config: ListWiseConfig| {
@@ -339,7 +341,7 @@ fn bandwidth_control_halves_the_delay_of_lws_on_a_toy_forum() {
     let lws_bc = run(ListWiseConfig::lws_bc());
     assert!(lws.measured_posts > 1000, "{lws:?}");
     assert!(
-        lws_bc.mean_delay * 2.0 < lws.mean_delay && lws_bc.lost < lws.measured_posts / 20,
+        lws_bc.mean_delay * 1.5 < lws.mean_delay && lws_bc.lost < lws.measured_posts / 20,
         "LWS {lws:?} against LWS+BC {lws_bc:?}"
     );
 }
