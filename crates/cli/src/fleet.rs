@@ -298,6 +298,11 @@ fn work_thread(args: &WorkerArgs, index: usize) -> Result<()> {
             return Ok(());
         }
         let outcome = work_round(&mut fleet, &options, |lease, store, heartbeat| {
+            // The lease's fetch stack is new and knows nothing of the requests the site's
+            // previous holder made; the delay is kept from the last of them as the database
+            // says (another worker's clock is not this one's).
+            let delay = Duration::from_millis(args.fetching.delay_ms);
+            std::thread::sleep(hand_off_wait(delay, lease.quiet_for));
             if args.fresh.keep_fresh && heartbeat.is_watched()? {
                 crate::fleet_watch::watch_leased_site(args, &clock, lease, store, heartbeat)
             } else {
@@ -340,6 +345,15 @@ fn work_thread(args: &WorkerArgs, index: usize) -> Result<()> {
             }
         }
     }
+}
+
+/// What is left of the politeness `delay` when a lease begins, the site having had no request
+/// from the fleet for `quiet_for` (see `trawl_fleet::Lease::quiet_for`; `None` for a site no
+/// lease has written to). The delay is the worker's own `--delay-ms`: a `Crawl-delay` the
+/// previous holder read from robots.txt is read again by this lease's first request, which is
+/// robots.txt itself.
+fn hand_off_wait(delay: Duration, quiet_for: Option<Duration>) -> Duration {
+    quiet_for.map_or(Duration::ZERO, |quiet| delay.saturating_sub(quiet))
 }
 
 /// A new connection to the fleet's database, tried once a second for [`RECONNECT_FOR`].
@@ -499,4 +513,33 @@ fn crawl_leased_site(
         lease.site
     );
     Ok(due_in)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::hand_off_wait;
+
+    fn check(delay_ms: u64, quiet_ms: Option<u64>, expected_ms: u64) {
+        assert_eq!(
+            hand_off_wait(
+                Duration::from_millis(delay_ms),
+                quiet_ms.map(Duration::from_millis)
+            ),
+            Duration::from_millis(expected_ms),
+            "delay {delay_ms} ms, quiet for {quiet_ms:?} ms"
+        );
+    }
+
+    #[test]
+    fn a_lease_waits_out_what_is_left_of_the_delay() {
+        check(1000, Some(300), 700);
+        check(1000, Some(0), 1000);
+        check(1000, Some(1000), 0);
+        check(1000, Some(5000), 0);
+        check(0, Some(10), 0);
+        // No lease has written to the site: nothing of the fleet's to wait out.
+        check(1000, None, 0);
+    }
 }

@@ -109,10 +109,10 @@ fn workers_crawl_every_registered_forum_in_leases_as_one_crawl_would() {
 
 /// A worker learning a forum's plan and crawling it in one lease fetches each page once: the
 /// pages it sampled answer the crawl's first requests for them (only the portal is asked twice,
-/// by the sampler, as a returning visitor sees it), and the store lets the samples go when the
-/// plan is stored.
+/// by the sampler, as a returning visitor sees it), and the store keeps no sample once the
+/// crawl has ended.
 #[test]
-fn a_worker_fetches_each_page_once_and_keeps_no_samples_once_the_plan_is_stored() {
+fn a_worker_fetches_each_page_once_and_keeps_no_samples_once_the_crawl_ended() {
     let database = fresh_database();
     let (server, site, log) = serve_logged("phpbb", 1);
     let portal = format!("{}{}", server.origin(), site.portal_path());
@@ -142,6 +142,81 @@ fn a_worker_fetches_each_page_once_and_keeps_no_samples_once_the_plan_is_stored(
         .unwrap()
         .get(0);
     assert_eq!(samples, 0);
+    server.stop();
+}
+
+/// Politeness holds across lease hand-offs: two workers take a forum from each other every few
+/// pages, each lease with a fetch stack of its own, and the forum never gets a request sooner
+/// than the delay after it answered the previous one, a new lease's first request included.
+#[test]
+fn a_new_lease_keeps_the_delay_from_the_previous_holder_s_last_request() {
+    const DELAY_MS: u64 = 500;
+    let database = fresh_database();
+    let (server, site, log) = serve_logged("phpbb", 2);
+    let portal = format!("{}{}", server.origin(), site.portal_path());
+    add_to_fleet(&database, &[&portal]);
+    // Four leases of four pages, then the day's budget is spent.
+    let budget = trawl(&[
+        "fleet",
+        "budget",
+        "--db",
+        &database,
+        "--pages-per-day",
+        "16",
+    ]);
+    assert!(budget.status.success(), "{}", text(&budget.stderr));
+    let delay = DELAY_MS.to_string();
+    let worker_arguments = [
+        "worker",
+        "--db",
+        &database,
+        "--until-idle",
+        "--pages-per-lease",
+        "4",
+        "--samples",
+        "12",
+        "--delay-ms",
+        &delay,
+    ];
+    let workers: Vec<_> = (0..2)
+        .map(|_| {
+            std::process::Command::new(env!("CARGO_BIN_EXE_trawl"))
+                .args(worker_arguments)
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    for worker in workers {
+        let output = worker.wait_with_output().unwrap();
+        assert!(output.status.success(), "{}", text(&output.stderr));
+    }
+    let status = json_lines(&["fleet", "status", "--db", &database, "--json"]);
+    assert_eq!(status[0]["pages"], 16, "{status:?}");
+    assert!(
+        status[0]["lease_epoch"].as_i64().unwrap() >= 4,
+        "the site changed hands fewer than four times: {status:?}"
+    );
+    let requests = log.requests();
+    assert!(requests.len() > 16 + 12, "{} requests", requests.len());
+    let delay = std::time::Duration::from_millis(DELAY_MS);
+    let too_soon: Vec<String> = requests
+        .windows(2)
+        .filter_map(|pair| {
+            let quiet = pair[1].arrived.saturating_duration_since(pair[0].answered);
+            (quiet < delay).then(|| {
+                format!(
+                    "{} {:?} after {}",
+                    pair[1].path_and_query, quiet, pair[0].path_and_query
+                )
+            })
+        })
+        .collect();
+    assert!(
+        too_soon.is_empty(),
+        "requests sooner than the delay: {too_soon:?}"
+    );
     server.stop();
 }
 

@@ -39,8 +39,12 @@ const INSERT_ENTRIES: &str = "INSERT INTO thread_entries (site, page, position, 
      SELECT $1, $2, position - 1, title, url, author, replies, last_reply \
      FROM UNNEST($3::text[], $4::text[], $5::text[], $6::bigint[], $7::text[]) WITH ORDINALITY \
      AS entries (title, url, author, replies, last_reply, position)";
-/// Locks the site's row if its lease epoch is still the one given.
-const FENCE: &str = "SELECT 1 FROM sites WHERE id = $1 AND lease_epoch = $2 FOR UPDATE";
+/// Locks the site's row if its lease epoch is still the one given, and notes the instant as the
+/// site's last request's end: every write under a lease comes after the responses it stores
+/// (or, for a sample or the plan, after the requests that brought them), so the next holder,
+/// which reads the instant when it claims the site, keeps the politeness delay from it.
+const FENCE: &str = "UPDATE sites SET last_request_end = now() \
+     WHERE id = $1 AND lease_epoch = $2 RETURNING 1";
 /// Lets go of a site's kept samples.
 pub(super) const DELETE_SAMPLES: &str = "DELETE FROM samples WHERE site = $1";
 /// Lets go of the kept samples of the URLs given.
