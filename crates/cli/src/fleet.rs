@@ -86,14 +86,16 @@ pub struct WorkerArgs {
     /// budget`).
     #[arg(long, default_value_t = 500)]
     pub pages_per_lease: usize,
-    /// Hours after its crawl ends before a site is due again.
+    /// With --no-keep-fresh: hours after its crawl ends before a site is due again (to be
+    /// audited and have its gaps closed).
     #[arg(long, default_value_t = 24)]
     pub revisit_hours: u64,
     /// Minutes before a site whose crawl failed (a forum that does not answer, say) is tried
     /// again.
     #[arg(long, default_value_t = 60)]
     pub retry_minutes: u64,
-    /// Stop when no site is due, instead of waiting for one.
+    /// Stop when no site is due, instead of waiting for one; a site kept fresh is given back
+    /// as soon as its watch would wait for a later fetch.
     #[arg(long)]
     pub until_idle: bool,
     /// Pages to sample when learning a site's plan.
@@ -303,7 +305,7 @@ fn work_thread(args: &WorkerArgs, index: usize) -> Result<()> {
             // says (another worker's clock is not this one's).
             let delay = Duration::from_millis(args.fetching.delay_ms);
             std::thread::sleep(hand_off_wait(delay, lease.quiet_for));
-            if args.fresh.keep_fresh && heartbeat.is_watched()? {
+            if args.fresh.keeps_fresh() && heartbeat.is_watched()? {
                 crate::fleet_watch::watch_leased_site(args, &clock, lease, store, heartbeat)
             } else {
                 crawl_leased_site(args, &clock, lease, store, heartbeat)
@@ -495,7 +497,7 @@ fn crawl_leased_site(
     let (due_in, ended) = match end {
         CrawlEnd::PageLimit => (Duration::ZERO, "lease budget spent"),
         // A site kept fresh is watched from now on, its first watch due at once.
-        CrawlEnd::FrontierEmpty if args.fresh.keep_fresh => {
+        CrawlEnd::FrontierEmpty if args.fresh.keeps_fresh() => {
             heartbeat.start_watching()?;
             (Duration::ZERO, "crawl complete, kept fresh from now on")
         }

@@ -42,6 +42,7 @@ fn workers_crawl_every_registered_forum_in_leases_as_one_crawl_would() {
         "--concurrency",
         "2",
         "--until-idle",
+        "--no-keep-fresh",
         "--pages-per-lease",
         "25",
         "--samples",
@@ -96,6 +97,7 @@ fn workers_crawl_every_registered_forum_in_leases_as_one_crawl_would() {
         "--db",
         &database,
         "--until-idle",
+        "--no-keep-fresh",
         "--delay-ms",
         "0",
     ]);
@@ -122,6 +124,7 @@ fn a_worker_fetches_each_page_once_and_keeps_no_samples_once_the_crawl_ended() {
         "--db",
         &database,
         "--until-idle",
+        "--no-keep-fresh",
         "--pages-per-lease",
         "100000",
         "--samples",
@@ -220,6 +223,50 @@ fn a_new_lease_keeps_the_delay_from_the_previous_holder_s_last_request() {
     server.stop();
 }
 
+/// A worker keeps a complete site fresh unless told not to: with the default, the site's next
+/// lease runs its watch (under `--until-idle`, until the watch would wait for a later fetch);
+/// with `--no-keep-fresh`, the site is due again only after `--revisit-hours`.
+#[test]
+fn a_worker_keeps_complete_sites_fresh_unless_told_not_to() {
+    for keep_fresh in [true, false] {
+        let database = fresh_database();
+        let (server, site) = serve("smf", 2);
+        let portal = format!("{}{}", server.origin(), site.portal_path());
+        add_to_fleet(&database, &[&portal]);
+        let mut arguments = vec![
+            "worker",
+            "--db",
+            &database,
+            "--until-idle",
+            "--samples",
+            "60",
+            "--delay-ms",
+            "0",
+        ];
+        if !keep_fresh {
+            arguments.push("--no-keep-fresh");
+        }
+        let worker = trawl(&arguments);
+        let said = text(&worker.stderr);
+        assert!(worker.status.success(), "{said}");
+        assert!(said.contains("crawl complete"), "{said}");
+        assert_eq!(
+            said.contains("kept fresh from now on"),
+            keep_fresh,
+            "{said}"
+        );
+        assert_eq!(said.contains(": watched "), keep_fresh, "{said}");
+        let status = json_lines(&["fleet", "status", "--db", &database, "--json"]);
+        let due_in = status[0]["due_in_seconds"].as_f64().unwrap();
+        if keep_fresh {
+            assert!(due_in < 3600.0, "due in {due_in} s: {status:?}");
+        } else {
+            assert!(due_in > 23.0 * 3600.0, "due in {due_in} s: {status:?}");
+        }
+        server.stop();
+    }
+}
+
 /// The pages `trawl fleet status` shows for the only site of `database`.
 fn stored_pages(database: &str) -> i64 {
     fleet_pages(database).expect("the fleet's status")
@@ -245,6 +292,7 @@ fn a_worker_killed_mid_lease_is_succeeded_by_another_when_its_lease_expires() {
                 "--db",
                 &database,
                 "--until-idle",
+                "--no-keep-fresh",
                 "--samples",
                 "200",
             ])
@@ -346,6 +394,7 @@ fn two_workers_stop_at_the_fleets_and_the_sites_budgets() {
         "--db",
         &database,
         "--until-idle",
+        "--no-keep-fresh",
         "--pages-per-lease",
         "15",
         "--samples",
