@@ -455,6 +455,7 @@ fn crawl_leased_site(
     let options = DriveOptions {
         max_pages: Some(budget),
         workers: 1,
+        paced: args.fetching.delay_ms > 0,
     };
     let (end, _) = drive_with_relearning(
         store,

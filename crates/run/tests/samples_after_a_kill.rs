@@ -77,6 +77,7 @@ fn crawl(site: &Arc<Site>, location: &StoreLocation, killed_after: Option<usize>
     let options = |max_pages| DriveOptions {
         max_pages,
         workers: 2,
+        paced: false,
     };
 
     let mut store = open();
