@@ -270,6 +270,8 @@ fn first_tenth(
         DriveOptions {
             max_pages: Some(budget),
             workers,
+            // The benchmark's fetcher does not pace its requests.
+            paced: false,
         },
         |_| {},
     )?;

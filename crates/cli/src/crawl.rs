@@ -215,6 +215,7 @@ pub fn run(args: CrawlArgs) -> Result<()> {
         DriveOptions {
             max_pages: args.max_pages,
             workers: args.workers,
+            paced: args.fetching.delay_ms > 0,
         },
         |change: TemplateChange| -> Result<Plan> {
             eprintln!(
@@ -244,6 +245,7 @@ pub fn run(args: CrawlArgs) -> Result<()> {
             DriveOptions {
                 max_pages: args.max_pages,
                 workers: args.workers,
+                paced: args.fetching.delay_ms > 0,
             },
             |status| progress.update(status),
         )?;

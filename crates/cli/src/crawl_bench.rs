@@ -301,6 +301,8 @@ pub fn crawl_and_judge(
         DriveOptions {
             max_pages: Some(limit),
             workers,
+            // The benchmark's fetcher does not pace its requests.
+            paced: false,
         },
         |_| {},
     )?;

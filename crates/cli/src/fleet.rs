@@ -86,14 +86,16 @@ pub struct WorkerArgs {
     /// budget`).
     #[arg(long, default_value_t = 500)]
     pub pages_per_lease: usize,
-    /// Hours after its crawl ends before a site is due again.
+    /// With --no-keep-fresh: hours after its crawl ends before a site is due again (to be
+    /// audited and have its gaps closed).
     #[arg(long, default_value_t = 24)]
     pub revisit_hours: u64,
     /// Minutes before a site whose crawl failed (a forum that does not answer, say) is tried
     /// again.
     #[arg(long, default_value_t = 60)]
     pub retry_minutes: u64,
-    /// Stop when no site is due, instead of waiting for one.
+    /// Stop when no site is due, instead of waiting for one; a site kept fresh is given back
+    /// as soon as its watch would wait for a later fetch.
     #[arg(long)]
     pub until_idle: bool,
     /// Pages to sample when learning a site's plan.
@@ -298,7 +300,12 @@ fn work_thread(args: &WorkerArgs, index: usize) -> Result<()> {
             return Ok(());
         }
         let outcome = work_round(&mut fleet, &options, |lease, store, heartbeat| {
-            if args.fresh.keep_fresh && heartbeat.is_watched()? {
+            // The lease's fetch stack is new and knows nothing of the requests the site's
+            // previous holder made; the delay is kept from the last of them as the database
+            // says (another worker's clock is not this one's).
+            let delay = Duration::from_millis(args.fetching.delay_ms);
+            std::thread::sleep(hand_off_wait(delay, lease.quiet_for));
+            if args.fresh.keeps_fresh() && heartbeat.is_watched()? {
                 crate::fleet_watch::watch_leased_site(args, &clock, lease, store, heartbeat)
             } else {
                 crawl_leased_site(args, &clock, lease, store, heartbeat)
@@ -340,6 +347,15 @@ fn work_thread(args: &WorkerArgs, index: usize) -> Result<()> {
             }
         }
     }
+}
+
+/// What is left of the politeness `delay` when a lease begins, the site having had no request
+/// from the fleet for `quiet_for` (see `trawl_fleet::Lease::quiet_for`; `None` for a site no
+/// lease has written to). The delay is the worker's own `--delay-ms`: a `Crawl-delay` the
+/// previous holder read from robots.txt is read again by this lease's first request, which is
+/// robots.txt itself.
+fn hand_off_wait(delay: Duration, quiet_for: Option<Duration>) -> Duration {
+    quiet_for.map_or(Duration::ZERO, |quiet| delay.saturating_sub(quiet))
 }
 
 /// A new connection to the fleet's database, tried once a second for [`RECONNECT_FOR`].
@@ -439,6 +455,7 @@ fn crawl_leased_site(
     let options = DriveOptions {
         max_pages: Some(budget),
         workers: 1,
+        paced: args.fetching.delay_ms > 0,
     };
     let (end, _) = drive_with_relearning(
         store,
@@ -481,7 +498,7 @@ fn crawl_leased_site(
     let (due_in, ended) = match end {
         CrawlEnd::PageLimit => (Duration::ZERO, "lease budget spent"),
         // A site kept fresh is watched from now on, its first watch due at once.
-        CrawlEnd::FrontierEmpty if args.fresh.keep_fresh => {
+        CrawlEnd::FrontierEmpty if args.fresh.keeps_fresh() => {
             heartbeat.start_watching()?;
             (Duration::ZERO, "crawl complete, kept fresh from now on")
         }
@@ -499,4 +516,33 @@ fn crawl_leased_site(
         lease.site
     );
     Ok(due_in)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::hand_off_wait;
+
+    fn check(delay_ms: u64, quiet_ms: Option<u64>, expected_ms: u64) {
+        assert_eq!(
+            hand_off_wait(
+                Duration::from_millis(delay_ms),
+                quiet_ms.map(Duration::from_millis)
+            ),
+            Duration::from_millis(expected_ms),
+            "delay {delay_ms} ms, quiet for {quiet_ms:?} ms"
+        );
+    }
+
+    #[test]
+    fn a_lease_waits_out_what_is_left_of_the_delay() {
+        check(1000, Some(300), 700);
+        check(1000, Some(0), 1000);
+        check(1000, Some(1000), 0);
+        check(1000, Some(5000), 0);
+        check(0, Some(10), 0);
+        // No lease has written to the site: nothing of the fleet's to wait out.
+        check(1000, None, 0);
+    }
 }

@@ -1,5 +1,5 @@
-//! Keeping a fleet's sites fresh: once a site's crawl is complete (`trawl worker --keep-fresh`),
-//! each lease of it runs the site's watch for a slice of the clock, through the same
+//! Keeping a fleet's sites fresh: once a site's crawl is complete (`trawl worker`, unless
+//! `--no-keep-fresh`), each lease of it runs the site's watch for a slice of the clock, through the same
 //! `trawl_watch::Watch` as `trawl watch`, into the site's store fenced by the lease.
 //!
 //! The watch keeps its plan and its policy's state beside the site's pages, so whichever worker
@@ -8,7 +8,9 @@
 //! as no other site waits for a worker. When one does, the lease makes way once its slice is
 //! over or the watch's next fetch is further away than `--watch-wait-minutes`: the site is given
 //! back due at that fetch, which the claim's `next_due <= now()` picks. A lease also ends when
-//! its pages are spent (due at once, for any worker to go on), and at `--until`.
+//! its pages are spent (due at once, for any worker to go on), and at `--until`. Under
+//! `--until-idle` a lease waits for no planned fetch: it gives the site back due at it, and the
+//! worker stops once no site is due.
 
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
@@ -28,10 +30,15 @@ use crate::shared_clock::{ClockArgs, RunClock};
 
 #[derive(Debug, Args)]
 pub struct FreshArgs {
-    /// Keep every site fresh once its crawl is complete: its later leases run its watch (as
-    /// `trawl watch` does) instead of crawling it again after --revisit-hours.
-    #[arg(long)]
+    /// Keep every site fresh once its crawl is complete, as a worker does by default (this
+    /// flag only names the default): the site's later leases run its watch, as `trawl watch`
+    /// does.
+    #[arg(long, conflicts_with = "no_keep_fresh")]
     pub keep_fresh: bool,
+    /// Crawl each site once and keep it as it was: a complete site is due again only after
+    /// --revisit-hours, to be audited and have its gaps closed, and no new post is looked for.
+    #[arg(long)]
+    pub no_keep_fresh: bool,
     /// The watch's fetches a day per site, as 3000/day.
     #[arg(long, default_value = "3000/day", value_parser = parse_budget)]
     pub watch_budget: u32,
@@ -54,6 +61,14 @@ pub struct FreshArgs {
 }
 
 impl FreshArgs {
+    /// Whether complete sites are kept fresh: unless `--no-keep-fresh` says otherwise. Someone
+    /// who registers forums with a fleet means to keep an archive of them, and a complete
+    /// crawl resumed every --revisit-hours finds nothing new (its frontier is empty): only the
+    /// watch looks for the posts written since.
+    pub fn keeps_fresh(&self) -> bool {
+        !self.no_keep_fresh
+    }
+
     /// The instant to stop at, when given.
     pub fn until(&self) -> Result<Option<Timestamp>> {
         self.until
@@ -112,6 +127,7 @@ pub fn watch_leased_site(
         beat_every: Duration::from_secs(args.lease_seconds) / 3,
         last_beat: Instant::now(),
         last_asked: Instant::now(),
+        until_idle: args.until_idle,
     };
     let opening = Instant::now();
     let (status, opened_in) = {
@@ -157,6 +173,9 @@ struct LeaseHooks<'lease, 'fleet> {
     last_beat: Instant,
     /// When the lease last asked whether other sites wait for a worker.
     last_asked: Instant,
+    /// The worker stops once nothing is due (`--until-idle`): the lease never waits for a
+    /// fetch planned later, and gives the site back due then.
+    until_idle: bool,
 }
 
 /// How often, in wall time, a lease asks whether other sites wait for a worker.
@@ -169,6 +188,9 @@ impl LeaseHooks<'_, '_> {
     /// the lease, whose next write shows whether it is still held.
     fn make_way(&mut self, at: Option<Timestamp>) -> bool {
         let now = self.clock.now();
+        if self.until_idle {
+            return at.is_some_and(|at| at > now);
+        }
         let over = match at {
             Some(at) => at > self.slice_end || at.duration_since(now) > self.longest_wait,
             None => now >= self.slice_end,

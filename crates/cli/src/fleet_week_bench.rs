@@ -156,6 +156,20 @@ fn print_table(comparison: &WeekComparison) {
     if let Some(other) = &comparison.forum_by_forum {
         row(other);
     }
+    println!();
+    let runs = std::iter::once(&comparison.fleet).chain(&comparison.forum_by_forum);
+    for run in runs {
+        let missed = run.missed;
+        println!(
+            "{}: posts missing in threads never stored {} (started before the run) + {} (started \
+             during it), in threads stored {}; posts written before the run not stored {}",
+            run.mode.name(),
+            missed.in_old_threads_never_stored,
+            missed.in_new_threads_never_stored,
+            missed.in_threads_stored,
+            missed.written_before_the_run_not_stored
+        );
+    }
     if let Some((mean, p95, fetches)) = comparison.ratios() {
         println!();
         println!(

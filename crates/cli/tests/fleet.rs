@@ -42,6 +42,7 @@ fn workers_crawl_every_registered_forum_in_leases_as_one_crawl_would() {
         "--concurrency",
         "2",
         "--until-idle",
+        "--no-keep-fresh",
         "--pages-per-lease",
         "25",
         "--samples",
@@ -96,6 +97,7 @@ fn workers_crawl_every_registered_forum_in_leases_as_one_crawl_would() {
         "--db",
         &database,
         "--until-idle",
+        "--no-keep-fresh",
         "--delay-ms",
         "0",
     ]);
@@ -109,10 +111,10 @@ fn workers_crawl_every_registered_forum_in_leases_as_one_crawl_would() {
 
 /// A worker learning a forum's plan and crawling it in one lease fetches each page once: the
 /// pages it sampled answer the crawl's first requests for them (only the portal is asked twice,
-/// by the sampler, as a returning visitor sees it), and the store lets the samples go when the
-/// plan is stored.
+/// by the sampler, as a returning visitor sees it), and the store keeps no sample once the
+/// crawl has ended.
 #[test]
-fn a_worker_fetches_each_page_once_and_keeps_no_samples_once_the_plan_is_stored() {
+fn a_worker_fetches_each_page_once_and_keeps_no_samples_once_the_crawl_ended() {
     let database = fresh_database();
     let (server, site, log) = serve_logged("phpbb", 1);
     let portal = format!("{}{}", server.origin(), site.portal_path());
@@ -122,6 +124,7 @@ fn a_worker_fetches_each_page_once_and_keeps_no_samples_once_the_plan_is_stored(
         "--db",
         &database,
         "--until-idle",
+        "--no-keep-fresh",
         "--pages-per-lease",
         "100000",
         "--samples",
@@ -143,6 +146,125 @@ fn a_worker_fetches_each_page_once_and_keeps_no_samples_once_the_plan_is_stored(
         .get(0);
     assert_eq!(samples, 0);
     server.stop();
+}
+
+/// Politeness holds across lease hand-offs: two workers take a forum from each other every few
+/// pages, each lease with a fetch stack of its own, and the forum never gets a request sooner
+/// than the delay after it answered the previous one, a new lease's first request included.
+#[test]
+fn a_new_lease_keeps_the_delay_from_the_previous_holder_s_last_request() {
+    const DELAY_MS: u64 = 500;
+    let database = fresh_database();
+    let (server, site, log) = serve_logged("phpbb", 2);
+    let portal = format!("{}{}", server.origin(), site.portal_path());
+    add_to_fleet(&database, &[&portal]);
+    // Four leases of four pages, then the day's budget is spent.
+    let budget = trawl(&[
+        "fleet",
+        "budget",
+        "--db",
+        &database,
+        "--pages-per-day",
+        "16",
+    ]);
+    assert!(budget.status.success(), "{}", text(&budget.stderr));
+    let delay = DELAY_MS.to_string();
+    let worker_arguments = [
+        "worker",
+        "--db",
+        &database,
+        "--until-idle",
+        "--pages-per-lease",
+        "4",
+        "--samples",
+        "12",
+        "--delay-ms",
+        &delay,
+    ];
+    let workers: Vec<_> = (0..2)
+        .map(|_| {
+            std::process::Command::new(env!("CARGO_BIN_EXE_trawl"))
+                .args(worker_arguments)
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    for worker in workers {
+        let output = worker.wait_with_output().unwrap();
+        assert!(output.status.success(), "{}", text(&output.stderr));
+    }
+    let status = json_lines(&["fleet", "status", "--db", &database, "--json"]);
+    assert_eq!(status[0]["pages"], 16, "{status:?}");
+    assert!(
+        status[0]["lease_epoch"].as_i64().unwrap() >= 4,
+        "the site changed hands fewer than four times: {status:?}"
+    );
+    let requests = log.requests();
+    assert!(requests.len() > 16 + 12, "{} requests", requests.len());
+    let delay = std::time::Duration::from_millis(DELAY_MS);
+    let too_soon: Vec<String> = requests
+        .windows(2)
+        .filter_map(|pair| {
+            let quiet = pair[1].arrived.saturating_duration_since(pair[0].answered);
+            (quiet < delay).then(|| {
+                format!(
+                    "{} {:?} after {}",
+                    pair[1].path_and_query, quiet, pair[0].path_and_query
+                )
+            })
+        })
+        .collect();
+    assert!(
+        too_soon.is_empty(),
+        "requests sooner than the delay: {too_soon:?}"
+    );
+    server.stop();
+}
+
+/// A worker keeps a complete site fresh unless told not to: with the default, the site's next
+/// lease runs its watch (under `--until-idle`, until the watch would wait for a later fetch);
+/// with `--no-keep-fresh`, the site is due again only after `--revisit-hours`.
+#[test]
+fn a_worker_keeps_complete_sites_fresh_unless_told_not_to() {
+    for keep_fresh in [true, false] {
+        let database = fresh_database();
+        let (server, site) = serve("smf", 2);
+        let portal = format!("{}{}", server.origin(), site.portal_path());
+        add_to_fleet(&database, &[&portal]);
+        let mut arguments = vec![
+            "worker",
+            "--db",
+            &database,
+            "--until-idle",
+            "--samples",
+            "60",
+            "--delay-ms",
+            "0",
+        ];
+        if !keep_fresh {
+            arguments.push("--no-keep-fresh");
+        }
+        let worker = trawl(&arguments);
+        let said = text(&worker.stderr);
+        assert!(worker.status.success(), "{said}");
+        assert!(said.contains("crawl complete"), "{said}");
+        assert_eq!(
+            said.contains("kept fresh from now on"),
+            keep_fresh,
+            "{said}"
+        );
+        assert_eq!(said.contains(": watched "), keep_fresh, "{said}");
+        let status = json_lines(&["fleet", "status", "--db", &database, "--json"]);
+        let due_in = status[0]["due_in_seconds"].as_f64().unwrap();
+        if keep_fresh {
+            assert!(due_in < 3600.0, "due in {due_in} s: {status:?}");
+        } else {
+            assert!(due_in > 23.0 * 3600.0, "due in {due_in} s: {status:?}");
+        }
+        server.stop();
+    }
 }
 
 /// The pages `trawl fleet status` shows for the only site of `database`.
@@ -170,6 +292,7 @@ fn a_worker_killed_mid_lease_is_succeeded_by_another_when_its_lease_expires() {
                 "--db",
                 &database,
                 "--until-idle",
+                "--no-keep-fresh",
                 "--samples",
                 "200",
             ])
@@ -271,6 +394,7 @@ fn two_workers_stop_at_the_fleets_and_the_sites_budgets() {
         "--db",
         &database,
         "--until-idle",
+        "--no-keep-fresh",
         "--pages-per-lease",
         "15",
         "--samples",

@@ -32,6 +32,7 @@ fn a_worker_goes_on_after_the_database_restarts_mid_crawl() {
             "--db",
             &database,
             "--until-idle",
+            "--no-keep-fresh",
             "--samples",
             "200",
         ])

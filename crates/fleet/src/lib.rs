@@ -9,7 +9,7 @@
 //!        lease_epoch = lease_epoch + 1
 //! WHERE id IN (SELECT id FROM sites WHERE <due and free> ORDER BY next_due
 //!              FOR UPDATE SKIP LOCKED LIMIT $k)
-//! RETURNING id, url, lease_epoch
+//! RETURNING id, url, lease_epoch, now() - last_request_end
 //! ```
 //!
 //! `SKIP LOCKED` lets workers claim at the same instant without waiting on each other or
@@ -24,7 +24,11 @@
 //! write transaction, with the site's row locked, that the epoch is still the one it claimed,
 //! and fails with [`trawl_store::StoreError::LeaseLost`] when it is not (fencing). The check
 //! and the write commit together, so no write of an old holder lands after a new claim.
-//! Politeness per site holds by construction: one holder at a time fetches from a site.
+//! Politeness per site holds by construction: one holder at a time fetches from a site. Across
+//! a hand-off too: every write under a lease notes its instant in the site's row
+//! (`last_request_end`), and a claim returns how long ago that was ([`Lease::quiet_for`]), so
+//! the next holder (another worker, or the same one with a new fetch stack) waits out what is
+//! left of the delay before its first request.
 //!
 //! Budgets of pages a day, one for the fleet and one per site, hold across workers: a worker
 //! reserves a lease's pages within both before it fetches and gives back what it did not fetch
@@ -85,6 +89,12 @@ pub struct Lease {
     pub epoch: i64,
     /// The worker holding it.
     pub holder: String,
+    /// How long before the claim the last write under an earlier lease of the site was made,
+    /// which came after every response it stored: the least quiet the site has had from the
+    /// fleet, from which the new holder keeps the politeness delay (a request of the earlier
+    /// holder that was never written ended before its lease expired). `None` for a site no
+    /// lease has written to.
+    pub quiet_for: Option<Duration>,
 }
 
 /// What `trawl fleet status` shows of a site.
@@ -140,7 +150,8 @@ const CLAIM: &str = "UPDATE sites SET lease_holder = $1, \
      WHERE id IN (SELECT id FROM sites \
          WHERE next_due <= now() AND (lease_expires IS NULL OR lease_expires <= now()) \
          ORDER BY next_due, id FOR UPDATE SKIP LOCKED LIMIT $2) \
-     RETURNING id, url, lease_epoch";
+     RETURNING id, url, lease_epoch, \
+         EXTRACT(EPOCH FROM now() - last_request_end)::float8";
 
 impl Fleet {
     /// Connects to the database at `url`, creating trawl's tables in an empty database.
@@ -199,6 +210,9 @@ impl Fleet {
                 site: row.get(1),
                 epoch: row.get(2),
                 holder: worker.to_string(),
+                quiet_for: row
+                    .get::<_, Option<f64>>(3)
+                    .map(|seconds| Duration::from_secs_f64(seconds.max(0.0))),
             })
             .collect();
         leases.sort_by_key(|lease| lease.site_id);

@@ -507,3 +507,28 @@ fn a_heartbeat_whose_connection_was_dropped_connects_again_and_keeps_the_lease()
     assert_eq!(status[0].lease_holder.as_deref(), Some("worker"));
     assert_eq!(status[0].lease_epoch, lease.epoch);
 }
+
+/// A claim says how long the site has been quiet since the last write under an earlier lease:
+/// nothing for a site never written to, and for one written to, no more than the time since
+/// that write (which the next holder keeps the politeness delay from).
+#[test]
+fn a_claim_says_how_long_the_site_has_been_quiet_since_the_last_lease_wrote() {
+    let (mut fleet, url) = fleet_of(1);
+    let first = fleet.claim("first", 1, SLICE).unwrap().remove(0);
+    assert_eq!(first.quiet_for, None);
+    let mut store = fleet.open_store(&first).unwrap();
+    begin(&mut store, &first.site);
+    let written = std::time::Instant::now();
+    store.record_fetch(&fetch_of(&first.site)).unwrap();
+    drop(store);
+    fleet.give_back(&first, Duration::ZERO).unwrap();
+    std::thread::sleep(Duration::from_millis(200));
+    let mut other = Fleet::connect(&url).unwrap();
+    let second = other.claim("second", 1, SLICE).unwrap().remove(0);
+    let quiet = second.quiet_for.expect("the first lease wrote");
+    assert!(
+        quiet >= Duration::from_millis(150) && quiet <= written.elapsed(),
+        "quiet for {quiet:?}, written {:?} ago",
+        written.elapsed()
+    );
+}

@@ -124,6 +124,20 @@ fn naming_words(url: &Url) -> BTreeSet<String> {
         .collect()
 }
 
+/// The keys of a URL's query, `None` when it has no query. Keys are names however short:
+/// phpBB's `?t=2` (a thread) and `?p=2` (the page holding post 2, of whichever thread) carry
+/// the same number in one file's query, and a forum's first threads often begin with posts of
+/// their own numbers, so that the two answer the same page in a sample while naming different
+/// things; [`naming_words`] passes over one-letter words.
+fn query_keys(url: &Url) -> Option<BTreeSet<String>> {
+    url.query()?;
+    Some(
+        url.query_pairs()
+            .map(|(key, _)| key.to_ascii_lowercase())
+            .collect(),
+    )
+}
+
 /// Per scope and query key (or name-suffix separator), the smallest number it takes among
 /// `urls`. Scoped, because one forum may number a thread's pages from 1 and a board's from 0
 /// (the simulator's Discourse): `page=1` is a thread's first page but a board's second.
@@ -256,6 +270,12 @@ fn candidate_pairs(urls: &[Url]) -> BTreeMap<(String, SpellingRule), Vec<Candida
                 // `?board=1.0` and `/board,1.0.html`); a sort order or another view adds words
                 // (`?board=1.0;sort=subject`), and another kind of page has others (`?topic=1.0`).
                 if naming_words(&urls[*a]) != naming_words(&urls[*b]) {
+                    continue;
+                }
+                // Two queries naming their numbers by different keys name different things.
+                if let (Some(keys_a), Some(keys_b)) = (query_keys(&urls[*a]), query_keys(&urls[*b]))
+                    && keys_a != keys_b
+                {
                     continue;
                 }
                 let (later, earlier) = if first_met[shape_a.as_str()] < first_met[shape_b.as_str()]
@@ -458,6 +478,37 @@ mod tests {
             &[
                 "http://f.test/index.php/board,1.0.html",
                 "http://f.test/index.php/board,2.0.html",
+            ],
+        );
+    }
+
+    #[test]
+    fn one_letter_query_keys_name_different_pages() {
+        // The first threads of a phpBB forum begin with posts of their own numbers: `?t=1` and
+        // `?p=1` show the same page, but `?p=N` is the page holding post N of any thread.
+        check_checks(
+            &[
+                "http://f.test/viewtopic.php?t=1",
+                "http://f.test/viewtopic.php?t=2",
+            ],
+            &[
+                "http://f.test/viewtopic.php?p=1",
+                "http://f.test/viewtopic.php?p=2",
+            ],
+            10,
+            &[],
+        );
+        // A key spelled as a path segment is still one name.
+        check_checks(
+            &["http://f.test/show.php?t=1", "http://f.test/show.php?t=2"],
+            &[
+                "http://f.test/show.php/t,1.html",
+                "http://f.test/show.php/t,2.html",
+            ],
+            10,
+            &[
+                "http://f.test/show.php/t,1.html",
+                "http://f.test/show.php/t,2.html",
             ],
         );
     }

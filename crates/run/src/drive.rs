@@ -168,6 +168,13 @@ pub struct DriveOptions {
     pub max_pages: Option<usize>,
     /// Threads fetching and analysing pages (at least 1).
     pub workers: usize,
+    /// The fetcher waits out a delay between requests to the forum (a polite crawl): then each
+    /// worker is handed one request at a time instead of [`IN_FLIGHT_PER_WORKER`], and only
+    /// once the pages answered before are stored, since fetching ahead gains nothing when
+    /// every request waits for its turn anyway, and a worker killed (or a write refused, the
+    /// database gone) loses only the page in flight rather than every page fetched ahead of
+    /// the writes.
+    pub paced: bool,
 }
 
 /// Requests handed out per worker beyond those already applied. Pages are applied in the order
@@ -226,7 +233,11 @@ pub fn drive<F: Fetcher>(
     };
     let mut cookies = fetcher.cookies();
     let workers = options.workers.max(1);
-    let window = IN_FLIGHT_PER_WORKER * workers;
+    let window = if options.paced {
+        workers
+    } else {
+        IN_FLIGHT_PER_WORKER * workers
+    };
     let (job_sender, job_receiver) = std::sync::mpsc::channel::<(u64, Queued)>();
     let job_receiver = std::sync::Mutex::new(job_receiver);
     let (answer_sender, answer_receiver) = std::sync::mpsc::channel::<WorkerAnswer>();
@@ -283,6 +294,12 @@ pub fn drive<F: Fetcher>(
             progress: &mut progress,
         };
         let end = loop {
+            // A paced crawl stores what it has before it asks for more: the write takes less
+            // than the delay the next request waits out, and nothing fetched waits unwritten
+            // while another request is out.
+            if options.paced {
+                writer.write(&mut status, crawler)?;
+            }
             let in_flight = (next_ticket - next_to_apply) as usize;
             let limit_left = max_pages.map(|limit| {
                 limit.saturating_sub(status.pages + writer.unwritten.len() + in_flight)

@@ -142,6 +142,10 @@ pub struct GapClosing {
 /// queued, or failed), queues them, rebuilds `crawler` from the store and drives it, within a
 /// budget of fetches and [`CLOSING_ROUNDS`] rounds. A URL is asked for once per run: a page
 /// that fails again is left to the audit. `max_pages` (the crawl's own limit) bounds it too.
+///
+/// The crawl ran dry, so the learning samples still kept in the store are of pages it never
+/// asked for; they are let go first, so that a store of hundreds of forums does not keep them
+/// for ever.
 pub fn close_gaps<F: Fetcher>(
     store: &mut Store,
     crawler: &mut Crawler,
@@ -151,6 +155,7 @@ pub fn close_gaps<F: Fetcher>(
     options: DriveOptions,
     mut progress: impl FnMut(&CrawlProgress),
 ) -> Result<GapClosing, RunError> {
+    store.let_samples_go()?;
     let start_pages = store.page_count()?;
     let budget = ((start_pages as f64 * CLOSING_SHARE) as usize).max(LEAST_CLOSING_FETCHES);
     let limit = options

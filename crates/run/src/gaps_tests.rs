@@ -117,6 +117,7 @@ fn crawl_and_close(family: FamilyName, times: usize) -> (usize, GapClosing, usiz
     let options = DriveOptions {
         max_pages: None,
         workers: 2,
+        paced: false,
     };
     let (end, _) = drive(&mut store, &mut crawler, &fetcher, &clock, options, |_| {}).unwrap();
     assert_eq!(end, CrawlEnd::FrontierEmpty);

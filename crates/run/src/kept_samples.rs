@@ -11,9 +11,9 @@
 //! Only the first learning of a crawl resumes. A plan learned again because the forum's pages
 //! changed must see the forum as it is now, not the pages kept from before.
 //!
-//! The kept pages live until the crawl begins: [`crate::open_crawl`] takes them out of the store
-//! for the crawl to use ([`crate::SampledAnswers`]), and the transaction storing the plan lets
-//! them go.
+//! The kept pages outlive the learning: [`crate::open_crawl`] hands them to the crawl
+//! ([`crate::SampledAnswers`]), and each stays in the store until the crawl stores a page of
+//! its URL, or runs dry, or learns its plan again.
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::Mutex;

@@ -16,9 +16,10 @@
 //! Learning is resumable ([`kept_samples`]): every page sampled to learn a plan is kept in the
 //! store as it arrives, a learning cut short goes on from those pages, and when the plan is
 //! stored the crawl takes the kept responses over (they answer its first requests for the same
-//! URLs while still fresh, [`SampledAnswers`]) and the store lets them go in the same
-//! transaction, so that each URL is fetched once and a fleet of hundreds of forums does not
-//! keep its samples for ever.
+//! URLs while still fresh, [`SampledAnswers`]). The store lets each go in the transaction that
+//! stores the page of its URL, and the rest when the crawl runs dry ([`close_gaps`]), so that
+//! each URL is fetched once, even by a crawl resumed after a kill, and a fleet of hundreds of
+//! forums does not keep its samples for ever.
 //!
 //! The crate does no printing: progress comes back through callbacks, and failures as
 //! [`RunError`]. Functions that call back into the caller's own fallible code (learning a plan,

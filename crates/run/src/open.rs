@@ -25,9 +25,10 @@ pub struct OpenedCrawl {
     pub resumed_pages: usize,
     /// The order the crawl's frontier follows: the one the crawl began with when resumed.
     pub order: CrawlOrder,
-    /// The pages kept while sampling to learn a new crawl's plan, taken out of the store as it
-    /// let them go: offered to a [`crate::SampledAnswers`], they answer the crawl's first
-    /// requests for their URLs instead of the forum. Empty for a resumed crawl.
+    /// The pages kept while sampling to learn the crawl's plan that the crawl has not used yet
+    /// (the store lets each go with the page of its URL): offered to a
+    /// [`crate::SampledAnswers`], they answer the crawl's first requests for their URLs instead
+    /// of the forum, for a new crawl and for one resumed after a kill alike.
     pub sampled: Vec<SampledPage>,
 }
 
@@ -78,8 +79,6 @@ pub fn open_crawl<F: Fetcher, E: From<RunError>>(
     }
     let order = asked_order.unwrap_or(CrawlOrder::Queue);
     let strategy = new_strategy()?;
-    // Read before the crawl begins, since beginning it lets them go.
-    let sampled = store.samples().map_err(RunError::from)?;
     let (name, plan_json) = match &strategy {
         CrawlStrategy::BreadthFirst => (BREADTH_FIRST_STRATEGY, None),
         CrawlStrategy::Plan(plan) => (PLAN_STRATEGY, Some(plan.to_json())),
@@ -110,7 +109,7 @@ pub fn open_crawl<F: Fetcher, E: From<RunError>>(
         crawler: Crawler::new(portal.clone(), strategy),
         resumed_pages: 0,
         order,
-        sampled,
+        sampled: store.samples().map_err(RunError::from)?,
     })
 }
 
@@ -142,11 +141,13 @@ fn resume<F: Fetcher>(
     }
     fetcher.set_cookies(store.cookies()?);
     let crawler = resume_crawler(store, portal, strategy)?;
+    // A run killed before its crawl took every sample leaves the rest in the store; the
+    // resumed crawl answers from them as the killed one would have.
     Ok(OpenedCrawl {
         resumed_pages: crawler.fetched(),
         crawler,
         order,
-        sampled: Vec::new(),
+        sampled: store.samples()?,
     })
 }
 
@@ -180,7 +181,8 @@ mod tests {
     }
 
     /// Opens the crawl of `http://forum.test/` in a new file holding `kept` samples, then once
-    /// more; returns the samples each opening handed over and the samples left in the store.
+    /// more (as after a kill before any page was stored); returns the samples each opening
+    /// handed over and the samples left in the store.
     fn open_twice(kept: &[&str]) -> (Vec<SampledPage>, Vec<SampledPage>, Vec<SampledPage>) {
         let path = std::env::temp_dir().join(format!(
             "trawl-run-open-{}-{}.db",
@@ -211,17 +213,18 @@ mod tests {
     }
 
     #[test]
-    fn a_new_crawl_takes_its_samples_over_and_the_store_lets_them_go() {
+    fn a_new_crawl_and_a_resumed_one_are_handed_the_samples_no_page_has_used() {
         let (first, second, left) = open_twice(&["http://forum.test/", "http://forum.test/b/1"]);
+        let kept = [
+            sampled("http://forum.test/"),
+            sampled("http://forum.test/b/1"),
+        ];
+        assert_eq!(first, kept);
         assert_eq!(
-            first,
-            [
-                sampled("http://forum.test/"),
-                sampled("http://forum.test/b/1")
-            ]
+            second, kept,
+            "a crawl resumed before storing a page takes them all"
         );
-        assert!(second.is_empty(), "a resumed crawl takes none");
-        assert!(left.is_empty(), "{left:?}");
+        assert_eq!(left, kept, "they stay until pages of their URLs are stored");
     }
 
     #[test]

@@ -4,9 +4,12 @@
 //! many of them again: the portal, the boards' first pages, the threads the sampler walked
 //! through. Without this, a polite crawl spends a delay on each of them, and the forum serves
 //! them twice. The samples are kept in the store as they arrive ([`crate::kept_samples`]); when
-//! the crawl begins, [`crate::open_crawl`] takes them out of the store (which lets them go in
-//! the transaction storing the plan) and hands them here, and each answers the crawl's first
-//! request for its URL.
+//! the crawl begins, [`crate::open_crawl`] reads them from the store and hands them here, and
+//! each answers the crawl's first request for its URL. A sample stays in the store until the
+//! page taken from it (or fetched again in its place) is stored, in the same transaction, or
+//! until the crawl runs dry; so a crawl killed before it took them all (a `trawl crawl` killed,
+//! a fleet worker killed mid-lease) is handed the ones left when it is resumed, by the same
+//! process or another, and the forum is not asked for them again.
 //!
 //! Only fresh samples answer. A crawl that follows its learning at once gets pages minutes old,
 //! as old as the pages a crawl fetched itself minutes before; but a learning cut short and gone

@@ -48,7 +48,9 @@
 //! the site.
 //!
 //! Pages sampled to learn a plan are kept as they are fetched ([`Store::save_sample`]), apart
-//! from the crawl's pages, so that learning cut short goes on from them.
+//! from the crawl's pages, so that learning cut short goes on from them; each stays until the
+//! crawl stores a page of its URL, so that a crawl cut short answers from the ones it had not
+//! taken yet.
 //!
 //! The SQLite file format is unchanged by the PostgreSQL backend: a file written before reads
 //! and resumes as it did.
@@ -58,6 +60,7 @@ mod location;
 mod postgres;
 mod records;
 mod sqlite;
+mod waiting_samples;
 
 #[cfg(any(test, feature = "test-support"))]
 pub mod test_support;
@@ -293,8 +296,9 @@ impl Store {
 
     /// Records what a new crawl starts with and queues its portal. Refused when the store already
     /// holds a crawl (read [`Store::settings`] first and resume instead). The pages kept while
-    /// sampling ([`Store::samples`]) are let go in the same transaction: the plan they taught is
-    /// stored, and the caller takes first the ones its crawl may use.
+    /// sampling ([`Store::samples`]) stay: each is let go in the transaction storing a page of
+    /// its URL ([`Store::record_fetches`]), or with the rest by [`Store::let_samples_go`] or
+    /// [`Store::replace_plan`].
     pub fn begin_crawl(
         &mut self,
         settings: &CrawlSettings,
@@ -322,7 +326,8 @@ impl Store {
     /// Replaces the crawl's plan with one learned again (the forum's templates changed) and
     /// returns the new generation. Pages fetched from now on carry it. Pages the old plan could
     /// not place (answered, but matching no vertex) go back into the frontier, at their old
-    /// places in it, so the new plan reads them and follows their links.
+    /// places in it, so the new plan reads them and follows their links. The samples kept from
+    /// the first learning are let go in the same transaction: they show the old templates.
     pub fn replace_plan(&mut self, plan_json: &str) -> Result<u32, StoreError> {
         on_backend!(self, store => store.replace_plan(plan_json))
     }
@@ -335,7 +340,8 @@ impl Store {
     }
 
     /// Writes several fetches, in order, in one transaction: all of them or none. Returns their
-    /// pages' ids.
+    /// pages' ids. A kept sample of a page's URL is let go in the same transaction, so that the
+    /// store holds exactly the samples the crawl has not used yet.
     ///
     /// A transaction per page rewrites the same last pages of every table and index each time,
     /// and a commit costs about as much again (a round trip more, in PostgreSQL); a crawl driver
@@ -387,6 +393,12 @@ impl Store {
     /// sampled so far instead of fetching them again.
     pub fn save_sample(&mut self, page: &SampledPage) -> Result<(), StoreError> {
         on_backend!(self, store => store.save_sample(page))
+    }
+
+    /// Lets go of every kept sample: the crawl ran dry, and those it did not take were of
+    /// pages it never asked for.
+    pub fn let_samples_go(&mut self) -> Result<(), StoreError> {
+        on_backend!(self, store => store.let_samples_go())
     }
 
     /// The sampled pages kept so far, in the order they were fetched.

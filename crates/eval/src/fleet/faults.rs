@@ -76,7 +76,9 @@ pub struct FaultsReport {
     /// Requests the faulty run made for a URL it had asked for before, beyond the repeats of
     /// that URL in the undisturbed run, summed over forums (robots.txt aside).
     pub extra_repeated_requests: usize,
-    /// Those requests, as `forum N: PATH xK` (K extra), for the log.
+    /// Those requests, as `forum N: PATH xK` (K extra) with the seconds into the faulty run
+    /// each request for the path arrived at and the forum's plan was stored at, for the log:
+    /// set beside the moments of the faults, they tell what each repeat followed.
     pub extra_repeated_paths: Vec<String>,
 }
 
@@ -174,6 +176,10 @@ struct RunOutcome {
     stored: Vec<(Vec<String>, i64)>,
     /// Per forum: how many times each path was asked for.
     asked: Vec<HashMap<String, usize>>,
+    /// Per forum: the seconds into the run each request for a path arrived at.
+    arrivals: Vec<HashMap<String, Vec<f64>>>,
+    /// Per forum: the seconds into the run its crawl began (its plan stored), when it did.
+    plan_stored: Vec<Option<f64>>,
     struck: Struck,
 }
 
@@ -226,6 +232,8 @@ fn run_with_faults(
         spawn(&config.program, &arguments, &log)
     };
     let started = Instant::now();
+    // The crawl's start instant is stored on the wall clock; this pairs it with `started`.
+    let started_on_the_wall = trawl_model::Clock::now(&trawl_model::SystemClock);
     let mut running = Vec::with_capacity(plan.workers);
     for _ in 0..plan.workers {
         running.push(start_worker()?);
@@ -288,8 +296,11 @@ fn run_with_faults(
         .iter()
         .map(|site| (site.site.as_str(), site.pages))
         .collect();
+    let crawls_begun = crawl_start_instants(&database)?;
     let mut stored = Vec::with_capacity(forums.len());
     let mut asked_by_forum = Vec::with_capacity(forums.len());
+    let mut arrivals_by_forum = Vec::with_capacity(forums.len());
+    let mut plan_stored = Vec::with_capacity(forums.len());
     for forum in forums {
         let export = export_threads(config, &database.url, &forum.portal)?;
         stored.push((
@@ -297,10 +308,25 @@ fn run_with_faults(
             pages.get(forum.portal.as_str()).copied().unwrap_or(0),
         ));
         let mut asked: HashMap<String, usize> = HashMap::new();
+        let mut arrivals: HashMap<String, Vec<f64>> = HashMap::new();
         for request in forum.log.requests() {
+            let second = request
+                .arrived
+                .saturating_duration_since(started)
+                .as_secs_f64();
+            arrivals
+                .entry(request.path_and_query.clone())
+                .or_default()
+                .push(second);
             *asked.entry(request.path_and_query).or_default() += 1;
         }
         asked_by_forum.push(asked);
+        arrivals_by_forum.push(arrivals);
+        plan_stored.push(
+            crawls_begun
+                .get(&forum.portal)
+                .map(|begun| begun.duration_since(started_on_the_wall).as_secs_f64()),
+        );
     }
     database.drop_it()?;
     let run = measure(
@@ -316,8 +342,30 @@ fn run_with_faults(
         run,
         stored,
         asked: asked_by_forum,
+        arrivals: arrivals_by_forum,
+        plan_stored,
         struck,
     })
+}
+
+/// The instant each site's crawl began (its plan stored), by portal, as the store keeps it.
+fn crawl_start_instants(database: &Database) -> Result<HashMap<String, jiff::Timestamp>> {
+    let mut client = connect(&database.url)?;
+    let rows = client
+        .query(
+            "SELECT sites.url, meta.value FROM meta JOIN sites ON sites.id = meta.site \
+             WHERE meta.key = 'started_at'",
+            &[],
+        )
+        .map_err(|error| database_error(&database.url, &error))?;
+    Ok(rows
+        .iter()
+        .filter_map(|row| {
+            let portal: String = row.get(0);
+            let begun: String = row.get(1);
+            Some((portal, begun.parse().ok()?))
+        })
+        .collect())
 }
 
 /// Inflicts one fault; false when there was nothing to strike (no worker left, no connection).
@@ -508,7 +556,20 @@ fn compare(undisturbed: RunOutcome, faulty: RunOutcome) -> FaultsReport {
     let mut extra_repeated_paths = Vec::new();
     for (index, (reference, disturbed)) in undisturbed.asked.iter().zip(&faulty.asked).enumerate() {
         for (path, extra) in extra_repeats_by_path(reference, disturbed) {
-            extra_repeated_paths.push(format!("forum {index}: {path} x{extra}"));
+            let arrivals = faulty.arrivals[index]
+                .get(path)
+                .map_or(String::new(), |seconds| {
+                    let seconds: Vec<String> = seconds
+                        .iter()
+                        .map(|second| format!("{second:.1}"))
+                        .collect();
+                    seconds.join(", ")
+                });
+            let plan_stored = faulty.plan_stored[index]
+                .map_or("never".to_string(), |second| format!("at {second:.1} s"));
+            extra_repeated_paths.push(format!(
+                "forum {index}: {path} x{extra} (asked at {arrivals} s; plan stored {plan_stored})"
+            ));
         }
     }
     FaultsReport {

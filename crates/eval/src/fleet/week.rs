@@ -140,6 +140,69 @@ pub struct WeekRun {
     pub forums_served_after_kill: usize,
     /// Wall time of the run.
     pub wall_seconds: f64,
+    /// Where the missing posts were, as far as the stores tell.
+    pub missed: MissedPosts,
+}
+
+/// Where the posts a run missed were: which threads the stores never knew, which they knew but
+/// were not fetched again after the post was written, and what the first crawls left out.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct MissedPosts {
+    /// Posts of the judged span missing from threads started before the run, of which no post
+    /// was ever stored: threads the first crawl never reached, and no watch found since.
+    pub in_old_threads_never_stored: usize,
+    /// The same in threads started during the run: new threads no watch found.
+    pub in_new_threads_never_stored: usize,
+    /// Posts of the judged span missing from threads of which other posts were stored: pages
+    /// not fetched again after the post was written.
+    pub in_threads_stored: usize,
+    /// Posts written before the run began that no stored page shows: what the first crawls
+    /// left out (not judged, but where the watch starts from).
+    pub written_before_the_run_not_stored: usize,
+}
+
+impl MissedPosts {
+    fn add(&mut self, other: MissedPosts) {
+        self.in_old_threads_never_stored += other.in_old_threads_never_stored;
+        self.in_new_threads_never_stored += other.in_new_threads_never_stored;
+        self.in_threads_stored += other.in_threads_stored;
+        self.written_before_the_run_not_stored += other.written_before_the_run_not_stored;
+    }
+}
+
+/// Sorts a forum's missing posts by where they were (see [`MissedPosts`]): `posts` are the
+/// forum's posts as (post, thread, written), `thread_started` gives a thread's start, `stored`
+/// the posts stored, `origin` the run's start and `judged` the span judged.
+pub fn missed_posts(
+    posts: &[(u32, u32, i64)],
+    thread_started: impl Fn(u32) -> i64,
+    stored: &HashMap<u32, i64>,
+    origin: i64,
+    judged: std::ops::Range<i64>,
+) -> MissedPosts {
+    let threads_stored: std::collections::HashSet<u32> = posts
+        .iter()
+        .filter(|(post, _, _)| stored.contains_key(post))
+        .map(|(_, thread, _)| *thread)
+        .collect();
+    let mut missed = MissedPosts::default();
+    for &(post, thread, written) in posts {
+        if stored.contains_key(&post) {
+            continue;
+        }
+        if written < origin {
+            missed.written_before_the_run_not_stored += 1;
+        } else if !judged.contains(&written) {
+            continue;
+        } else if threads_stored.contains(&thread) {
+            missed.in_threads_stored += 1;
+        } else if thread_started(thread) < origin {
+            missed.in_old_threads_never_stored += 1;
+        } else {
+            missed.in_new_threads_never_stored += 1;
+        }
+    }
+    missed
 }
 
 /// The two runs and how the fleet's figures compare with the forum-by-forum ones.
@@ -666,8 +729,27 @@ fn judge(
     let mut fetches_not_stored = 0;
     let minute = Duration::from_secs_f64(60.0 / config.speed);
     let judged_from_wall = wall_instant(clock, judged.start);
+    let mut missed = MissedPosts::default();
     for (forum, stored) in forums.iter().zip(stores) {
         let history = forum.site.history();
+        let posts: Vec<(u32, u32, i64)> = (1..=history.post_count())
+            .filter_map(|post| {
+                history
+                    .post(post)
+                    .map(|found| (post, found.thread, found.created))
+            })
+            .collect();
+        missed.add(missed_posts(
+            &posts,
+            |thread| {
+                history
+                    .thread(thread)
+                    .map_or(i64::MAX, |found| found.created)
+            },
+            &stored.first,
+            origin,
+            judged.clone(),
+        ));
         let written = (1..=history.post_count())
             .filter_map(|post| history.post(post).map(|found| (post, found.created)));
         let (delays, missing) = delays_of(written, &stored.first, judged.clone());
@@ -715,6 +797,7 @@ fn judge(
         processes_failed,
         forums_served_after_kill,
         wall_seconds,
+        missed,
     }
 }
 

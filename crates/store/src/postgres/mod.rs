@@ -31,6 +31,7 @@ use postgres::{Client, GenericClient, NoTls, Statement};
 use crate::StoreError;
 use crate::compression::body_compressor;
 use crate::location::without_password;
+use crate::waiting_samples::WaitingSamples;
 
 /// One site's crawl in a PostgreSQL database, open for reading and writing (or reading only).
 pub struct PostgresStore {
@@ -49,6 +50,8 @@ pub struct PostgresStore {
     created: bool,
     /// The lease epoch every write checks, for a store opened under a fleet worker's lease.
     lease_epoch: Option<i64>,
+    /// The kept samples whose pages the crawl has yet to store.
+    waiting_samples: WaitingSamples,
 }
 
 impl std::fmt::Debug for PostgresStore {
@@ -200,6 +203,7 @@ impl PostgresStore {
             body_compressor: body_compressor(),
             created,
             lease_epoch: None,
+            waiting_samples: WaitingSamples::default(),
         }
     }
 

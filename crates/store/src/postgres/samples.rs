@@ -1,5 +1,7 @@
 //! Pages sampled to learn a site's plan, kept as they are fetched (see [`crate::SampledPage`]).
 
+use std::collections::HashSet;
+
 use super::PostgresStore;
 use crate::{SampledPage, StoreError};
 
@@ -34,7 +36,29 @@ impl PostgresStore {
                 &[&site, &page.url, &status, &headers, &page.body, &fetched_at],
             )?;
             Ok(())
-        })
+        })?;
+        self.waiting_samples.saved(&page.url);
+        Ok(())
+    }
+
+    /// See [`crate::Store::let_samples_go`].
+    pub fn let_samples_go(&mut self) -> Result<(), StoreError> {
+        let site = self.site;
+        self.in_transaction(|transaction, _| {
+            transaction.execute(super::write::DELETE_SAMPLES, &[&site])?;
+            Ok(())
+        })?;
+        self.waiting_samples.let_go_of_all();
+        Ok(())
+    }
+
+    /// The URLs of the site's kept samples, for [`crate::waiting_samples`].
+    pub(super) fn sample_urls(&self) -> Result<HashSet<String>, StoreError> {
+        let site = self.site;
+        let rows = self.reading(|client| {
+            client.query("SELECT DISTINCT url FROM samples WHERE site = $1", &[&site])
+        })?;
+        Ok(rows.iter().map(|row| row.get(0)).collect())
     }
 
     /// See [`crate::Store::samples`].

@@ -20,8 +20,9 @@ pub const FORMAT_VERSION: u32 = 1;
 const SCHEMA_LOCK: i64 = 0x7472_6177_6c5f_7363;
 
 /// The tables. A site's row also holds the fleet's lease on it (`trawl-fleet`): when its work
-/// is next due, who holds it until when, and the epoch that every claim increments and every
-/// write under a lease checks. A site's pages are numbered by the site's own `pages_written` counter, so page
+/// is next due, who holds it until when, the epoch that every claim increments and every
+/// write under a lease checks, and the instant of the last write under a lease (after the
+/// responses it stores), from which the next holder keeps the politeness delay. A site's pages are numbered by the site's own `pages_written` counter, so page
 /// ids count from 1 within each site as they do in a file; the frontier's order is a
 /// database-wide identity, of which each site sees an increasing part. Bodies are deflated
 /// already, so PostgreSQL is told not to compress them again (`STORAGE EXTERNAL`).
@@ -34,7 +35,8 @@ CREATE TABLE sites (
     next_due TIMESTAMPTZ NOT NULL DEFAULT now(),
     lease_holder TEXT,
     lease_expires TIMESTAMPTZ,
-    lease_epoch BIGINT NOT NULL DEFAULT 0
+    lease_epoch BIGINT NOT NULL DEFAULT 0,
+    last_request_end TIMESTAMPTZ
 );
 CREATE INDEX sites_due ON sites (next_due);
 CREATE TABLE meta (
@@ -152,6 +154,23 @@ pub fn prepare(client: &mut Client, shown_url: &str) -> Result<(), StoreError> {
         }
         Found::Format(found) => {
             same_format(found, shown_url)?;
+            // The site's last request came after the format's tables; a database made before
+            // it gains the column here, under the schema lock, rather than a new format. It is
+            // looked for first, because altering the table locks it against every worker.
+            let has_last_request = transaction
+                .query_opt(
+                    "SELECT 1 FROM information_schema.columns WHERE table_schema = \
+                     current_schema() AND table_name = 'sites' \
+                     AND column_name = 'last_request_end'",
+                    &[],
+                )
+                .map_err(database)?
+                .is_some();
+            if !has_last_request {
+                transaction
+                    .batch_execute("ALTER TABLE sites ADD COLUMN last_request_end TIMESTAMPTZ")
+                    .map_err(database)?;
+            }
             // Sampled pages came after the format's tables; a database made before them gains
             // their table here, under the schema lock, rather than a new format.
             transaction

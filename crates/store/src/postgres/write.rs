@@ -39,8 +39,16 @@ const INSERT_ENTRIES: &str = "INSERT INTO thread_entries (site, page, position, 
      SELECT $1, $2, position - 1, title, url, author, replies, last_reply \
      FROM UNNEST($3::text[], $4::text[], $5::text[], $6::bigint[], $7::text[]) WITH ORDINALITY \
      AS entries (title, url, author, replies, last_reply, position)";
-/// Locks the site's row if its lease epoch is still the one given.
-const FENCE: &str = "SELECT 1 FROM sites WHERE id = $1 AND lease_epoch = $2 FOR UPDATE";
+/// Locks the site's row if its lease epoch is still the one given, and notes the instant as the
+/// site's last request's end: every write under a lease comes after the responses it stores
+/// (or, for a sample or the plan, after the requests that brought them), so the next holder,
+/// which reads the instant when it claims the site, keeps the politeness delay from it.
+const FENCE: &str = "UPDATE sites SET last_request_end = now() \
+     WHERE id = $1 AND lease_epoch = $2 RETURNING 1";
+/// Lets go of a site's kept samples.
+pub(super) const DELETE_SAMPLES: &str = "DELETE FROM samples WHERE site = $1";
+/// Lets go of the kept samples of the URLs given.
+const DELETE_USED_SAMPLES: &str = "DELETE FROM samples WHERE site = $1 AND url = ANY($2)";
 const DELETE_COOKIES: &str = "DELETE FROM cookies WHERE site = $1";
 const INSERT_COOKIES: &str = "INSERT INTO cookies (site, name, value) \
      SELECT $1, name, value FROM UNNEST($2::text[], $3::text[]) AS cookies (name, value)";
@@ -75,9 +83,9 @@ impl PostgresStore {
                 transaction.execute(&insert, &[&site, key, value])?;
             }
             queue(transaction, statements, site, std::slice::from_ref(portal))?;
-            // The pages sampled to learn the plan have taught it, and the caller has taken
-            // those the crawl may use; a fleet of hundreds of forums would keep them for ever.
-            transaction.execute("DELETE FROM samples WHERE site = $1", &[&site])?;
+            // The pages sampled to learn the plan stay until the crawl stores a page of their
+            // URL (see `crate::waiting_samples`), so that a crawl whose worker was killed before
+            // it took them answers from them when resumed, by this worker or another.
             Ok(())
         })
     }
@@ -126,8 +134,11 @@ impl PostgresStore {
                  AND plan_generation < $2)",
                 &[&site, &i64::from(generation)],
             )?;
+            // Samples left from the first learning show the templates that changed.
+            transaction.execute(DELETE_SAMPLES, &[&site])?;
             Ok(())
         })?;
+        self.waiting_samples.let_go_of_all();
         Ok(generation)
     }
 
@@ -163,7 +174,12 @@ impl PostgresStore {
         }
         let site = self.site;
         let document = document.map(|(name, text)| (crate::document_key(name), text));
-        self.in_transaction(|transaction, statements| {
+        if !self.waiting_samples.known() {
+            let urls = self.sample_urls()?;
+            self.waiting_samples.read(urls);
+        }
+        let used_samples = self.waiting_samples.used_by(outcomes);
+        let ids = self.in_transaction(|transaction, statements| {
             let take = prepared(statements, transaction, TAKE_PAGE_IDS)?;
             let last: i64 = transaction
                 .query_one(&take, &[&site, &(outcomes.len() as i64)])?
@@ -178,8 +194,14 @@ impl PostgresStore {
                 let upsert = prepared(statements, transaction, UPSERT_META)?;
                 transaction.execute(&upsert, &[&site, key, text])?;
             }
+            // A sample is let go with the page of its URL, taken from it or not.
+            if !used_samples.is_empty() {
+                transaction.execute(DELETE_USED_SAMPLES, &[&site, &used_samples])?;
+            }
             Ok(ids)
-        })
+        })?;
+        self.waiting_samples.let_go(&used_samples);
+        Ok(ids)
     }
 
     /// See [`crate::Store::requeue`].

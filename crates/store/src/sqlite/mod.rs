@@ -15,6 +15,7 @@ use std::path::{Path, PathBuf};
 
 use crate::StoreError;
 use crate::compression::body_compressor;
+use crate::waiting_samples::WaitingSamples;
 
 /// A crawl database file, open for reading and writing (or for reading only).
 #[derive(Debug)]
@@ -27,6 +28,8 @@ pub struct SqliteStore {
     body_compressor: flate2::Compress,
     /// The file did not exist before this store opened it.
     created: bool,
+    /// The kept samples whose pages the crawl has yet to store.
+    waiting_samples: WaitingSamples,
 }
 
 impl SqliteStore {
@@ -42,6 +45,7 @@ impl SqliteStore {
             path: path.to_path_buf(),
             body_compressor: body_compressor(),
             created,
+            waiting_samples: WaitingSamples::default(),
         };
         schema::prepare(&mut store)?;
         Ok(store)
@@ -70,6 +74,7 @@ impl SqliteStore {
             path: path.to_path_buf(),
             body_compressor: body_compressor(),
             created: false,
+            waiting_samples: WaitingSamples::default(),
         };
         schema::check(&store)?;
         Ok(store)

@@ -3,6 +3,8 @@
 //! and a file opened read-only is never written. A table made before samples kept their fetch
 //! time gains the column at the next sample saved; its older rows have no time.
 
+use std::collections::HashSet;
+
 use rusqlite::{OptionalExtension, params};
 
 use super::SqliteStore;
@@ -43,6 +45,7 @@ impl SqliteStore {
                 ],
             )
             .map_err(database)?;
+        self.waiting_samples.saved(&page.url);
         Ok(())
     }
 
@@ -53,8 +56,51 @@ impl SqliteStore {
             .is_ok()
     }
 
-    /// Lets go of every kept sample, inside the caller's transaction (the one storing the plan
-    /// they taught).
+    /// See [`crate::Store::let_samples_go`].
+    pub fn let_samples_go(&mut self) -> Result<(), StoreError> {
+        let deleted = self.connection.transaction().and_then(|transaction| {
+            SqliteStore::delete_samples(&transaction)?;
+            transaction.commit()
+        });
+        deleted.map_err(|error| self.database_error(error))?;
+        self.waiting_samples.let_go_of_all();
+        Ok(())
+    }
+
+    /// The URLs of the kept samples, for [`crate::waiting_samples`].
+    pub(super) fn sample_urls(&self) -> Result<HashSet<String>, StoreError> {
+        let database = |error| self.database_error(error);
+        if !self.samples_table_exists()? {
+            return Ok(HashSet::new());
+        }
+        let mut statement = self
+            .connection
+            .prepare("SELECT DISTINCT url FROM samples")
+            .map_err(database)?;
+        let urls = statement
+            .query_map([], |row| row.get::<_, String>(0))
+            .map_err(database)?
+            .collect::<Result<HashSet<String>, _>>()
+            .map_err(database)?;
+        Ok(urls)
+    }
+
+    /// Whether the samples' table has been made (by the first sample saved).
+    fn samples_table_exists(&self) -> Result<bool, StoreError> {
+        let table = self
+            .connection
+            .query_row(
+                "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'samples'",
+                [],
+                |_| Ok(()),
+            )
+            .optional()
+            .map_err(|error| self.database_error(error))?;
+        Ok(table.is_some())
+    }
+
+    /// Lets go of every kept sample, inside the caller's transaction (the one storing a plan
+    /// learned again, or the crawl's end).
     pub(super) fn delete_samples(transaction: &rusqlite::Transaction<'_>) -> rusqlite::Result<()> {
         let table = transaction
             .query_row(
@@ -72,16 +118,7 @@ impl SqliteStore {
     /// See [`crate::Store::samples`].
     pub fn samples(&self) -> Result<Vec<SampledPage>, StoreError> {
         let database = |error| self.database_error(error);
-        let table = self
-            .connection
-            .query_row(
-                "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'samples'",
-                [],
-                |_| Ok(()),
-            )
-            .optional()
-            .map_err(database)?;
-        if table.is_none() {
+        if !self.samples_table_exists()? {
             return Ok(Vec::new());
         }
         let time_column = if self.samples_have_times() {

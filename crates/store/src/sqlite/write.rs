@@ -43,9 +43,9 @@ impl SqliteStore {
                 "INSERT INTO frontier (url, depth, redirects) VALUES (?1, ?2, ?3)",
                 params![portal.url, portal.depth, portal.redirects],
             )?;
-            // The pages sampled to learn the plan have taught it, and the caller has taken
-            // those the crawl may use; a store of hundreds of forums would keep them for ever.
-            SqliteStore::delete_samples(&transaction)?;
+            // The pages sampled to learn the plan stay until the crawl stores a page of their
+            // URL (see `crate::waiting_samples`), so that a crawl killed before it took them
+            // answers from them when resumed.
             Ok(())
         };
         write().map_err(|error| database_error(&self.path, error))?;
@@ -142,12 +142,15 @@ impl SqliteStore {
                  AND plan_generation < ?1)",
                 [generation],
             )?;
+            // Samples left from the first learning show the templates that changed.
+            SqliteStore::delete_samples(&transaction)?;
             Ok(())
         };
         write().map_err(|error| database_error(&self.path, error))?;
         transaction
             .commit()
             .map_err(|error| database_error(&self.path, error))?;
+        self.waiting_samples.let_go_of_all();
         Ok(generation)
     }
 
@@ -197,6 +200,11 @@ impl SqliteStore {
                 .map_err(|error| self.damaged(format!("headers of {}: {error}", page.url)))?;
             encoded.push((headers, deflate(&mut self.body_compressor, &page.body)));
         }
+        if !self.waiting_samples.known() {
+            let urls = self.sample_urls()?;
+            self.waiting_samples.read(urls);
+        }
+        let used_samples = self.waiting_samples.used_by(outcomes);
         let transaction = self
             .connection
             .transaction()
@@ -207,6 +215,10 @@ impl SqliteStore {
                 .zip(&encoded)
                 .map(|(outcome, (headers, body))| write_fetch(&transaction, outcome, headers, body))
                 .collect::<rusqlite::Result<Vec<i64>>>()?;
+            // A sample is let go with the page of its URL, taken from it or not.
+            for url in &used_samples {
+                transaction.execute("DELETE FROM samples WHERE url = ?1", [url])?;
+            }
             if let Some((name, text)) = document {
                 transaction.execute(
                     "INSERT OR REPLACE INTO meta (key, value) VALUES (?1, ?2)",
@@ -219,6 +231,7 @@ impl SqliteStore {
         transaction
             .commit()
             .map_err(|error| database_error(&self.path, error))?;
+        self.waiting_samples.let_go(&used_samples);
         Ok(ids)
     }
 

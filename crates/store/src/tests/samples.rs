@@ -2,7 +2,7 @@
 
 use jiff::Timestamp;
 
-use super::{entry, for_each_backend, settings};
+use super::{entry, for_each_backend, outcome, settings};
 use crate::SampledPage;
 
 fn sampled(url: &str, status: u16, body: &str) -> SampledPage {
@@ -71,28 +71,136 @@ fn a_sample_kept_without_its_time_comes_back_without_one() {
     });
 }
 
-#[test]
-fn beginning_the_crawl_lets_its_samples_go_and_no_other_crawls() {
+/// The bodies of the samples `store` keeps, in fetch order.
+fn kept_bodies(store: &crate::Store) -> Vec<String> {
+    store
+        .samples()
+        .unwrap()
+        .into_iter()
+        .map(|page| String::from_utf8(page.body).unwrap())
+        .collect()
+}
+
+/// Begins a crawl holding samples of `sampled_urls` (the body of each its URL's
+/// path), then writes one batch for each of `batches` (pages by URL), and checks the bodies of
+/// the samples left after each batch. Another crawl's sample of the same URLs stays.
+fn check_samples_left(sampled_urls: &[&str], batches: &[&[&str]], left: &[&[&str]]) {
     for_each_backend(|place| {
         let other = place.another();
         other
             .open()
             .save_sample(&sampled("http://forum.test/", 200, "other"))
             .unwrap();
+        // The samples come through a handle of their own, as learning keeps them.
+        let mut store = place.open();
+        {
+            let mut keeping = place.open();
+            for url in sampled_urls {
+                let path = url.trim_start_matches("http://forum.test");
+                keeping.save_sample(&sampled(url, 200, path)).unwrap();
+            }
+        }
+        store
+            .begin_crawl(&settings(), &entry("http://forum.test/", 0))
+            .unwrap();
+        let every: Vec<&str> = sampled_urls
+            .iter()
+            .map(|url| url.trim_start_matches("http://forum.test"))
+            .collect();
+        assert_eq!(kept_bodies(&store), every, "beginning the crawl keeps them");
+        for (batch, expected) in batches.iter().zip(left) {
+            let outcomes: Vec<_> = batch.iter().map(|url| outcome(url, &[])).collect();
+            store.record_fetches(&outcomes).unwrap();
+            assert_eq!(kept_bodies(&store), *expected, "after {batch:?}");
+            assert_eq!(kept_bodies(&place.open()), *expected, "reopened");
+        }
+        assert_eq!(kept_bodies(&other.open()), ["other"]);
+    });
+}
+
+#[test]
+fn a_sample_stays_until_a_page_of_its_url_is_stored() {
+    check_samples_left(
+        &["http://forum.test/", "http://forum.test/b/1"],
+        &[&["http://forum.test/"], &["http://forum.test/t/9"]],
+        &[&["/b/1"], &["/b/1"]],
+    );
+    check_samples_left(
+        &[
+            "http://forum.test/",
+            "http://forum.test/b/1",
+            "http://forum.test/b/2",
+        ],
+        &[&[
+            "http://forum.test/b/2",
+            "http://forum.test/t/9",
+            "http://forum.test/b/1",
+        ]],
+        &[&["/"]],
+    );
+    // The portal sampled twice (as a returning visitor sees it) leaves with its first page.
+    check_samples_left(
+        &[
+            "http://forum.test/",
+            "http://forum.test/b/1",
+            "http://forum.test/",
+        ],
+        &[
+            &["http://forum.test/"],
+            &["http://forum.test/"],
+            &["http://forum.test/b/1"],
+        ],
+        &[&["/b/1"], &["/b/1"], &[]],
+    );
+    check_samples_left(&[], &[&["http://forum.test/"]], &[&[]]);
+}
+
+#[test]
+fn a_sample_saved_after_the_first_write_leaves_with_its_page_too() {
+    for_each_backend(|place| {
         let mut store = place.open();
         store
-            .save_sample(&sampled("http://forum.test/", 200, "mine"))
+            .begin_crawl(&settings(), &entry("http://forum.test/", 0))
+            .unwrap();
+        store
+            .record_fetches(&[outcome("http://forum.test/", &[])])
             .unwrap();
         store
             .save_sample(&sampled("http://forum.test/b/1", 200, "board"))
             .unwrap();
         store
-            .begin_crawl(&settings(), &entry("http://forum.test/", 0))
+            .record_fetches(&[outcome("http://forum.test/b/1", &[])])
             .unwrap();
         assert!(store.samples().unwrap().is_empty());
-        assert!(place.open().samples().unwrap().is_empty());
-        assert_eq!(other.open().samples().unwrap().len(), 1);
     });
+}
+
+#[test]
+fn the_samples_left_go_at_the_crawl_s_end_or_with_a_plan_learned_again() {
+    for end_by_new_plan in [false, true] {
+        for_each_backend(|place| {
+            let other = place.another();
+            other
+                .open()
+                .save_sample(&sampled("http://forum.test/", 200, "other"))
+                .unwrap();
+            let mut store = place.open();
+            store
+                .save_sample(&sampled("http://forum.test/", 200, "mine"))
+                .unwrap();
+            store
+                .begin_crawl(&settings(), &entry("http://forum.test/", 0))
+                .unwrap();
+            if end_by_new_plan {
+                store.replace_plan("{}").unwrap();
+            } else {
+                store.let_samples_go().unwrap();
+            }
+            assert!(store.samples().unwrap().is_empty());
+            assert!(place.open().samples().unwrap().is_empty());
+            assert_eq!(other.open().samples().unwrap().len(), 1);
+        });
+    }
 }
 
 #[test]

@@ -4,7 +4,9 @@ use std::time::{Duration, Instant};
 
 use trawl_sim_server::LoggedRequest;
 
-use super::{delays_of, mean_and_p95, post_of_permalink, repeats_within};
+use super::{
+    MissedPosts, delays_of, mean_and_p95, missed_posts, post_of_permalink, repeats_within,
+};
 
 /// Posts written at the given instants, stored at the given ones (`None`: never), judged over
 /// `judged`: the delays and the posts missing.
@@ -127,5 +129,60 @@ fn requests_before_the_judged_span_are_no_quick_repeats() {
     assert_eq!(
         repeats_within(&requests, Duration::from_millis(50), from),
         1
+    );
+}
+
+/// Posts (thread, written, stored) of threads started at `threads[thread - 1]`, the run
+/// beginning at 100 and judged over 200..1000: where the missing ones were.
+fn check_missed(threads: &[i64], posts: &[(u32, i64, bool)], expected: MissedPosts) {
+    let listed: Vec<(u32, u32, i64)> = posts
+        .iter()
+        .enumerate()
+        .map(|(index, &(thread, written, _))| (index as u32 + 1, thread, written))
+        .collect();
+    let stored: HashMap<u32, i64> = posts
+        .iter()
+        .enumerate()
+        .filter(|(_, (_, _, stored))| *stored)
+        .map(|(index, &(_, written, _))| (index as u32 + 1, written))
+        .collect();
+    let started = |thread: u32| threads[thread as usize - 1];
+    assert_eq!(
+        missed_posts(&listed, started, &stored, 100, 200..1000),
+        expected,
+        "{posts:?}"
+    );
+}
+
+#[test]
+fn missing_posts_are_told_apart_by_what_the_store_knew_of_their_thread() {
+    // An old thread stored, its new reply missed; an old thread never stored; a new one.
+    check_missed(
+        &[10, 20, 300],
+        &[
+            (1, 10, true),
+            (1, 250, false),
+            (2, 20, false),
+            (2, 260, false),
+            (3, 300, false),
+            (3, 310, false),
+        ],
+        MissedPosts {
+            in_old_threads_never_stored: 1,
+            in_new_threads_never_stored: 2,
+            in_threads_stored: 1,
+            written_before_the_run_not_stored: 1,
+        },
+    );
+    // Posts stored, or written after the judged span, are not missed.
+    check_missed(
+        &[10],
+        &[
+            (1, 10, true),
+            (1, 500, true),
+            (1, 1500, false),
+            (1, 150, false),
+        ],
+        MissedPosts::default(),
     );
 }
