@@ -170,12 +170,20 @@ pub fn read_plan(path: &PathBuf) -> Result<Plan> {
     Plan::from_json(&text).with_context(|| format!("{} is not a usable plan", path.display()))
 }
 
+/// Writes `text` to standard output and says when that fails, where `print!` would panic: a
+/// reader that stops early (`trawl plan show plan.json | head`) closes the pipe, and `main` ends
+/// quietly on that error.
+fn print_text(text: &str) -> Result<()> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes())?;
+    out.flush()?;
+    Ok(())
+}
+
 pub fn run_plan(command: PlanCommand) -> Result<()> {
     match command {
-        PlanCommand::Show { plan } => {
-            print!("{}", crate::plan_show::render(&read_plan(&plan)?));
-            Ok(())
-        }
+        PlanCommand::Show { plan } => print_text(&crate::plan_show::render(&read_plan(&plan)?)),
         PlanCommand::Graph { plan, format, out } => {
             let plan = read_plan(&plan)?;
             let text = match format {
@@ -185,10 +193,7 @@ pub fn run_plan(command: PlanCommand) -> Result<()> {
             match out {
                 Some(path) => std::fs::write(&path, text)
                     .with_context(|| format!("cannot write {}", path.display())),
-                None => {
-                    print!("{text}");
-                    Ok(())
-                }
+                None => print_text(&text),
             }
         }
     }

@@ -303,12 +303,16 @@ fn extract_reads_posts_of_a_saved_page() {
     assert_eq!(authors(&posts_without_address), authors(&posts));
 }
 
-/// Regression: output piped into a reader that stops early (`| head`) made `extract` and `sim
-/// page` panic and `sim truth` report an error; all three now stop quietly. (The page's 3,000 records are 3,000 lines
-/// of `extract --records`.)
+/// Regression: output piped into a reader that stops early (`| head`) made `extract`, `sim
+/// page`, `plan show` and `plan graph` panic and `sim truth` report an error; all now stop
+/// quietly. (The page's 3,000 records are 3,000 lines of `extract --records`.)
 #[test]
 fn a_closed_output_pipe_ends_commands_quietly() {
     use std::process::{Command, Stdio};
+    let (server, site) = serve("phpbb", 1);
+    let plan = std::env::temp_dir().join(format!("trawl-pipe-plan-{}.json", std::process::id()));
+    let portal = format!("{}{}", server.origin(), site.portal_path());
+    support::learn_plan(&portal, 60, &plan);
     let page = std::env::temp_dir().join(format!("trawl-pipe-{}.html", std::process::id()));
     let posts: String = (0..3_000)
         .map(|n| format!("<div class=post><b>user{n}</b><p>message number {n}</p></div>"))
@@ -320,6 +324,8 @@ fn a_closed_output_pipe_ends_commands_quietly() {
             "sim", "truth", "--family", "smf", "--seed", "3", "--only", "posts",
         ],
         vec!["sim", "page", "--family", "phpbb", "--seed", "1"],
+        vec!["plan", "show", plan.to_str().unwrap()],
+        vec!["plan", "graph", plan.to_str().unwrap(), "--format", "svg"],
     ] {
         let mut child = Command::new(env!("CARGO_BIN_EXE_trawl"))
             .args(&arguments)
@@ -342,6 +348,7 @@ fn a_closed_output_pipe_ends_commands_quietly() {
         );
     }
     std::fs::remove_file(&page).ok();
+    std::fs::remove_file(&plan).ok();
 }
 
 /// A page whose declared charset is wrong is read right with `--charset`, and a label that names
