@@ -68,7 +68,9 @@ pub fn later_page_checks(
             if !is_same_site(&link.url) {
                 continue;
             }
-            let Some(number) = later_page_number(&page.url, &link.url) else {
+            let Some(number) = later_page_number(&page.url, &link.url)
+                .or_else(|| later_page_in_path(&page.url, &link.url, &link.text))
+            else {
                 continue;
             };
             let shape = url_shape(&link.url);
@@ -103,6 +105,38 @@ pub fn later_page_checks(
             url
         })
         .collect()
+}
+
+/// The page number a link names when it is spelled as a later page of `page`'s own list one
+/// path segment further down (`/b/7/` linking `/b/7/2.html`, `/forums/bikes/` linking
+/// `/forums/bikes/page-2`), else `None`. The segment must carry one number of 2 or more and
+/// the link must read as that number alone, as a pager's numbered links do: a board whose
+/// threads live below its own path (`/forum/3/1234.html`) names them by title, not by number.
+///
+/// Engines that write a list's later pages into the path give [`later_page_number`] nothing to
+/// find, so a sample that happened to fetch no later page of a board learned no pager for the
+/// boards, and the crawl read every board's first page only. Measured on the simulator's
+/// tablecraft seed 2 with 100 samples (boards at `/b/ID/`, later pages `/b/ID/2.html`): 64.5 %
+/// coverage.
+pub fn later_page_in_path(page: &Url, link: &Url, text: &str) -> Option<u64> {
+    if link.host_str() != page.host_str()
+        || link.query() != page.query()
+        || names_a_view(page)
+        || !page.path().ends_with('/')
+    {
+        return None;
+    }
+    let rest = link.path().strip_prefix(page.path())?;
+    let segment = rest.strip_suffix('/').unwrap_or(rest);
+    if segment.is_empty() || segment.contains('/') {
+        return None;
+    }
+    let mut runs = segment
+        .split(|character: char| !character.is_ascii_digit())
+        .filter(|run| !run.is_empty());
+    let number: u64 = runs.next()?.parse().ok()?;
+    let reads_as_the_number = text.trim().parse::<u64>() == Ok(number);
+    (runs.next().is_none() && number >= 2 && reads_as_the_number).then_some(number)
 }
 
 /// Whether a page's URL names a view of a list by a word (`?order=posters`, `&sort=title`):
@@ -143,6 +177,66 @@ mod tests {
             expected,
             "{page} -> {link}"
         );
+    }
+
+    #[track_caller]
+    fn check_in_path(page: &str, link: &str, text: &str, expected: Option<u64>) {
+        let page = Url::parse(page).expect("a URL");
+        let link = Url::parse(link).expect("a URL");
+        assert_eq!(
+            later_page_in_path(&page, &link, text),
+            expected,
+            "{page} -> {link} ({text})"
+        );
+    }
+
+    #[test]
+    fn later_pages_one_path_segment_down_are_numbered_links() {
+        let cases = [
+            ("http://f/b/7/", "http://f/b/7/2.html", "2", Some(2)),
+            ("http://f/b/7/", "http://f/b/7/3.html", " 3 ", Some(3)),
+            (
+                "http://f/forums/bikes/",
+                "http://f/forums/bikes/page-2",
+                "2",
+                Some(2),
+            ),
+            (
+                "http://f/forums/bikes/",
+                "http://f/forums/bikes/page2/",
+                "2",
+                Some(2),
+            ),
+            // The first page spelled with its number is no later page.
+            ("http://f/b/7/", "http://f/b/7/1.html", "1", None),
+            // A thread living below its board's path is named by its title.
+            (
+                "http://f/forum/3/",
+                "http://f/forum/3/1234.html",
+                "Winter tyres",
+                None,
+            ),
+            // A pager word says nothing about which number is the page.
+            ("http://f/b/7/", "http://f/b/7/2.html", "Next", None),
+            // Two segments down, or another list, or two numbers: no later page of this list.
+            ("http://f/b/7/", "http://f/b/7/t/2.html", "2", None),
+            ("http://f/b/7/", "http://f/b/8/2.html", "2", None),
+            ("http://f/b/7/", "http://f/b/7/2-5.html", "2", None),
+            // A page whose path names a file has no pages below it.
+            ("http://f/b/7.html", "http://f/b/7.html/2", "2", None),
+            // The query must stay as it is.
+            ("http://f/b/7/?x=1", "http://f/b/7/2.html", "2", None),
+            // A worded view's later pages are copies.
+            (
+                "http://f/b/7/?sort=title",
+                "http://f/b/7/2.html?sort=title",
+                "2",
+                None,
+            ),
+        ];
+        for (page, link, text, expected) in cases {
+            check_in_path(page, link, text, expected);
+        }
     }
 
     #[test]
