@@ -12,7 +12,6 @@ use std::path::PathBuf;
 use anyhow::{Context, Result, bail};
 use clap::{Args, ValueEnum};
 use serde_json::json;
-use trawl_crawl::lists::{ListPage, assemble_lists};
 use trawl_learn::sitemap::Role;
 use trawl_store::{Store, StoreLocation, StoredPage};
 
@@ -98,24 +97,8 @@ impl Lists {
 
 /// Boards and threads put back together from stored pages, as every export shows them.
 pub fn lists(pages: &[StoredPage]) -> Lists {
-    let roles: Vec<Option<Role>> = pages
-        .iter()
-        .map(|page| page.record.role.as_deref().and_then(Role::from_name))
-        .collect();
-    let input: Vec<ListPage<'_>> = pages
-        .iter()
-        .zip(&roles)
-        .map(|(page, role)| ListPage {
-            url: &page.record.url,
-            role: *role,
-            list_links: &page.record.list_links,
-            title: page.record.title.as_deref(),
-        })
-        .collect();
-    let lists: Vec<Vec<usize>> = assemble_lists(&input)
-        .into_iter()
-        .map(|list| list.pages)
-        .collect();
+    let (roles, lists) = trawl_run::assemble_stored_lists(pages);
+    let lists: Vec<Vec<usize>> = lists.into_iter().map(|list| list.pages).collect();
     let mut list_of_page = HashMap::new();
     for (list_index, list) in lists.iter().enumerate() {
         for (position, &page) in list.iter().enumerate() {

@@ -11,7 +11,6 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use jiff::Timestamp;
 use trawl_audit::AuditReport;
-use trawl_crawl::lists::{ListPage, assemble_lists};
 use trawl_learn::sitemap::Role;
 use trawl_store::{CrawlSettings, Store, StoreError, StoreLocation, StoredPage};
 
@@ -476,21 +475,7 @@ fn post_identity(
 /// the board entries linking to them. Pages of a crawl without a plan, which have no role, are
 /// each a thread of their own when they show posts.
 pub fn threads(pages: &[StoredPage]) -> Vec<Thread> {
-    let roles: Vec<Option<Role>> = pages
-        .iter()
-        .map(|page| page.record.role.as_deref().and_then(Role::from_name))
-        .collect();
-    let input: Vec<ListPage<'_>> = pages
-        .iter()
-        .zip(&roles)
-        .map(|(page, role)| ListPage {
-            url: &page.record.url,
-            role: *role,
-            list_links: &page.record.list_links,
-            title: page.record.title.as_deref(),
-        })
-        .collect();
-    let lists = assemble_lists(&input);
+    let (roles, lists) = trawl_run::assemble_stored_lists(pages);
     let mut fetches_of_url: HashMap<&str, Vec<usize>> = HashMap::new();
     for (index, page) in pages.iter().enumerate() {
         fetches_of_url

@@ -32,6 +32,7 @@ pub mod kept_samples;
 mod open;
 mod order;
 mod sampled_answers;
+mod stored_lists;
 
 pub use drive::{
     CrawlEnd, CrawlProgress, DriveOptions, MAX_RELEARNS_PER_RUN, TEMPLATE_CHANGE_SHARE,
@@ -42,6 +43,7 @@ pub use kept_samples::{KeptSamples, ResumedSampling, sample_resumably};
 pub use open::{BREADTH_FIRST_STRATEGY, OpenedCrawl, PLAN_STRATEGY, open_crawl, stored_strategy};
 pub use order::{CrawlOrder, OrderError, priority_of, settled_order};
 pub use sampled_answers::{SAMPLE_REUSE_AGE, SampledAnswers};
+pub use stored_lists::assemble_stored_lists;
 pub use trawl_watch::stored::resume_crawler;
 
 use trawl_store::StoreError;
