@@ -57,6 +57,9 @@ pub struct SiteArgs {
     /// Switch off every trap.
     #[arg(long, conflicts_with = "trap_off")]
     pub no_traps: bool,
+    /// Spell the cursors of cursor-paged lists (nodebb) as opaque tokens instead of numbers.
+    #[arg(long)]
+    pub opaque_cursors: bool,
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -101,7 +104,12 @@ impl SiteArgs {
     }
 
     pub fn build(&self) -> Result<Site> {
-        Ok(Site::build(self.config()?))
+        let site = Site::build(self.config()?);
+        Ok(if self.opaque_cursors {
+            site.with_opaque_cursors()
+        } else {
+            site
+        })
     }
 }
 

@@ -133,7 +133,19 @@ fn learn_and_crawl_with(
     samples: usize,
     day: Option<i64>,
 ) -> Outcome {
-    let site = Arc::new(Site::build(SiteConfig::new(family, seed, scale)));
+    let site = Site::build(SiteConfig::new(family, seed, scale));
+    learn_and_crawl_site(site, sample_seed, fetch_limit, samples, day)
+}
+
+/// [`learn_and_crawl_with`] on a site built with options beyond its family.
+fn learn_and_crawl_site(
+    site: Site,
+    sample_seed: u64,
+    fetch_limit: Option<usize>,
+    samples: usize,
+    day: Option<i64>,
+) -> Outcome {
+    let site = Arc::new(site);
     // The forum as of `day` days into its history, or as of its end.
     let instant = match day {
         Some(day) => site.history().start + day * 86_400,
@@ -515,5 +527,45 @@ fn the_one_cursor_paged_board_of_a_young_forum_is_crawled_whole() {
             outcome.relations_total
         );
         assert_eq!(outcome.relations_kept, outcome.relations_total);
+    }
+}
+
+/// Boards whose cursors are opaque tokens (`?after=Gq7dRvX02bK`, as engines spell a position
+/// wrapped in a base64 or signed blob): no two cursors share a template digit for digit, so the
+/// plan must take them for one kind of page by their shape and follow them by the link each
+/// page shows. Every valuable page is fetched, no copy, every later board page is kept with its
+/// board, and no fetch is wasted beyond those of the same forum with numbered cursors (links in
+/// post texts into members-only threads). Seed 3 is left out: with opaque cursors its sample
+/// (the sampler's choices depend on the URLs it meets) never fetched a thread both as
+/// `/topic/N/slug` and as `?page=1`, so its plan does not drop `page=1` and the crawl fetches two
+/// first pages again by that spelling; the numbered sample happened to see the pair. That is the
+/// page-1 spelling fault of issue 18, open, not a cursor fault.
+#[test]
+fn boards_paged_by_opaque_cursors_are_crawled_whole() {
+    for seed in [1, 2] {
+        let numbered = learn_and_crawl(FamilyName::Nodebb, seed, seed);
+        let site = Site::build(SiteConfig::new(FamilyName::Nodebb, seed, Scale::Small))
+            .with_opaque_cursors();
+        let outcome = learn_and_crawl_site(site, seed, None, 300, None);
+        assert!(
+            outcome.valuable == outcome.valuable_total
+                && outcome.duplicate == 0
+                && outcome.invalid_or_endless <= numbered.invalid_or_endless,
+            "nodebb seed {seed} with opaque cursors: {} of {} valuable pages, {} copies, {} \
+             invalid ({} with numbered cursors)",
+            outcome.valuable,
+            outcome.valuable_total,
+            outcome.duplicate,
+            outcome.invalid_or_endless,
+            numbered.invalid_or_endless
+        );
+        assert!(
+            outcome.relations_total > 0,
+            "seed {seed}: no later board page"
+        );
+        assert_eq!(
+            outcome.relations_kept, outcome.relations_total,
+            "seed {seed}: later board pages kept with their board"
+        );
     }
 }

@@ -14,7 +14,8 @@
 //!   [`views::Page`] values as HTML; they decide nothing else. Behaviours only a few engines have
 //!   (board lists paged by cursor, posts repeated across pages, links in post texts into
 //!   members-only threads) are [`families::Quirks`] of a family's profile, decided with the
-//!   rest of the truth in [`Site::judge`].
+//!   rest of the truth in [`Site::judge`]. A site can spell its cursors as opaque tokens instead
+//!   of numbers ([`Site::with_opaque_cursors`]), as engines that wrap a list position in a blob do.
 //! - [`Traps`] switches the traps real forums set: duplicate URLs, session ids, login walls,
 //!   shortcut and previous/next-thread links, endless calendars and searches, profiles, noisy dates,
 //!   advertisements and signatures.
@@ -32,6 +33,7 @@
 pub mod browse;
 mod build;
 pub mod corpus;
+mod cursor_tokens;
 pub mod dates;
 pub mod families;
 mod fetcher;

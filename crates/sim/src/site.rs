@@ -3,6 +3,7 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
+use crate::cursor_tokens;
 use crate::families::{Family, FamilyName, LoginWall};
 use crate::history::{ForumHistory, Scale};
 use crate::html;
@@ -81,6 +82,9 @@ pub struct Site {
     /// A board opened after the history began, and the instant it opened (see
     /// [`Site::with_board_opened_at`]).
     late_board: Option<(u32, i64)>,
+    /// Whether cursor-paged lists spell their cursors as opaque tokens (see
+    /// [`Site::with_opaque_cursors`]).
+    opaque_cursors: bool,
 }
 
 impl Site {
@@ -130,6 +134,7 @@ impl Site {
             user_post_ids,
             listings: Mutex::new(HashMap::new()),
             late_board: None,
+            opaque_cursors: false,
         }
     }
 
@@ -141,6 +146,21 @@ impl Site {
     pub fn with_board_opened_at(mut self, board: u32, opens: i64) -> Site {
         self.late_board = Some((board, opens));
         self
+    }
+
+    /// The same forum with its cursor-paged lists naming their cursors by opaque tokens
+    /// (`?after=Gq7dRvX02bK`) instead of the number of the last entry shown (`?after=17`), as
+    /// engines do that wrap a list position in a base64 or signed blob. The server then answers
+    /// only tokens it minted: a plain number in the cursor's place is a page that does not
+    /// exist. Families without cursors are unchanged.
+    pub fn with_opaque_cursors(mut self) -> Site {
+        self.opaque_cursors = true;
+        self
+    }
+
+    /// The seed that mints this forum's cursor tokens, when it spells cursors opaquely.
+    fn opaque_cursor_seed(&self) -> Option<u64> {
+        self.opaque_cursors.then_some(self.config.seed)
     }
 
     /// Whether `board` is open at `at` (every board is, but one opened late before it opens).
@@ -189,7 +209,11 @@ impl Site {
 
     /// The path and query spelling `address` in this site's family.
     pub fn url_of(&self, address: &Address) -> String {
-        self.family.encode(address, &self.history)
+        cursor_tokens::spell(
+            self.family.encode(address, &self.history),
+            address,
+            self.opaque_cursor_seed(),
+        )
     }
 
     /// The thread whose first page `path_and_query` names (any spelling the family has), or
@@ -209,7 +233,35 @@ impl Site {
         } else {
             format!("{path}?{query}")
         };
-        self.family.decode(&clean, &self.history)
+        if !self.opaque_cursors {
+            return self.family.decode(&clean, &self.history);
+        }
+        // The family reads cursors as numbers: give it the number a token stands for, and
+        // refuse a cursor that was spelled as a plain number, which this server never mints.
+        let mut read_token = false;
+        let pairs: Vec<String> = query
+            .split('&')
+            .map(|pair| match pair.split_once('=') {
+                Some((key, value)) => match cursor_tokens::number_of(self.config.seed, value) {
+                    Some(number) => {
+                        read_token = true;
+                        format!("{key}={number}")
+                    }
+                    None => pair.to_string(),
+                },
+                None => pair.to_string(),
+            })
+            .collect();
+        let readable = if query.is_empty() {
+            path.to_string()
+        } else {
+            format!("{path}?{}", pairs.join("&"))
+        };
+        let address = self.family.decode(&readable, &self.history)?;
+        match address.route {
+            Route::BoardAfter { .. } if !read_token => None,
+            _ => Some(address),
+        }
     }
 
     /// Answers a request for `path_and_query` at `at` (Unix seconds). `cookie` is the request's
@@ -289,6 +341,7 @@ impl Site {
             family: self.family.as_ref(),
             now: at,
             session: session_in_links,
+            opaque_cursor_seed: self.opaque_cursor_seed(),
         };
         let html = self.family.render(&page, &context);
         let (body, _, _) = profile.charset.encoding().encode(&html);

@@ -10,7 +10,12 @@ use trawl_sim::{FamilyName, PageClass, Role, Site};
 /// Fetches everything reachable from the portal (endless spaces only up to the listed bound) and
 /// checks that every linked URL is known to the truth with the class the server's answer implies.
 fn check_walk(family: FamilyName) {
-    let site = small_site(family);
+    check_walk_of(&small_site(family));
+}
+
+/// [`check_walk`] on a site built with options beyond its family.
+fn check_walk_of(site: &Site) {
+    let family = site.config().family;
     let at = site.history().end;
     let mut listed: HashMap<String, trawl_sim::truth::UrlTruth> = HashMap::new();
     site.for_each_url_truth(at, |truth| {
@@ -60,7 +65,7 @@ fn check_walk(family: FamilyName) {
             PageClass::Invalid | PageClass::Endless => {}
         }
         let mut links = if answer.status == 200 || answer.status == 403 {
-            same_site_links(&decode_body(&site, &answer.body))
+            same_site_links(&decode_body(site, &answer.body))
         } else {
             Vec::new()
         };
@@ -184,6 +189,33 @@ fn session_links_are_variants_of_listed_urls() {
 #[test]
 fn nodebb_walk_agrees_with_truth() {
     check_walk(FamilyName::Nodebb);
+}
+
+/// The same forum with its cursors spelled as opaque tokens: every cursor link must still be
+/// listed by the truth and answer its page, and no link may spell a cursor as a plain number.
+#[test]
+fn nodebb_walk_with_opaque_cursors_agrees_with_truth() {
+    let site = small_site(FamilyName::Nodebb).with_opaque_cursors();
+    check_walk_of(&site);
+    let at = site.history().end;
+    let mut cursor_urls = 0;
+    site.for_each_url_truth(at, |truth| {
+        if let Some((_, value)) = truth.url.split_once("after=") {
+            cursor_urls += 1;
+            assert!(
+                value.len() == 11 && value.bytes().any(|b| b.is_ascii_alphabetic()),
+                "a cursor spelled as a number: {}",
+                truth.url
+            );
+            let plain = truth.url.replace(value, "17");
+            assert_eq!(
+                site.classify(&plain, at).role,
+                Role::Error,
+                "a plain-number cursor answered: {plain}"
+            );
+        }
+    });
+    assert!(cursor_urls > 5, "{cursor_urls} cursor URLs");
 }
 
 #[test]

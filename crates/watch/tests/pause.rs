@@ -28,16 +28,38 @@ fn missing_after_a_pause(
     pause_days: i64,
     hours: i64,
 ) -> (Vec<u32>, usize) {
-    let site = Arc::new(Site::build(SiteConfig::new(
+    missing_after_a_pause_of(small_site(family, seed), crawl_day, pause_days, hours)
+}
+
+/// A small forum of `family` from `seed`.
+fn small_site(family: &str, seed: u64) -> Site {
+    Site::build(SiteConfig::new(
         FamilyName::parse(family).unwrap(),
         seed,
         Scale::Small,
-    )));
+    ))
+}
+
+/// [`missing_after_a_pause`] on a site built with options beyond its family.
+fn missing_after_a_pause_of(
+    site: Site,
+    crawl_day: i64,
+    pause_days: i64,
+    hours: i64,
+) -> (Vec<u32>, usize) {
+    let site = Arc::new(site);
+    let family = site.config().family.name();
     let history = site.history();
     let crawl_at = history.start + crawl_day * DAY;
     let clock = Arc::new(ManualClock::new(Timestamp::from_second(crawl_at).unwrap()));
-    let directory =
-        std::env::temp_dir().join(format!("trawl-watch-pause-{}-{family}", std::process::id()));
+    // Tests run side by side in one process, some on the same family: each gets a directory of
+    // its own.
+    static RUNS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let run = RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let directory = std::env::temp_dir().join(format!(
+        "trawl-watch-pause-{}-{family}-{run}",
+        std::process::id()
+    ));
     let _ = std::fs::remove_dir_all(&directory);
     std::fs::create_dir_all(&directory).unwrap();
     let mut store = Store::open(&directory.join("crawl.db")).unwrap();
@@ -100,11 +122,7 @@ fn threads_started_on_cursor_paged_boards_while_the_watch_was_stopped_are_found(
     let (family, seed, crawl_day, pause_days, hours) = ("nodebb", 1, 15, 4, 36);
     // The case is only a case when some board's news fill more than its first page: threads
     // started or answered during the pause rise above every older one.
-    let site = Site::build(SiteConfig::new(
-        FamilyName::parse(family).unwrap(),
-        seed,
-        Scale::Small,
-    ));
+    let site = small_site(family, seed);
     let history = site.history();
     let crawl_at = history.start + crawl_day * DAY;
     let end = crawl_at + pause_days * DAY + hours * HOUR;
@@ -128,6 +146,21 @@ fn threads_started_on_cursor_paged_boards_while_the_watch_was_stopped_are_found(
         "{most_risen} threads risen on the busiest board, {per_page} a page"
     );
     let (missing, written) = missing_after_a_pause(family, seed, crawl_day, pause_days, hours);
+    assert!(written > 100, "{written} posts written");
+    assert!(
+        missing.is_empty(),
+        "{} of {written} posts never stored: {missing:?}",
+        missing.len()
+    );
+}
+
+/// The same pause on boards whose cursors are opaque tokens (`?after=Gq7dRvX02bK`): the watch
+/// can neither read a position from a cursor nor guess the next one, so the only way past the
+/// first page of a board is the `<link rel="next">` each page shows.
+#[test]
+fn threads_started_on_boards_with_opaque_cursors_while_the_watch_was_stopped_are_found() {
+    let site = small_site("nodebb", 1).with_opaque_cursors();
+    let (missing, written) = missing_after_a_pause_of(site, 15, 4, 36);
     assert!(written > 100, "{written} posts written");
     assert!(
         missing.is_empty(),

@@ -193,6 +193,9 @@ pub struct RenderContext<'a> {
     /// The session id to carry in links, when the family puts sessions in URLs and the client
     /// keeps no cookie.
     pub session: Option<u64>,
+    /// The seed minting the forum's cursor tokens when it spells cursors opaquely
+    /// ([`crate::Site::with_opaque_cursors`]); `None` for cursors spelled as numbers.
+    pub opaque_cursor_seed: Option<u64>,
 }
 
 impl RenderContext<'_> {
@@ -225,7 +228,12 @@ impl RenderContext<'_> {
     /// An HTML-escaped link to exactly `address` (pager and sort links carry their spelling).
     pub fn href_address(&self, mut address: Address) -> String {
         address.variant.session = self.session;
-        html::escape(&self.family.encode(&address, self.history))
+        let url = crate::cursor_tokens::spell(
+            self.family.encode(&address, self.history),
+            &address,
+            self.opaque_cursor_seed,
+        );
+        html::escape(&url)
     }
 
     /// The local wall-clock time of `instant` in this forum.

@@ -138,6 +138,7 @@ fn dates_are_absolute_in_forum_time() {
         family,
         now: HISTORY_END_SECONDS,
         session: None,
+        opaque_cursor_seed: None,
     };
     let instant = 1_743_372_665;
     assert_eq!(

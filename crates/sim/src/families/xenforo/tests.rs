@@ -110,6 +110,7 @@ fn relative_dates_follow_xenforo() {
         family,
         now,
         session: None,
+        opaque_cursor_seed: None,
     };
     let shown = |age: i64| time(&context, now - age, "", TimeText::Relative);
     assert!(shown(30).ends_with(">A moment ago</time>"));
