@@ -23,6 +23,12 @@
 //!   stored plan through [`trawl_store::Store::replace_plan`], the very step a crawl takes when
 //!   it learns its plan again. A save names the generation its form was made from and is
 //!   refused when the store has moved on since, so two people cannot overwrite each other.
+//! - Freshness, once `trawl watch` keeps the crawl fresh: per forum and per board, the delays
+//!   of the posts the watch stored (their distribution and their mean day by day), the budget
+//!   spent discovering pages against refreshing known ones, each board's polls, and the
+//!   fetches planned next, read through the watch's public snapshot
+//!   ([`trawl_watch::snapshot`]) and plotted on the server like the freshness benchmark's
+//!   figures ([`plots`]).
 //! - The audit's gaps by board and thread, with links to the pages involved, and a thread
 //!   reader showing a thread put back together from its pages with its authors and times
 //!   ([`data`]).
@@ -46,10 +52,12 @@
 
 pub mod access;
 pub mod data;
+pub mod freshness;
 pub mod graph;
 pub mod html;
 pub mod layout;
 pub mod plan_edit;
+pub mod plots;
 mod server;
 pub mod views;
 

@@ -17,6 +17,7 @@ use trawl_store::{Store, StoreError, StoreLocation};
 
 use crate::access::{self, Shown, TOKEN_COOKIE};
 use crate::data::{self, Cache, Progress};
+use crate::freshness::FreshnessCache;
 use crate::html::{SiteNav, escape, page};
 use crate::plan_edit::{self, DecisionChange, EditError};
 use crate::views;
@@ -32,6 +33,7 @@ struct App {
     sites: Vec<String>,
     token: Option<String>,
     cache: Arc<Cache>,
+    freshness: FreshnessCache,
 }
 
 /// A view that could not be shown, as the answer the browser gets.
@@ -411,6 +413,41 @@ async fn stored_page(
     .await
 }
 
+async fn freshness(State(app): State<Arc<App>>, Path(site): Path<usize>) -> Response {
+    blocking(app, move |app| {
+        let (nav, name) = app.site(site)?;
+        let store = app.open(name, true)?;
+        let loaded = app.cache.pages(name, &store)?;
+        let shown = match app.freshness.snapshot(name, &store, &loaded)? {
+            Some(snapshot) => views::freshness::forum_view(nav, &snapshot),
+            None => views::freshness::not_watched(nav),
+        };
+        Ok(Html(shown).into_response())
+    })
+    .await
+}
+
+async fn board_freshness(
+    State(app): State<Arc<App>>,
+    Path((site, board)): Path<(usize, String)>,
+) -> Response {
+    blocking(app, move |app| {
+        let (nav, name) = app.site(site)?;
+        let list = views::freshness::board_list_of(&board)
+            .ok_or_else(|| Failure::BadRequest(format!("{board:?} names no board")))?;
+        let store = app.open(name, true)?;
+        let loaded = app.cache.pages(name, &store)?;
+        let Some(snapshot) = app.freshness.snapshot(name, &store, &loaded)? else {
+            return Ok(Html(views::freshness::not_watched(nav)).into_response());
+        };
+        let board = snapshot
+            .board(list)
+            .ok_or_else(|| Failure::NotFound(format!("the watch knows no board {board}")))?;
+        Ok(Html(views::freshness::board_view(nav, &snapshot, board)).into_response())
+    })
+    .await
+}
+
 async fn stylesheet() -> Response {
     (
         [(header::CONTENT_TYPE, "text/css; charset=utf-8")],
@@ -484,6 +521,8 @@ fn router(app: Arc<App>) -> Router {
         .route("/site/{site}/threads", get(threads))
         .route("/site/{site}/thread", get(thread))
         .route("/site/{site}/page", get(stored_page))
+        .route("/site/{site}/freshness", get(freshness))
+        .route("/site/{site}/freshness/board/{board}", get(board_freshness))
         .route("/assets/console.css", get(stylesheet))
         .route("/assets/console.js", get(script))
         .layer(middleware::from_fn_with_state(
@@ -615,6 +654,7 @@ pub(crate) fn start(options: ConsoleOptions) -> Result<RunningConsole, ConsoleEr
         sites: sites.clone(),
         token: token.clone(),
         cache: Arc::new(Cache::default()),
+        freshness: FreshnessCache::default(),
     });
     let app_for_preload = Arc::clone(&app);
     let (shutdown, stopped) = tokio::sync::oneshot::channel::<()>();

@@ -72,7 +72,8 @@ pub struct Delays {
 }
 
 impl Delays {
-    fn from_unsorted(mut delays: Vec<i64>) -> Delays {
+    /// The delays given, in seconds, in any order.
+    pub fn from_seconds(mut delays: Vec<i64>) -> Delays {
         delays.sort_unstable();
         Delays { sorted: delays }
     }
@@ -445,7 +446,7 @@ impl<'lists> Reading<'lists> {
                     threads: self.threads_of_board.get(&list).map_or(0, HashSet::len),
                     polls,
                     spent,
-                    delays: Delays::from_unsorted(delays),
+                    delays: Delays::from_seconds(delays),
                 }
             })
             .collect();
@@ -477,10 +478,10 @@ impl<'lists> Reading<'lists> {
             last_fetch: self.last_fetch,
             spent: self.spent,
             portal_reads: self.portal_reads,
-            delays: Delays::from_unsorted(self.delays),
+            delays: Delays::from_seconds(self.delays),
             boards,
             unattributed: self.unattributed,
-            unattributed_delays: Delays::from_unsorted(self.unattributed_delays),
+            unattributed_delays: Delays::from_seconds(self.unattributed_delays),
             days: self.days,
             next_fetches,
             next_portal_read: (state.next_portal_read > 0)
@@ -764,7 +765,7 @@ mod tests {
     }
 
     fn check_quantile(delays: &[i64], quantile: f64, expected: Option<i64>) {
-        let delays = Delays::from_unsorted(delays.to_vec());
+        let delays = Delays::from_seconds(delays.to_vec());
         assert_eq!(
             delays.quantile(quantile),
             expected,
@@ -785,7 +786,7 @@ mod tests {
 
     #[test]
     fn the_mean_delay() {
-        assert_eq!(Delays::from_unsorted(vec![]).mean(), None);
-        assert_eq!(Delays::from_unsorted(vec![10, 20, 60]).mean(), Some(30.0));
+        assert_eq!(Delays::from_seconds(vec![]).mean(), None);
+        assert_eq!(Delays::from_seconds(vec![10, 20, 60]).mean(), Some(30.0));
     }
 }
