@@ -82,6 +82,9 @@ pub enum ConsoleError {
     /// The stored plan does not read.
     #[error("the stored plan cannot be read")]
     Plan(#[source] trawl_learn::plan::PlanError),
+    /// The crawl's pages could not be read; the words say why.
+    #[error("cannot read the crawl's pages: {0}")]
+    Reading(String),
     /// The audit could not read the crawl.
     #[error("cannot audit the crawl")]
     Audit(#[source] trawl_run::RunError),

@@ -45,6 +45,55 @@ fn when(timestamp: Option<jiff::Timestamp>) -> String {
     })
 }
 
+/// Pages read of a crawl being read, in words.
+fn reading_words(read: usize, total: usize) -> String {
+    format!(
+        "The console is reading this crawl's {total} pages ({read} read so far); this page \
+         refreshes itself until they are read."
+    )
+}
+
+/// A view that needs the crawl's pages while they are first read.
+pub fn reading_notice(read: usize, total: usize) -> String {
+    page(
+        "Reading the crawl",
+        None,
+        Some(1),
+        &format!(
+            "<p id=\"reading\">{}</p>",
+            escape(&reading_words(read, total))
+        ),
+    )
+}
+
+/// The overview while the crawl's pages are first read: what the store counts at once (pages,
+/// posts), the rest once read; refreshing itself every second.
+pub fn overview_while_reading(
+    site: SiteNav<'_>,
+    settings: &CrawlSettings,
+    pages: usize,
+    posts: usize,
+    read: usize,
+    watched: bool,
+) -> String {
+    let body = format!(
+        "<p id=\"state\">{}{}</p><dl class=\"figures\">\
+         <dt>pages</dt><dd id=\"pages\">{pages}</dd><dt>posts</dt><dd id=\"posts\">{posts}</dd>\
+         <dt>rate, frontier, errors</dt><dd>shown once the pages are read</dd>\
+         <dt>strategy</dt><dd>{}, plan generation {}</dd><dt>started</dt><dd>{}</dd></dl>",
+        escape(&reading_words(read, pages)),
+        if watched {
+            " A watch keeps this crawl fresh."
+        } else {
+            ""
+        },
+        escape(&settings.strategy),
+        settings.plan_generation,
+        when(Some(settings.started_at)),
+    );
+    page("Crawl", Some(site), Some(1), &body)
+}
+
 /// How the crawl stands; refreshing itself every few seconds while it runs.
 pub fn overview(
     site: SiteNav<'_>,
