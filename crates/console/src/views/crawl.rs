@@ -489,3 +489,63 @@ pub fn page_view(site: SiteNav<'_>, url: &str, fetches: &[&StoredPage]) -> Strin
     }
     page("Page", Some(site), None, &body)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn settings() -> CrawlSettings {
+        CrawlSettings {
+            portal: "http://f.test/".to_string(),
+            strategy: "plan".to_string(),
+            plan_json: None,
+            plan_generation: 2,
+            started_at: "2026-11-27T10:00:00Z".parse().unwrap(),
+            order: None,
+            patterns_json: None,
+        }
+    }
+
+    /// The overview shown while a big crawl is first read, for (pages, posts, read).
+    fn check_reading(counts: (usize, usize, usize), watched: bool, expected: &[&str]) {
+        let site = SiteNav {
+            index: 0,
+            name: "http://f.test/",
+            several: false,
+        };
+        let (pages, posts, read) = counts;
+        let shown = overview_while_reading(site, &settings(), pages, posts, read, watched);
+        for words in expected {
+            assert!(shown.contains(words), "{words} missing from {shown}");
+        }
+        // It refreshes itself until the pages are read.
+        assert!(shown.contains("http-equiv=\"refresh\" content=\"1\""));
+    }
+
+    #[test]
+    fn the_overview_while_reading_shows_the_stores_counts() {
+        check_reading(
+            (100_000, 980_000, 0),
+            false,
+            &[
+                "id=\"pages\">100000<",
+                "id=\"posts\">980000<",
+                "reading this crawl&#39;s 100000 pages (0 read so far)",
+                "plan, plan generation 2",
+            ],
+        );
+        check_reading(
+            (5, 7, 3),
+            true,
+            &["(3 read so far)", "A watch keeps this crawl fresh."],
+        );
+    }
+
+    #[test]
+    fn a_view_waiting_for_the_pages_says_how_far_the_reading_is() {
+        let shown = reading_notice(40_000, 100_000);
+        assert!(shown.contains("id=\"reading\""));
+        assert!(shown.contains("100000 pages (40000 read so far)"));
+        assert!(shown.contains("http-equiv=\"refresh\" content=\"1\""));
+    }
+}
