@@ -66,20 +66,19 @@ pub fn reading_notice(read: usize, total: usize) -> String {
     )
 }
 
-/// The overview while the crawl's pages are first read: what the store counts at once (pages,
-/// posts), the rest once read; refreshing itself every second.
+/// The overview while the crawl's pages are first read: what the store counts at once (the
+/// pages), the rest once read; refreshing itself every second.
 pub fn overview_while_reading(
     site: SiteNav<'_>,
     settings: &CrawlSettings,
     pages: usize,
-    posts: usize,
     read: usize,
     watched: bool,
 ) -> String {
     let body = format!(
         "<p id=\"state\">{}{}</p><dl class=\"figures\">\
-         <dt>pages</dt><dd id=\"pages\">{pages}</dd><dt>posts</dt><dd id=\"posts\">{posts}</dd>\
-         <dt>rate, frontier, errors</dt><dd>shown once the pages are read</dd>\
+         <dt>pages</dt><dd id=\"pages\">{pages}</dd>\
+         <dt>posts, rate, frontier, errors</dt><dd>shown once the pages are read</dd>\
          <dt>strategy</dt><dd>{}, plan generation {}</dd><dt>started</dt><dd>{}</dd></dl>",
         escape(&reading_words(read, pages)),
         if watched {
@@ -506,15 +505,15 @@ mod tests {
         }
     }
 
-    /// The overview shown while a big crawl is first read, for (pages, posts, read).
-    fn check_reading(counts: (usize, usize, usize), watched: bool, expected: &[&str]) {
+    /// The overview shown while a big crawl is first read, for (pages, read).
+    fn check_reading(counts: (usize, usize), watched: bool, expected: &[&str]) {
         let site = SiteNav {
             index: 0,
             name: "http://f.test/",
             several: false,
         };
-        let (pages, posts, read) = counts;
-        let shown = overview_while_reading(site, &settings(), pages, posts, read, watched);
+        let (pages, read) = counts;
+        let shown = overview_while_reading(site, &settings(), pages, read, watched);
         for words in expected {
             assert!(shown.contains(words), "{words} missing from {shown}");
         }
@@ -523,19 +522,19 @@ mod tests {
     }
 
     #[test]
-    fn the_overview_while_reading_shows_the_stores_counts() {
+    fn the_overview_while_reading_shows_the_stores_page_count() {
         check_reading(
-            (100_000, 980_000, 0),
+            (100_000, 0),
             false,
             &[
                 "id=\"pages\">100000<",
-                "id=\"posts\">980000<",
+                "posts, rate, frontier, errors",
                 "reading this crawl&#39;s 100000 pages (0 read so far)",
                 "plan, plan generation 2",
             ],
         );
         check_reading(
-            (5, 7, 3),
+            (5, 3),
             true,
             &["(3 read so far)", "A watch keeps this crawl fresh."],
         );
