@@ -76,7 +76,7 @@ pub fn overview_while_reading(
     watched: bool,
 ) -> String {
     let body = format!(
-        "<p id=\"state\">{}{}</p><dl class=\"figures\">\
+        "<p id=\"reading\">{}{}</p><dl class=\"figures\">\
          <dt>pages</dt><dd id=\"pages\">{pages}</dd>\
          <dt>posts, rate, frontier, errors</dt><dd>shown once the pages are read</dd>\
          <dt>strategy</dt><dd>{}, plan generation {}</dd><dt>started</dt><dd>{}</dd></dl>",
@@ -517,8 +517,9 @@ mod tests {
         for words in expected {
             assert!(shown.contains(words), "{words} missing from {shown}");
         }
-        // It refreshes itself until the pages are read.
+        // It refreshes itself until the pages are read, and says it is reading.
         assert!(shown.contains("http-equiv=\"refresh\" content=\"1\""));
+        assert!(shown.contains("<p id=\"reading\">"));
     }
 
     #[test]
