@@ -42,7 +42,8 @@
 //! pages fetched since are read ([`data::Cache`]); the audit and the reassembled threads, which
 //! take seconds on a crawl of 100,000 pages, are made on threads of their own while the views
 //! show the last ones made and say so. Every view thus answers in milliseconds once the crawl
-//! has been read (docs/BENCHMARKS.md).
+//! has been read (docs/BENCHMARKS.md); while a big crawl is first read, on a thread of its own,
+//! the overview shows the store's page count and the other views say how far the reading is.
 //! Every view is plain HTML written on the server; the stylesheet and a small script for
 //! keyboard shortcuts and arrow-key moves through the graph are compiled into the binary, so no
 //! view needs the network beyond the console itself. Everything works without the script too.
