@@ -9,6 +9,7 @@ use anyhow::{Context, Result, bail};
 use clap::{Args, ValueEnum};
 use trawl_eval::freshness::bench::SweepRun;
 use trawl_eval::freshness::{PagePath, Replay, ReplayConfig, bench, replay_sites};
+use trawl_eval::html_report;
 use trawl_schedule::POLICY_NAMES;
 use trawl_sim::corpus::{build_all, papers_corpus};
 use trawl_sim::{FamilyName, Scale, Site, SiteConfig, Traps};
@@ -315,6 +316,9 @@ pub struct FreshnessArgs {
     /// `runs/*.json`), a later file of the same policy and budget replacing an earlier one.
     #[arg(long, num_args = 1..)]
     pub runs_from: Vec<PathBuf>,
+    /// Also write the table and every plot as one self-contained HTML page to this file.
+    #[arg(long)]
+    pub html: Option<PathBuf>,
 }
 
 /// The runs kept under `directories` (`DIR/runs/*.json`), in the order the policies are named
@@ -361,7 +365,7 @@ pub fn bench_freshness(args: FreshnessArgs) -> Result<()> {
             budgets.dedup();
             budgets
         };
-        return write_sweep(&args.out, &runs, &budgets, false);
+        return write_sweep(&args.out, &runs, &budgets, false, args.html.as_deref());
     }
     let policies: Vec<String> = if args.policies.is_empty() {
         POLICY_NAMES.iter().map(|name| name.to_string()).collect()
@@ -397,7 +401,13 @@ pub fn bench_freshness(args: FreshnessArgs) -> Result<()> {
             replays.push(SweepRun::from(&replay));
         }
     }
-    write_sweep(&args.out, &replays, &args.budgets, true)?;
+    write_sweep(
+        &args.out,
+        &replays,
+        &args.budgets,
+        true,
+        args.html.as_deref(),
+    )?;
     eprintln!(
         "wrote {} ({:.1} s in all)",
         args.out.display(),
@@ -406,12 +416,14 @@ pub fn bench_freshness(args: FreshnessArgs) -> Result<()> {
     Ok(())
 }
 
-/// Writes the table and the plots of `replays` into `out`, and (`keep`) each run's figures.
+/// Writes the table and the plots of `replays` into `out`, (`keep`) each run's figures, and
+/// (`html`) the table and plots as one page.
 fn write_sweep(
     out: &std::path::Path,
     replays: &[SweepRun],
     budgets: &[u32],
     keep: bool,
+    html: Option<&std::path::Path>,
 ) -> Result<()> {
     std::fs::create_dir_all(out.join("runs"))
         .with_context(|| format!("cannot create {}", out.display()))?;
@@ -429,16 +441,39 @@ fn write_sweep(
     }
     let table = bench::table(replays);
     write("freshness.md", &table)?;
+    let mut figures = Vec::new();
     for &budget in budgets {
         for figure in bench::DailyFigure::ALL {
             let svg = bench::daily_plot(replays, budget, figure)?;
             write(&format!("daily-{}-{budget}.svg", figure.name()), &svg)?;
+            figures.push(html_report::Figure {
+                caption: format!("{} per day at {budget} fetches a day", figure.name()),
+                svg,
+            });
         }
     }
-    write(
-        "delay-against-budget.svg",
-        &bench::delay_against_budget_plot(replays)?,
-    )?;
+    let against_budget = bench::delay_against_budget_plot(replays)?;
+    write("delay-against-budget.svg", &against_budget)?;
+    figures.push(html_report::Figure {
+        caption: "mean delay of the stable stage against the budget".to_string(),
+        svg: against_budget,
+    });
     print!("{table}");
+    if let Some(path) = html {
+        let report = html_report::Report {
+            title: "trawl bench freshness".to_string(),
+            subtitle: format!(
+                "revisit policies against budgets; written {}",
+                jiff::Timestamp::now().strftime("%Y-%m-%d %H:%M UTC")
+            ),
+            sections: vec![html_report::Section {
+                heading: "Policies and budgets".to_string(),
+                markdown: table,
+                figures,
+            }],
+        };
+        std::fs::write(path, html_report::render(&report))
+            .with_context(|| format!("cannot write {}", path.display()))?;
+    }
     Ok(())
 }

@@ -10,38 +10,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write;
 
 use trawl_learn::plan::Plan;
-use trawl_learn::traverse::{Decision, VertexVerdict};
-
-/// One line between two vertices, standing for every arc between them.
-struct Edge {
-    source: usize,
-    target: usize,
-    arcs: usize,
-    followed: usize,
-    flipping: bool,
-}
-
-fn edges(plan: &Plan) -> Vec<Edge> {
-    let mut merged: BTreeMap<(usize, usize), Edge> = BTreeMap::new();
-    for arc in &plan.arcs {
-        let Some(target) = arc.target else {
-            continue;
-        };
-        let edge = merged.entry((arc.source, target)).or_insert(Edge {
-            source: arc.source,
-            target,
-            arcs: 0,
-            followed: 0,
-            flipping: false,
-        });
-        edge.arcs += 1;
-        if arc.decision != Decision::Skip {
-            edge.followed += 1;
-        }
-        edge.flipping |= arc.decision == Decision::FollowKeepRelation;
-    }
-    merged.into_values().collect()
-}
+use trawl_learn::traverse::VertexVerdict;
 
 fn vertex_label(plan: &Plan, vertex: usize) -> String {
     let entry = &plan.vertices[vertex];
@@ -76,7 +45,7 @@ pub fn dot(plan: &Plan) -> String {
             if kept { "\"#1f6feb\"" } else { "\"#999999\"" },
         );
     }
-    for edge in edges(plan) {
+    for edge in plan.arc_bundles() {
         let label = if edge.arcs > 1 {
             format!(", label=\"{}/{}\"", edge.followed, edge.arcs)
         } else {
@@ -141,7 +110,7 @@ pub fn svg(plan: &Plan) -> String {
         escape(&plan.portal)
     );
     // Edges under the boxes.
-    for edge in edges(plan) {
+    for edge in plan.arc_bundles() {
         let (Some(&(sx, sy)), Some(&(tx, ty))) =
             (position.get(&edge.source), position.get(&edge.target))
         else {

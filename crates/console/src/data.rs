@@ -16,6 +16,10 @@ use trawl_store::{CrawlSettings, Store, StoreError, StoreLocation, StoredPage};
 
 use crate::ConsoleError;
 
+mod reading;
+
+pub use reading::{PagesNow, READ_AT_ONCE_PAGES};
+
 /// Opens the crawl of `site` at `location`: read only for the views, read and write to save a
 /// plan. A file holds one crawl whatever the name.
 pub fn open_site(
@@ -115,6 +119,13 @@ pub struct Cache {
     frontiers: Mutex<HashMap<String, (usize, usize)>>,
     audits: Mutex<HashMap<String, AuditEntry>>,
     threads: Mutex<HashMap<String, ThreadsMade>>,
+    /// Sites being read whole on a thread of their own, with the pages read so far
+    /// ([`reading`]), and why the last such reading failed.
+    reading: Mutex<HashMap<String, Arc<std::sync::atomic::AtomicUsize>>>,
+    read_failures: Mutex<HashMap<String, String>>,
+    /// Crawls of more pages than this are read in the background; `None`:
+    /// [`READ_AT_ONCE_PAGES`].
+    read_at_once: Option<usize>,
 }
 
 /// The threads last put together for a site, and whether newer ones are being made.
@@ -171,28 +182,28 @@ pub enum AuditNow {
 
 impl Cache {
     /// The site's pages. When the store's page count moved, only the pages fetched since are
-    /// read (a crawl or watch only ever adds pages); a count that went down means another
-    /// store at the same place, read whole. The lock is held while reading, so two requests
-    /// arriving together read the store once.
+    /// read (a crawl or watch only ever adds pages), the lock held so that two requests
+    /// arriving together read them once; a site never read, or a count that went down (another
+    /// store at the same place), is read whole without the lock ([`Cache::pages_now`] is how
+    /// views ask, so they need not wait for that).
     pub fn pages(&self, site: &str, store: &Store) -> Result<Arc<LoadedPages>, StoreError> {
         let count = store.page_count()?;
         let mut kept = self.pages.lock().expect("cache lock");
-        if let Some(loaded) = kept.get(site)
-            && loaded.count == count
-        {
-            return Ok(Arc::clone(loaded));
-        }
-        let mut loaded = match kept.remove(site) {
+        let loaded = match kept.remove(site) {
+            Some(loaded) if loaded.count == count => {
+                kept.insert(site.to_string(), Arc::clone(&loaded));
+                return Ok(loaded);
+            }
             // Taken back whole when no view holds it any more, copied when one does.
             Some(loaded) if loaded.count < count => {
                 Arc::try_unwrap(loaded).unwrap_or_else(|shared| (*shared).clone())
             }
             _ => {
-                // Another store at the same place: threads made from its pages name others.
-                self.threads.lock().expect("cache lock").remove(site);
-                LoadedPages::new(Vec::new())
+                drop(kept);
+                return self.read_whole(site, store, None);
             }
         };
+        let mut loaded = loaded;
         let mut new_pages = Vec::with_capacity(count - loaded.count.min(count));
         store.for_each_page_after(loaded.last_id(), false, |page| new_pages.push(page))?;
         loaded.extend(new_pages);

@@ -7,11 +7,10 @@
 //! Several arcs between one pair of vertices are one line whose tooltip counts them, so the
 //! picture stays readable for forums with dozens of link kinds; a vertex's view lists them all.
 
-use std::collections::BTreeMap;
 use std::fmt::Write;
 
 use trawl_learn::plan::Plan;
-use trawl_learn::traverse::Decision;
+use trawl_learn::plan_arcs::ArcBundle;
 
 use crate::html::escape;
 use crate::layout::{
@@ -19,40 +18,14 @@ use crate::layout::{
 };
 use crate::plan_edit::reached_vertices;
 
-/// Every arc between one pair of vertices, drawn as one line.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Edge {
-    /// The source vertex.
-    pub source: usize,
-    /// The target vertex.
-    pub target: usize,
-    /// Arcs it stands for.
-    pub arcs: usize,
-    /// Of them, followed.
-    pub followed: usize,
-    /// Whether one of them is followed keeping the relationship (page flipping).
-    pub flipping: bool,
-}
-
-/// The plan's arcs merged by (source, target).
-pub fn edges(plan: &Plan) -> Vec<Edge> {
-    let mut merged: BTreeMap<(usize, usize), Edge> = BTreeMap::new();
-    for arc in &plan.arcs {
-        let Some(target) = arc.target.filter(|target| *target < plan.vertices.len()) else {
-            continue;
-        };
-        let edge = merged.entry((arc.source, target)).or_insert(Edge {
-            source: arc.source,
-            target,
-            arcs: 0,
-            followed: 0,
-            flipping: false,
-        });
-        edge.arcs += 1;
-        edge.followed += usize::from(arc.decision != Decision::Skip);
-        edge.flipping |= arc.decision == Decision::FollowKeepRelation;
-    }
-    merged.into_values().collect()
+/// The plan's arcs merged by (source, target) ([`Plan::arc_bundles`]), without those whose
+/// target names no vertex of the plan (a hand edit can write one): there is no box to draw
+/// them to.
+pub fn edges(plan: &Plan) -> Vec<ArcBundle> {
+    plan.arc_bundles()
+        .into_iter()
+        .filter(|bundle| bundle.target < plan.vertices.len())
+        .collect()
 }
 
 /// The two label lines of a vertex: id, role and pages; its URL pattern.
@@ -248,21 +221,21 @@ mod tests {
             ],
         );
         let expected = vec![
-            Edge {
+            ArcBundle {
                 source: 0,
                 target: 1,
                 arcs: 2,
                 followed: 1,
                 flipping: false,
             },
-            Edge {
+            ArcBundle {
                 source: 1,
                 target: 1,
                 arcs: 1,
                 followed: 1,
                 flipping: true,
             },
-            Edge {
+            ArcBundle {
                 source: 1,
                 target: 2,
                 arcs: 1,
@@ -278,5 +251,21 @@ mod tests {
         assert_eq!(picture.matches("class=\"arc flipping\"").count(), 1);
         assert_eq!(picture.matches("class=\"arc skipped\"").count(), 1);
         assert_eq!(picture.matches("class=\"arc followed\"").count(), 1);
+    }
+
+    #[test]
+    fn an_arc_to_a_vertex_the_plan_lacks_is_not_drawn() {
+        let plan = plan(
+            &[("portal", 1), ("thread-list", 5)],
+            &[(0, 1, "follow"), (0, 7, "follow")],
+        );
+        let targets: Vec<usize> = edges(&plan).iter().map(|edge| edge.target).collect();
+        assert_eq!(targets, vec![1]);
+        assert_eq!(
+            svg(&plan, "vertex/")
+                .matches("class=\"arc followed\"")
+                .count(),
+            1
+        );
     }
 }

@@ -63,6 +63,7 @@ pub fn page(
                 ("p", "/plan", "plan"),
                 ("a", "/audit", "audit"),
                 ("t", "/threads", "threads"),
+                ("f", "/freshness", "freshness"),
             ] {
                 let _ = write!(
                     out,

@@ -23,6 +23,12 @@
 //!   stored plan through [`trawl_store::Store::replace_plan`], the very step a crawl takes when
 //!   it learns its plan again. A save names the generation its form was made from and is
 //!   refused when the store has moved on since, so two people cannot overwrite each other.
+//! - Freshness, once `trawl watch` keeps the crawl fresh: per forum and per board, the delays
+//!   of the posts the watch stored (their distribution and their mean day by day), the budget
+//!   spent discovering pages against refreshing known ones, each board's polls, and the
+//!   fetches planned next, read through the watch's public snapshot
+//!   ([`trawl_watch::snapshot`]) and plotted on the server like the freshness benchmark's
+//!   figures ([`plots`]).
 //! - The audit's gaps by board and thread, with links to the pages involved, and a thread
 //!   reader showing a thread put back together from its pages with its authors and times
 //!   ([`data`]).
@@ -36,7 +42,8 @@
 //! pages fetched since are read ([`data::Cache`]); the audit and the reassembled threads, which
 //! take seconds on a crawl of 100,000 pages, are made on threads of their own while the views
 //! show the last ones made and say so. Every view thus answers in milliseconds once the crawl
-//! has been read (docs/BENCHMARKS.md).
+//! has been read (docs/BENCHMARKS.md); while a big crawl is first read, on a thread of its own,
+//! the overview shows the store's page count and the other views say how far the reading is.
 //! Every view is plain HTML written on the server; the stylesheet and a small script for
 //! keyboard shortcuts and arrow-key moves through the graph are compiled into the binary, so no
 //! view needs the network beyond the console itself. Everything works without the script too.
@@ -46,10 +53,12 @@
 
 pub mod access;
 pub mod data;
+pub mod freshness;
 pub mod graph;
 pub mod html;
 pub mod layout;
 pub mod plan_edit;
+pub mod plots;
 mod server;
 pub mod views;
 
@@ -74,6 +83,9 @@ pub enum ConsoleError {
     /// The stored plan does not read.
     #[error("the stored plan cannot be read")]
     Plan(#[source] trawl_learn::plan::PlanError),
+    /// The crawl's pages could not be read; the words say why.
+    #[error("cannot read the crawl's pages: {0}")]
+    Reading(String),
     /// The audit could not read the crawl.
     #[error("cannot audit the crawl")]
     Audit(#[source] trawl_run::RunError),

@@ -16,7 +16,8 @@ use trawl_model::{Clock, SystemClock};
 use trawl_store::{Store, StoreError, StoreLocation};
 
 use crate::access::{self, Shown, TOKEN_COOKIE};
-use crate::data::{self, Cache, Progress};
+use crate::data::{self, Cache, LoadedPages, PagesNow, Progress};
+use crate::freshness::FreshnessCache;
 use crate::html::{SiteNav, escape, page};
 use crate::plan_edit::{self, DecisionChange, EditError};
 use crate::views;
@@ -32,6 +33,7 @@ struct App {
     sites: Vec<String>,
     token: Option<String>,
     cache: Arc<Cache>,
+    freshness: FreshnessCache,
 }
 
 /// A view that could not be shown, as the answer the browser gets.
@@ -41,6 +43,8 @@ enum Failure {
     BadRequest(String),
     Conflict(String),
     Console(ConsoleError),
+    /// The site's pages are being read on a thread of their own: (read, of).
+    Reading(usize, usize),
 }
 
 impl From<ConsoleError> for Failure {
@@ -64,6 +68,9 @@ impl IntoResponse for Failure {
             Failure::BadRequest(words) => (StatusCode::BAD_REQUEST, words),
             Failure::Conflict(words) => (StatusCode::CONFLICT, words),
             Failure::Console(error) => (StatusCode::INTERNAL_SERVER_ERROR, chain(&error)),
+            Failure::Reading(read, total) => {
+                return Html(views::crawl::reading_notice(read, total)).into_response();
+            }
         };
         let body = format!("<p class=\"error\" id=\"error\">{}</p>", escape(&words));
         (status, Html(page("Cannot show this", None, None, &body))).into_response()
@@ -109,6 +116,15 @@ impl App {
     fn open(&self, site: &str, read_only: bool) -> Result<Store, Failure> {
         Ok(data::open_site(&self.location, site, read_only)?)
     }
+
+    /// The site's pages, or, while a big crawl is first read, a page saying how far that is.
+    fn pages(&self, site: &str, store: &Store) -> Result<Arc<LoadedPages>, Failure> {
+        match self.cache.pages_now(&self.location, site, store)? {
+            PagesNow::Read(loaded) => Ok(loaded),
+            PagesNow::Reading { read, total } => Err(Failure::Reading(read, total)),
+            PagesNow::Failed(words) => Err(Failure::Console(ConsoleError::Reading(words))),
+        }
+    }
 }
 
 /// The stored plan and its generation; a crawl without a plan has none to review.
@@ -140,9 +156,22 @@ async fn overview(State(app): State<Arc<App>>, Path(site): Path<usize>) -> Respo
         let (nav, name) = app.site(site)?;
         let store = app.open(name, true)?;
         let settings = data::settings_of(&store)?;
-        let loaded = app.cache.pages(name, &store)?;
-        let frontier = app.cache.waiting(name, &store, loaded.count)?;
         let watched = store.document("watch")?.is_some();
+        let loaded = match app.cache.pages_now(&app.location, name, &store)? {
+            PagesNow::Read(loaded) => loaded,
+            PagesNow::Reading { read, total } => {
+                // The page count is what the store counts at once; the posts are not (counting
+                // a million rows takes half a second), so they wait for the pages like the rest.
+                return Ok(Html(views::crawl::overview_while_reading(
+                    nav, &settings, total, read, watched,
+                ))
+                .into_response());
+            }
+            PagesNow::Failed(words) => {
+                return Err(Failure::Console(ConsoleError::Reading(words)));
+            }
+        };
+        let frontier = app.cache.waiting(name, &store, loaded.count)?;
         let progress = Progress::of(&loaded.pages, frontier);
         let running = progress.is_running(SystemClock.now());
         Ok(Html(views::crawl::overview(
@@ -194,7 +223,7 @@ async fn vertex(
                 plan.vertices.len()
             )));
         }
-        let loaded = app.cache.pages(name, &store)?;
+        let loaded = app.pages(name, &store)?;
         let stored: Vec<&trawl_store::StoredPage> = loaded
             .pages
             .iter()
@@ -331,8 +360,8 @@ async fn audit(State(app): State<Arc<App>>, Path(site): Path<usize>) -> Response
     blocking(app, move |app| {
         let (nav, name) = app.site(site)?;
         let store = app.open(name, true)?;
-        let loaded = app.cache.pages(name, &store)?;
-        let now = app.cache.audit(&app.location, name, loaded.count);
+        let now = app.cache.audit(&app.location, name, store.page_count()?);
+        let loaded = app.pages(name, &store)?;
         Ok(Html(views::crawl::audit_view(nav, &now, &loaded)).into_response())
     })
     .await
@@ -346,7 +375,7 @@ async fn threads(
     blocking(app, move |app| {
         let (nav, name) = app.site(site)?;
         let store = app.open(name, true)?;
-        let loaded = app.cache.pages(name, &store)?;
+        let loaded = app.pages(name, &store)?;
         let threads = app.cache.threads(name, &loaded);
         let from = query
             .get("from")
@@ -373,7 +402,7 @@ async fn thread(
         let (nav, name) = app.site(site)?;
         let url = url_asked(&query)?;
         let store = app.open(name, true)?;
-        let loaded = app.cache.pages(name, &store)?;
+        let loaded = app.pages(name, &store)?;
         let fetches = loaded.fetches_of_url.get(&url);
         let threads = app.cache.threads(name, &loaded);
         let thread = threads
@@ -398,7 +427,7 @@ async fn stored_page(
         let (nav, name) = app.site(site)?;
         let url = url_asked(&query)?;
         let store = app.open(name, true)?;
-        let loaded = app.cache.pages(name, &store)?;
+        let loaded = app.pages(name, &store)?;
         let fetches: Vec<&trawl_store::StoredPage> = loaded
             .fetches_of_url
             .get(&url)
@@ -407,6 +436,41 @@ async fn stored_page(
             .map(|&index| &loaded.pages[index])
             .collect();
         Ok(Html(views::crawl::page_view(nav, &url, &fetches)).into_response())
+    })
+    .await
+}
+
+async fn freshness(State(app): State<Arc<App>>, Path(site): Path<usize>) -> Response {
+    blocking(app, move |app| {
+        let (nav, name) = app.site(site)?;
+        let store = app.open(name, true)?;
+        let loaded = app.pages(name, &store)?;
+        let shown = match app.freshness.snapshot(name, &store, &loaded)? {
+            Some(snapshot) => views::freshness::forum_view(nav, &snapshot),
+            None => views::freshness::not_watched(nav),
+        };
+        Ok(Html(shown).into_response())
+    })
+    .await
+}
+
+async fn board_freshness(
+    State(app): State<Arc<App>>,
+    Path((site, board)): Path<(usize, String)>,
+) -> Response {
+    blocking(app, move |app| {
+        let (nav, name) = app.site(site)?;
+        let list = views::freshness::board_list_of(&board)
+            .ok_or_else(|| Failure::BadRequest(format!("{board:?} names no board")))?;
+        let store = app.open(name, true)?;
+        let loaded = app.pages(name, &store)?;
+        let Some(snapshot) = app.freshness.snapshot(name, &store, &loaded)? else {
+            return Ok(Html(views::freshness::not_watched(nav)).into_response());
+        };
+        let board = snapshot
+            .board(list)
+            .ok_or_else(|| Failure::NotFound(format!("the watch knows no board {board}")))?;
+        Ok(Html(views::freshness::board_view(nav, &snapshot, board)).into_response())
     })
     .await
 }
@@ -484,6 +548,8 @@ fn router(app: Arc<App>) -> Router {
         .route("/site/{site}/threads", get(threads))
         .route("/site/{site}/thread", get(thread))
         .route("/site/{site}/page", get(stored_page))
+        .route("/site/{site}/freshness", get(freshness))
+        .route("/site/{site}/freshness/board/{board}", get(board_freshness))
         .route("/assets/console.css", get(stylesheet))
         .route("/assets/console.js", get(script))
         .layer(middleware::from_fn_with_state(
@@ -572,11 +638,20 @@ fn preload(app: &Arc<App>) {
             let Ok(store) = app.open(&name, true) else {
                 return;
             };
-            if let Ok(loaded) = app.cache.pages(&name, &store) {
-                let _ = app.cache.threads(&name, &loaded);
-                let _ = app.cache.waiting(&name, &store, loaded.count);
-                let _ = app.cache.audit(&app.location, &name, loaded.count);
-            }
+            // A big crawl is read on a thread of its own; this one waits for it, then makes
+            // what the first views of threads and the audit would wait for.
+            let loaded = loop {
+                match app.cache.pages_now(&app.location, &name, &store) {
+                    Ok(PagesNow::Read(loaded)) => break loaded,
+                    Ok(PagesNow::Reading { .. }) => {
+                        std::thread::sleep(std::time::Duration::from_millis(50));
+                    }
+                    Ok(PagesNow::Failed(_)) | Err(_) => return,
+                }
+            };
+            let _ = app.cache.threads(&name, &loaded);
+            let _ = app.cache.waiting(&name, &store, loaded.count);
+            let _ = app.cache.audit(&app.location, &name, loaded.count);
         });
 }
 
@@ -615,6 +690,7 @@ pub(crate) fn start(options: ConsoleOptions) -> Result<RunningConsole, ConsoleEr
         sites: sites.clone(),
         token: token.clone(),
         cache: Arc::new(Cache::default()),
+        freshness: FreshnessCache::default(),
     });
     let app_for_preload = Arc::clone(&app);
     let (shutdown, stopped) = tokio::sync::oneshot::channel::<()>();

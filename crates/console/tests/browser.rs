@@ -22,7 +22,7 @@ use trawl_learn::plan::Plan;
 use trawl_learn::traverse::Decision;
 use trawl_store::{Store, StoreLocation};
 
-use support::{crawled_file, serve};
+use support::{crawled_file, serve, watched_file};
 
 const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
 const ARROW_DOWN: &str = "\u{e015}";
@@ -435,9 +435,28 @@ fn the_console_is_driven_by_keyboard_and_saves_the_change_it_shows() {
     assert_eq!(after, changed);
     assert_eq!(after.arcs[arc].decision, Decision::Follow);
 
+    // Freshness: this crawl was never watched, and says so; a watched one shows its figures,
+    // and a board's own view is one link away.
+    browser.press(&["f"]);
+    browser.wait_for_url("/site/0/freshness");
+    browser.wait_for("#not-watched");
+    let watched_path = watched_file("browser-watched");
+    let watched = serve(StoreLocation::File(watched_path.clone()));
+    browser.go(&format!("http://{}/site/0/freshness", watched.address()));
+    browser.wait_for("#spent");
+    assert!(browser.text("#spent").contains("discovery"));
+    browser.screenshot("freshness");
+    browser.click("#boards tbody a");
+    browser.wait_for_url("");
+    assert!(browser.url().contains("/site/0/freshness/board/"));
+    browser.wait_for("#polls");
+    browser.screenshot("freshness-board");
+
     drop(browser);
     drop(driver);
     console.stop();
+    watched.stop();
     let _ = std::fs::remove_dir_all(&profile);
     trawl_store::remove_database_files(&path);
+    trawl_store::remove_database_files(&watched_path);
 }

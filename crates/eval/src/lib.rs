@@ -35,6 +35,7 @@ mod error;
 pub mod fleet;
 pub mod freshness;
 pub mod fuzz;
+pub mod html_report;
 pub mod learning;
 pub mod sim_extraction;
 pub mod speed;

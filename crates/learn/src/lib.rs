@@ -35,6 +35,7 @@ pub mod later_pages;
 pub mod layout;
 pub mod partners;
 pub mod plan;
+pub mod plan_arcs;
 pub mod rewrites;
 pub mod sample;
 pub mod sitemap;

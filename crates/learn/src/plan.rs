@@ -393,6 +393,11 @@ impl Plan {
     pub fn role_of(&self, vertex: usize) -> Option<Role> {
         self.vertices.get(vertex).map(|vertex| vertex.role)
     }
+
+    /// The arcs merged by the pair of vertices they join ([`crate::plan_arcs::bundle_arcs`]).
+    pub fn arc_bundles(&self) -> Vec<crate::plan_arcs::ArcBundle> {
+        crate::plan_arcs::bundle_arcs(&self.arcs)
+    }
 }
 
 impl PlanIndex {

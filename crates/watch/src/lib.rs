@@ -51,6 +51,7 @@ mod discovery;
 mod list_urls;
 mod pages;
 mod reader;
+pub mod snapshot;
 mod state;
 pub mod stored;
 
@@ -227,6 +228,9 @@ pub struct Watch<'run, F: Fetcher> {
     spent_outside_plan: u32,
     cookies: Vec<(String, String)>,
     status: WatchStatus,
+    /// Pages the store held when the first watch of it began, kept in the state for the
+    /// freshness views; `None` when a state written before it was kept does not say.
+    crawl_pages: Option<usize>,
 }
 
 impl<'run, F: Fetcher> Watch<'run, F> {
@@ -272,17 +276,23 @@ impl<'run, F: Fetcher> Watch<'run, F> {
             if role == Some(Role::Portal) && forum_offset.is_none() {
                 forum_offset = offset_stated_by(&page.record);
             }
-            if let Some(outline) = ListOutline::of(page.record) {
+            if let Some(outline) = ListOutline::of(&page.record) {
                 outlines.push(outline);
             }
         })?;
         let urls = ListUrls::from_outlines(&outlines);
         drop(outlines);
         let pages_stored = store.page_count()?;
-        let saved = match store.document(DOCUMENT_NAME)? {
-            Some(text) => WatchState::from_text(&text).filter(|state| state.pages == pages_stored),
-            None => None,
+        let document = store.document(DOCUMENT_NAME)?;
+        // Where the crawl ended is known from the first watch on, even from a state too old
+        // to resume from; a store no watch wrote ends its crawl here.
+        let crawl_pages = match &document {
+            Some(text) => WatchState::from_text(text).and_then(|state| state.crawl_pages),
+            None => Some(pages_stored),
         };
+        let saved = document
+            .and_then(|text| WatchState::from_text(&text))
+            .filter(|state| state.pages == pages_stored);
         let mut watch = Watch {
             store,
             fetcher,
@@ -303,6 +313,7 @@ impl<'run, F: Fetcher> Watch<'run, F> {
             discoveries: VecDeque::new(),
             spent_outside_plan: 0,
             status: WatchStatus::default(),
+            crawl_pages,
         };
         let boards: Vec<ListId> = watch.urls.index_lists().collect();
         for board in boards {
@@ -601,6 +612,8 @@ impl<'run, F: Fetcher> Watch<'run, F> {
             next_portal_read: self.next_portal_read.unwrap_or_default(),
             spent_outside_plan: self.spent_outside_plan,
             discoveries: self.discoveries.iter().cloned().collect(),
+            crawl_pages: self.crawl_pages,
+            forum_offset: self.forum_offset,
             policy,
         };
         Some(state.to_text())

@@ -33,14 +33,14 @@ pub(crate) struct ListOutline {
 impl ListOutline {
     /// The outline of a stored page, `None` for a page of no list (the portal, a member page),
     /// which no list assembly looks at.
-    pub(crate) fn of(record: PageRecord) -> Option<ListOutline> {
+    pub(crate) fn of(record: &PageRecord) -> Option<ListOutline> {
         let role = record.role.as_deref().and_then(Role::from_name)?;
         kind_of_role(role)?;
         Some(ListOutline {
-            url: record.url,
+            url: record.url.clone(),
             role,
-            list_links: record.list_links,
-            title: record.title,
+            list_links: record.list_links.clone(),
+            title: record.title.clone(),
         })
     }
 }
@@ -164,6 +164,11 @@ impl ListUrls {
         self.lists.get(&list)?.urls.get(index).map(String::as_str)
     }
 
+    /// Pages of `list` known (fetched or named by a pager).
+    pub(crate) fn page_count(&self, list: ListId) -> usize {
+        self.lists.get(&list).map_or(0, |known| known.urls.len())
+    }
+
     pub(crate) fn kind(&self, list: ListId) -> Option<ListKind> {
         self.lists.get(&list).map(|known| known.kind)
     }
@@ -282,8 +287,7 @@ mod tests {
     }
 
     fn from_stored(pages: &[PageRecord]) -> ListUrls {
-        let outlines: Vec<ListOutline> =
-            pages.iter().cloned().filter_map(ListOutline::of).collect();
+        let outlines: Vec<ListOutline> = pages.iter().filter_map(ListOutline::of).collect();
         ListUrls::from_outlines(&outlines)
     }
 

@@ -8,6 +8,12 @@
 //! next due). It is written in the same transaction as each page the watch stores, so it always
 //! describes the store as it is; `pages` says how many pages the store held then, and a state
 //! whose count is not the store's (a crawl resumed into the store since) is not taken back.
+//!
+//! Two lines serve readers of the store rather than the watch's restart (the freshness views,
+//! [`crate::snapshot`]): how many pages the store held when the first watch began, which tells
+//! the watch's fetches from the crawl's, and the forum's offset from UTC, which turns the post
+//! times stored as the forum shows them into instants without reading the portal's body again.
+//! Both are optional, so a state written before they existed still reads.
 
 use jiff::Timestamp;
 use trawl_schedule::{ListId, PageRequest};
@@ -38,6 +44,11 @@ pub(crate) struct WatchState {
     pub(crate) spent_outside_plan: u32,
     /// Pages a read of the portal found that no list knows, to fetch first.
     pub(crate) discoveries: Vec<String>,
+    /// Pages the store held when the first watch of it began, when known (a state written
+    /// before this line existed does not say).
+    pub(crate) crawl_pages: Option<usize>,
+    /// The forum's offset from UTC in seconds, when its pages state one.
+    pub(crate) forum_offset: Option<i32>,
     /// The policy's state, as it wrote it.
     pub(crate) policy: String,
 }
@@ -52,6 +63,12 @@ impl WatchState {
             self.next_portal_read,
             self.spent_outside_plan
         );
+        if let Some(pages) = self.crawl_pages {
+            text.push_str(&format!("crawl-pages {pages}\n"));
+        }
+        if let Some(offset) = self.forum_offset {
+            text.push_str(&format!("forum-offset {offset}\n"));
+        }
         for url in &self.discoveries {
             text.push_str(&format!("discover {url}\n"));
         }
@@ -83,6 +100,8 @@ impl WatchState {
             next_portal_read: 0,
             spent_outside_plan: 0,
             discoveries: Vec::new(),
+            crawl_pages: None,
+            forum_offset: None,
             policy: policy.to_string(),
         };
         let mut seen = [false; 3];
@@ -103,6 +122,8 @@ impl WatchState {
                     state.spent_outside_plan = spent.parse().ok()?;
                     seen[2] = true;
                 }
+                ["crawl-pages", pages] => state.crawl_pages = Some(pages.parse().ok()?),
+                ["forum-offset", offset] => state.forum_offset = Some(offset.parse().ok()?),
                 // A URL holds no space (the crawler's URLs are parsed and serialised).
                 ["discover", url] => state.discoveries.push(url.to_string()),
                 ["request", at, list, page] => state.queue.push(PageRequest {
@@ -141,6 +162,8 @@ mod tests {
             next_portal_read: 1_700_010_000,
             spent_outside_plan: 3,
             discoveries: vec!["http://forum.test/viewforum.php?f=9".to_string()],
+            crawl_pages: Some(640),
+            forum_offset: Some(-18_000),
             policy: "trawl-schedule-state 1\npolicy trawl\ncredit 1 3ff0000000000000\n".to_string(),
         }
     }
@@ -170,5 +193,25 @@ mod tests {
         check(&text.replace("window 1700003600 13\n", ""), None);
         check(&text.replace("policy-state\n", ""), None);
         check(&text.replace("portal-read 1700010000 3\n", ""), None);
+        check(
+            &text.replace("crawl-pages 640\n", "crawl-pages many\n"),
+            None,
+        );
+    }
+
+    #[test]
+    fn a_state_from_before_the_readers_lines_still_reads() {
+        let text = state()
+            .to_text()
+            .replace("crawl-pages 640\n", "")
+            .replace("forum-offset -18000\n", "");
+        check(
+            &text,
+            Some(WatchState {
+                crawl_pages: None,
+                forum_offset: None,
+                ..state()
+            }),
+        );
     }
 }

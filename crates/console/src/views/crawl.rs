@@ -45,6 +45,54 @@ fn when(timestamp: Option<jiff::Timestamp>) -> String {
     })
 }
 
+/// Pages read of a crawl being read, in words.
+fn reading_words(read: usize, total: usize) -> String {
+    format!(
+        "The console is reading this crawl's {total} pages ({read} read so far); this page \
+         refreshes itself until they are read."
+    )
+}
+
+/// A view that needs the crawl's pages while they are first read.
+pub fn reading_notice(read: usize, total: usize) -> String {
+    page(
+        "Reading the crawl",
+        None,
+        Some(1),
+        &format!(
+            "<p id=\"reading\">{}</p>",
+            escape(&reading_words(read, total))
+        ),
+    )
+}
+
+/// The overview while the crawl's pages are first read: what the store counts at once (the
+/// pages), the rest once read; refreshing itself every second.
+pub fn overview_while_reading(
+    site: SiteNav<'_>,
+    settings: &CrawlSettings,
+    pages: usize,
+    read: usize,
+    watched: bool,
+) -> String {
+    let body = format!(
+        "<p id=\"reading\">{}{}</p><dl class=\"figures\">\
+         <dt>pages</dt><dd id=\"pages\">{pages}</dd>\
+         <dt>posts, rate, frontier, errors</dt><dd>shown once the pages are read</dd>\
+         <dt>strategy</dt><dd>{}, plan generation {}</dd><dt>started</dt><dd>{}</dd></dl>",
+        escape(&reading_words(read, pages)),
+        if watched {
+            " A watch keeps this crawl fresh."
+        } else {
+            ""
+        },
+        escape(&settings.strategy),
+        settings.plan_generation,
+        when(Some(settings.started_at)),
+    );
+    page("Crawl", Some(site), Some(1), &body)
+}
+
 /// How the crawl stands; refreshing itself every few seconds while it runs.
 pub fn overview(
     site: SiteNav<'_>,
@@ -439,4 +487,65 @@ pub fn page_view(site: SiteNav<'_>, url: &str, fetches: &[&StoredPage]) -> Strin
         body.push_str("</section>");
     }
     page("Page", Some(site), None, &body)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn settings() -> CrawlSettings {
+        CrawlSettings {
+            portal: "http://f.test/".to_string(),
+            strategy: "plan".to_string(),
+            plan_json: None,
+            plan_generation: 2,
+            started_at: "2026-11-27T10:00:00Z".parse().unwrap(),
+            order: None,
+            patterns_json: None,
+        }
+    }
+
+    /// The overview shown while a big crawl is first read, for (pages, read).
+    fn check_reading(counts: (usize, usize), watched: bool, expected: &[&str]) {
+        let site = SiteNav {
+            index: 0,
+            name: "http://f.test/",
+            several: false,
+        };
+        let (pages, read) = counts;
+        let shown = overview_while_reading(site, &settings(), pages, read, watched);
+        for words in expected {
+            assert!(shown.contains(words), "{words} missing from {shown}");
+        }
+        // It refreshes itself until the pages are read, and says it is reading.
+        assert!(shown.contains("http-equiv=\"refresh\" content=\"1\""));
+        assert!(shown.contains("<p id=\"reading\">"));
+    }
+
+    #[test]
+    fn the_overview_while_reading_shows_the_stores_page_count() {
+        check_reading(
+            (100_000, 0),
+            false,
+            &[
+                "id=\"pages\">100000<",
+                "posts, rate, frontier, errors",
+                "reading this crawl&#39;s 100000 pages (0 read so far)",
+                "plan, plan generation 2",
+            ],
+        );
+        check_reading(
+            (5, 3),
+            true,
+            &["(3 read so far)", "A watch keeps this crawl fresh."],
+        );
+    }
+
+    #[test]
+    fn a_view_waiting_for_the_pages_says_how_far_the_reading_is() {
+        let shown = reading_notice(40_000, 100_000);
+        assert!(shown.contains("id=\"reading\""));
+        assert!(shown.contains("100000 pages (40000 read so far)"));
+        assert!(shown.contains("http-equiv=\"refresh\" content=\"1\""));
+    }
 }

@@ -1,4 +1,5 @@
 //! The console's views, written as HTML on the server from what [`crate::data`] reads.
 
 pub mod crawl;
+pub mod freshness;
 pub mod plan;

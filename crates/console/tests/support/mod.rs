@@ -3,6 +3,7 @@
 
 #![allow(dead_code)]
 
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -10,10 +11,11 @@ use trawl_console::{ConsoleOptions, RunningConsole};
 use trawl_crawl::CrawlStrategy;
 use trawl_eval::learning::{SIM_ORIGIN, learn_in_process};
 use trawl_learn::traverse::Strategy;
-use trawl_model::{CookieJarFetcher, FixedClock};
+use trawl_model::{Clock, CookieJarFetcher, FixedClock, ManualClock};
 use trawl_run::{DriveOptions, RunError, drive, open_crawl};
 use trawl_sim::{FamilyName, Scale, SimFetcher, Site, SiteConfig};
 use trawl_store::{Store, StoreLocation};
+use trawl_watch::{Watch, WatchConfig, WatchHooks};
 use url::Url;
 
 /// Pages a test crawl stops at: enough for threads of several pages, boards and gaps (the
@@ -24,11 +26,17 @@ pub const CRAWL_PAGES: usize = 250;
 /// [`CRAWL_PAGES`]; returns the crawl's portal URL.
 pub fn crawl_into(store: &mut Store, family: FamilyName, seed: u64) -> String {
     let site = Arc::new(Site::build(SiteConfig::new(family, seed, Scale::Small)));
-    let (learned, _, _) = learn_in_process(&site, 200, seed, Strategy::Skeleton).unwrap();
-    let fetcher = CookieJarFetcher::new(SimFetcher::new(Arc::clone(&site), SIM_ORIGIN));
     let clock = FixedClock::new(jiff::Timestamp::from_second(site.history().end).unwrap());
+    crawl_site_into(store, &site, seed, &clock)
+}
+
+/// Learns the site's plan and crawls it into `store` at the clock's instants, stopping at
+/// [`CRAWL_PAGES`]; returns the crawl's portal URL.
+fn crawl_site_into(store: &mut Store, site: &Arc<Site>, seed: u64, clock: &dyn Clock) -> String {
+    let (learned, _, _) = learn_in_process(site, 200, seed, Strategy::Skeleton).unwrap();
+    let fetcher = CookieJarFetcher::new(SimFetcher::new(Arc::clone(site), SIM_ORIGIN));
     let portal = Url::parse(&format!("{SIM_ORIGIN}{}", site.portal_path())).unwrap();
-    let mut crawler = open_crawl(store, &portal, &fetcher, &clock, None, || {
+    let mut crawler = open_crawl(store, &portal, &fetcher, clock, None, || {
         Ok::<_, RunError>(CrawlStrategy::Plan(Box::new(learned.plan)))
     })
     .unwrap()
@@ -40,8 +48,63 @@ pub fn crawl_into(store: &mut Store, family: FamilyName, seed: u64) -> String {
         // writes before asking for more.
         paced: false,
     };
-    drive(store, &mut crawler, &fetcher, &clock, options, |_| {}).unwrap();
+    drive(store, &mut crawler, &fetcher, clock, options, |_| {}).unwrap();
     portal.to_string()
+}
+
+/// Hours a test watch runs: past a day, so the freshness views have two days to show.
+pub const WATCH_HOURS: i64 = 30;
+
+/// Moves the manual clock to each instant the watch waits for and stops it after
+/// [`WATCH_HOURS`].
+struct Until {
+    clock: Arc<ManualClock>,
+    end: i64,
+}
+
+impl WatchHooks for Until {
+    fn wait_until(&mut self, _clock: &dyn Clock, at: jiff::Timestamp) -> ControlFlow<()> {
+        if at.as_second() >= self.end {
+            return ControlFlow::Break(());
+        }
+        if at > self.clock.now() {
+            self.clock.set(at);
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+/// A crawl database file of its own for `name`: phpBB crawled 25 days into its history, while
+/// people still write, then watched for [`WATCH_HOURS`] by the `trawl` policy at 1,000 fetches
+/// a day, all on a manual clock.
+pub fn watched_file(name: &str) -> PathBuf {
+    const DAY: i64 = 86_400;
+    let path = std::env::temp_dir().join(format!("trawl-console-{name}-{}.db", std::process::id()));
+    trawl_store::remove_database_files(&path);
+    let mut store = Store::open(&path).unwrap();
+    let site = Site::build(SiteConfig::new(FamilyName::Phpbb, 3, Scale::Small));
+    let start = site.history().start + 25 * DAY;
+    let site = Arc::new(site);
+    let clock = Arc::new(ManualClock::new(
+        jiff::Timestamp::from_second(start).unwrap(),
+    ));
+    let portal = crawl_site_into(&mut store, &site, 3, clock.as_ref());
+    let portal = Url::parse(&portal).unwrap();
+    let fetcher = CookieJarFetcher::new(SimFetcher::new(Arc::clone(&site), SIM_ORIGIN));
+    let mut watch = Watch::open(
+        &mut store,
+        &fetcher,
+        clock.as_ref(),
+        &portal,
+        WatchConfig::new("trawl", 1000),
+    )
+    .unwrap();
+    let mut hooks = Until {
+        clock: Arc::clone(&clock),
+        end: start + WATCH_HOURS * 3600,
+    };
+    watch.run(&mut hooks).unwrap();
+    path
 }
 
 /// A crawl database file of its own for `name`, crawled from phpBB once per test process.
