@@ -6,10 +6,15 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::{Deserialize, Serialize};
 
 use crate::frequencies::{Frequencies, UrlId};
-use crate::url_parts::{DecomposedUrl, Key, is_number, number_form, segments_to_split};
+use crate::ranking::exposure;
+use crate::url_parts::{
+    DecomposedUrl, Key, compare_numbers_in, is_number, number_form, segments_to_split,
+};
 
 mod text;
+mod value_sets;
 use text::pattern_text;
+use value_sets::value_sets;
 
 /// What stands for values no literal names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -41,6 +46,13 @@ pub struct ValueSet {
     /// Unseen values belong when, digits masked, they read as one of these (`page-{n}`, `{n}`):
     /// a page number or offset beyond any a user reached still finds its pattern.
     pub number_forms: Vec<String>,
+    /// The newest literal of each *growing* form this set holds: the greatest value of its
+    /// form (digit runs read as numbers, left to right), when users first met it after the
+    /// log's warm-up. An unseen value of the same form greater than it is newer still (the
+    /// next month's folder, a page beyond the last) and belongs here, with the young values,
+    /// not with the form's most common values. Absent from files written before it existed.
+    #[serde(default)]
+    pub newest: Vec<String>,
 }
 
 impl ValueSet {
@@ -52,6 +64,19 @@ impl ValueSet {
                 .binary_search_by(|literal| literal.as_str().cmp(value))
                 .is_ok(),
         }
+    }
+
+    /// Whether `value` is of the form of one of the set's newest literals and greater.
+    fn succeeds_newest(&self, value: Option<&str>) -> bool {
+        let Some(value) = value else { return false };
+        self.newest.iter().any(|newest| {
+            number_form(newest) == number_form(value)
+                && compare_numbers_in(value, newest) == std::cmp::Ordering::Greater
+        })
+    }
+
+    fn takes_by_wildcard_only(&self, value: Option<&str>) -> bool {
+        value.is_some_and(|value| self.other.is_some_and(|wildcard| wildcard.matches(value)))
     }
 
     fn matches_by_wildcard(&self, value: Option<&str>) -> bool {
@@ -113,6 +138,21 @@ pub struct NodeFigures {
     pub entries: u32,
     /// URLs that were a referrer at least once.
     pub referrers: u32,
+    /// Share of the log the URLs were known ([`crate::ranking::exposure`]): a part of young
+    /// URLs is compared by its visits per URL per share of the log. Absent from files written
+    /// before it existed: 1.
+    #[serde(default = "whole_log")]
+    pub exposure: f64,
+    /// Position of the record that first named one of the URLs.
+    #[serde(default)]
+    pub first_record: usize,
+    /// Records of the whole log the figures are counted in.
+    #[serde(default)]
+    pub records: usize,
+}
+
+fn whole_log() -> f64 {
+    1.0
 }
 
 impl NodeFigures {
@@ -121,12 +161,20 @@ impl NodeFigures {
             urls: urls.len() as u32,
             ..NodeFigures::default()
         };
+        figures.first_record = usize::MAX;
         for &url in urls {
             figures.f_in += frequencies.f_in_of(url);
             figures.f_out += frequencies.f_out_of(url);
             figures.entries += frequencies.entries_of(url);
             figures.referrers += u32::from(frequencies.f_out_of(url) > 0);
+            figures.first_record = figures.first_record.min(frequencies.first_seen_of(url));
         }
+        figures.exposure = exposure(
+            figures.first_record,
+            frequencies.records(),
+            figures.evidence(),
+        );
+        figures.records = frequencies.records();
         figures
     }
 
@@ -136,6 +184,9 @@ impl NodeFigures {
         self.f_out += other.f_out;
         self.entries += other.entries;
         self.referrers += other.referrers;
+        self.first_record = self.first_record.min(other.first_record);
+        self.records = self.records.max(other.records);
+        self.exposure = exposure(self.first_record, self.records, self.evidence());
     }
 
     /// Records that speak about the URLs: visits to them and visits from them.
@@ -144,11 +195,14 @@ impl NodeFigures {
     }
 
     /// The behaviour vector the agreement test compares: share of URLs users went on from,
-    /// visits in and out per URL (log2 of one plus), share of visits that entered the site.
+    /// visits in and out per URL per share of the log the URLs were known (log2 of one plus),
+    /// share of visits that entered the site. Without the exposure, a month folder opened just
+    /// before the log ended looks as little read as the oldest months and joins them.
     fn behaviour(&self) -> [f64; 4] {
-        let urls = f64::from(self.urls.max(1));
+        let urls = f64::from(self.urls.max(1)) * self.exposure;
+        let referrer_share = f64::from(self.referrers) / f64::from(self.urls.max(1));
         [
-            f64::from(self.referrers) / urls,
+            referrer_share,
             (1.0 + f64::from(self.f_in) / urls).log2(),
             (1.0 + f64::from(self.f_out) / urls).log2(),
             f64::from(self.entries) / f64::from(self.f_in.max(1)),
@@ -282,7 +336,20 @@ impl PatternTree {
                     .as_ref()
                     .is_some_and(|set| set.matches_literally(value))
             });
-            let chosen = literal.or_else(|| {
+            // An unseen value newer than a growing form's newest goes with the newest, unless
+            // a wildcard takes it: where ids are pooled, a new id is one more of the pool.
+            let constraint = |child: usize| self.nodes[child].constraint.as_ref();
+            let newer = || {
+                if children.iter().any(|&child| {
+                    constraint(child).is_some_and(|set| set.takes_by_wildcard_only(value))
+                }) {
+                    return None;
+                }
+                children
+                    .iter()
+                    .find(|&&child| constraint(child).is_some_and(|set| set.succeeds_newest(value)))
+            };
+            let chosen = literal.or_else(newer).or_else(|| {
                 children.iter().find(|&&child| {
                     self.nodes[child]
                         .constraint
@@ -389,7 +456,7 @@ impl Builder<'_> {
                 continue;
             }
             self.nodes[id].split = Some(key.clone());
-            let sets = value_sets(&clusters, &urls, &key, &self.decomposed);
+            let sets = value_sets(&clusters, &urls, &key, &self.decomposed, self.frequencies);
             for (cluster, set) in clusters.into_iter().zip(sets) {
                 let child = self.grow(
                     Some(id),
@@ -655,88 +722,4 @@ fn join(cluster: &mut Part, part: Part) {
     cluster.buckets.extend(part.buckets);
     cluster.urls.extend(part.urls);
     cluster.figures.add(&part.figures);
-}
-
-/// The value set of each cluster. The rare pool's wildcard goes with the cluster holding it;
-/// an unseen value with digits goes to the cluster holding the most URLs whose literal has its
-/// form (page numbers and offsets beyond any seen), so pages never visited still find their
-/// pattern.
-fn value_sets(
-    clusters: &[Part],
-    urls: &[UrlId],
-    key: &Key,
-    decomposed: &[DecomposedUrl],
-) -> Vec<ValueSet> {
-    let pooled_kind = {
-        let rare_values: Vec<&str> = clusters
-            .iter()
-            .filter(|cluster| cluster.buckets.contains(&Bucket::Rare))
-            .flat_map(|cluster| cluster.urls.iter())
-            .filter_map(|&url| decomposed[url as usize].value(key))
-            .collect();
-        if rare_values.iter().all(|value| is_number(value)) {
-            Wildcard::Number
-        } else {
-            Wildcard::Any
-        }
-    };
-    // Each form of literal values with digits (`page-{n}`) goes to the cluster whose URLs
-    // have literals of that form most often.
-    let mut form_counts: BTreeMap<String, Vec<usize>> = BTreeMap::new();
-    for (index, cluster) in clusters.iter().enumerate() {
-        for bucket in &cluster.buckets {
-            if let Bucket::Literal(value) = bucket
-                && value.bytes().any(|byte| byte.is_ascii_digit())
-            {
-                let count = urls
-                    .iter()
-                    .filter(|&&url| decomposed[url as usize].value(key) == Some(value.as_str()))
-                    .count();
-                let counts = form_counts
-                    .entry(number_form(value))
-                    .or_insert_with(|| vec![0; clusters.len()]);
-                counts[index] += count;
-            }
-        }
-    }
-    let form_homes: Vec<(String, usize)> = form_counts
-        .into_iter()
-        .filter_map(|(form, counts)| {
-            let (best, _) = counts
-                .iter()
-                .enumerate()
-                .max_by(|a, b| a.1.cmp(b.1).then(b.0.cmp(&a.0)))?;
-            Some((form, best))
-        })
-        .collect();
-    clusters
-        .iter()
-        .enumerate()
-        .map(|(index, cluster)| {
-            let mut literals: Vec<String> = cluster
-                .buckets
-                .iter()
-                .filter_map(|bucket| match bucket {
-                    Bucket::Literal(value) => Some(value.clone()),
-                    _ => None,
-                })
-                .collect();
-            literals.sort();
-            let other = cluster
-                .buckets
-                .contains(&Bucket::Rare)
-                .then_some(pooled_kind);
-            let number_forms = form_homes
-                .iter()
-                .filter(|(_, home)| *home == index)
-                .map(|(form, _)| form.clone())
-                .collect();
-            ValueSet {
-                literals,
-                absent: cluster.buckets.contains(&Bucket::Absent),
-                other,
-                number_forms,
-            }
-        })
-        .collect()
 }

@@ -142,6 +142,30 @@ pub fn is_number(value: &str) -> bool {
     !value.is_empty() && value.bytes().all(|byte| byte.is_ascii_digit())
 }
 
+/// Orders two values by their runs of digits read as numbers, left to right (`2026-01` after
+/// `2025-12`, `page-10` after `page-9`; leading zeros do not count), then by their text. Meant
+/// for values of one [`number_form`], whose letters agree.
+pub(crate) fn compare_numbers_in(first: &str, second: &str) -> std::cmp::Ordering {
+    let runs = |value: &str| -> Vec<String> {
+        value
+            .split(|character: char| !character.is_ascii_digit())
+            .filter(|run| !run.is_empty())
+            .map(|run| run.trim_start_matches('0').to_string())
+            .collect()
+    };
+    let (first_runs, second_runs) = (runs(first), runs(second));
+    for (a, b) in first_runs.iter().zip(&second_runs) {
+        let order = a.len().cmp(&b.len()).then_with(|| a.cmp(b));
+        if order != std::cmp::Ordering::Equal {
+            return order;
+        }
+    }
+    first_runs
+        .len()
+        .cmp(&second_runs.len())
+        .then_with(|| first.cmp(second))
+}
+
 /// A value with every run of digits read as `{n}`: `page-12` is `page-{n}`, `40` is `{n}`.
 pub(crate) fn number_form(value: &str) -> String {
     let mut form = String::new();
@@ -279,6 +303,32 @@ mod tests {
             separators,
             "separators of {segment:?}"
         );
+    }
+
+    fn check_order(first: &str, second: &str, expected: std::cmp::Ordering) {
+        assert_eq!(
+            compare_numbers_in(first, second),
+            expected,
+            "{first:?} against {second:?}"
+        );
+        assert_eq!(
+            compare_numbers_in(second, first),
+            expected.reverse(),
+            "{second:?} against {first:?}"
+        );
+    }
+
+    #[test]
+    fn values_are_ordered_by_their_numbers() {
+        use std::cmp::Ordering::{Equal, Greater, Less};
+        check_order("2026-01", "2025-12", Greater);
+        check_order("2025-02", "2025-11", Less);
+        check_order("page-10", "page-9", Greater);
+        check_order("msg00100.html", "msg00099.html", Greater);
+        // Equal numbers fall back to the text, so that the order is total.
+        check_order("007", "7", Less);
+        check_order("40", "40", Equal);
+        check_order("2025-12-01", "2025-12", Greater);
     }
 
     #[test]
