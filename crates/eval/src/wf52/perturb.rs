@@ -117,10 +117,6 @@ impl GoldStrings {
         }
         strings
     }
-
-    fn all(&self) -> impl Iterator<Item = &str> {
-        self.texts.iter().chain(&self.dates).map(String::as_str)
-    }
 }
 
 /// `html` rewritten by `perturbation`, seeded by `seed`, leaving the strings of `gold` alone.
@@ -416,7 +412,9 @@ impl Writer<'_> {
 /// kept. A node that is part of a gold string (a piece of a post's text) is left as it is.
 fn relabel_text(text: &str, gold: &GoldStrings, language: &[(&str, &str)], seed: u64) -> String {
     let collapsed = collapse_whitespace(text);
-    if gold.all().any(|string| string.contains(&collapsed)) {
+    // A piece of a post's text or of a name is left whole; a date's own node goes on, to be
+    // re-spelled below.
+    if gold.texts.iter().any(|string| string.contains(&collapsed)) {
         return text.to_string();
     }
     // The gold strings this node shows whole are kept (dates re-spelled); the rest is labels.
@@ -846,6 +844,11 @@ mod tests {
         );
         assert_eq!(relabel_text("Reply", &strings, labels, 2), "Reply");
         assert_eq!(relabel_text("QUOTE", &strings, labels, 2), "ZITIEREN");
+        // A gold date's own node is re-spelled, its words kept.
+        let dated = gold(&[], &["May 4, 2016, 9:05 PM"]);
+        let respelled = relabel_text("May 4, 2016, 9:05 PM", &dated, labels, 2);
+        assert!(respelled.starts_with("May 4, 2016") && respelled.ends_with("9:05PM"));
+        assert_ne!(respelled, "May 4, 2016, 9:05 PM");
         assert_eq!(
             relabel_text("Reply With Quote", &strings, labels, 2),
             "Mit Zitat antworten"
