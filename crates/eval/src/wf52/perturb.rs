@@ -132,7 +132,7 @@ pub fn perturb_page(
         perturbation,
         seed,
         gold,
-        language: if seed % 2 == 0 {
+        language: if seed.is_multiple_of(2) {
             &GERMAN_LABELS
         } else {
             &FRENCH_LABELS
@@ -673,7 +673,7 @@ fn random_token(mut hash: u64) -> String {
                 VOWELS
             };
             let letter = letters[(hash % letters.len() as u64) as usize];
-            hash = hash / letters.len() as u64 ^ (hash << 7).rotate_left(13);
+            hash = (hash / letters.len() as u64) ^ (hash << 7).rotate_left(13);
             char::from(letter)
         })
         .collect()

@@ -405,12 +405,13 @@ pub(super) fn choose_author_column(facts: &PageFacts<'_>, region: usize) -> Auth
         .iter()
         .any(|column| shows_several_names(&column.values, records));
     if !named_somehow {
+        let sizes = &facts.sizes;
         collect_name_elements(facts, region, &mut columns, false, |document, node| {
             let data = document.node(node);
             ["span", "div", "font", "em", "i", "cite", "small", "bdi"]
                 .iter()
                 .any(|tag| data.is(tag))
-                && holds_its_own_text_only(document, node)
+                && holds_its_own_text_only(document, sizes, node)
         });
     }
     let refused = refused_columns(facts.document, &columns, records);
@@ -479,17 +480,15 @@ fn shows_several_names(values: &AuthorsByRecord, records: usize) -> bool {
     count * 2 >= records && present.len() >= 2
 }
 
-/// Whether `node` has text of its own and no child element holding text.
-fn holds_its_own_text_only(document: &Document, node: NodeId) -> bool {
+/// Whether `node` has text of its own and no child element holding text (by the page's text
+/// sizes, `sizes`, which are at hand: reading each child's text cost an allocation per element
+/// of every record on pages that come this far).
+fn holds_its_own_text_only(document: &Document, sizes: &[u32], node: NodeId) -> bool {
     let mut own_text = false;
     for child in document.children(node) {
         match document.node(child).kind {
-            NodeKind::Text => own_text |= !document.text_of(child).trim().is_empty(),
-            NodeKind::Element => {
-                if !document.text_content(child).is_empty() {
-                    return false;
-                }
-            }
+            NodeKind::Text => own_text |= sizes[child as usize] > 0,
+            NodeKind::Element if sizes[child as usize] > 0 => return false,
             _ => {}
         }
     }
