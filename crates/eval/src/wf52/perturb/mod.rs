@@ -31,6 +31,10 @@ use std::collections::HashMap;
 
 use trawl_page::dom::{Document, NodeId, NodeKind, ROOT};
 
+mod labels;
+
+use labels::{FRENCH_LABELS, GERMAN_LABELS};
+
 /// Which surface of the page to rewrite.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Perturbation {
@@ -695,111 +699,6 @@ fn push_escaped(out: &mut String, text: &str, in_attribute: bool) {
         }
     }
 }
-
-/// Label words of English forum templates and their German forms. Month and weekday names are
-/// left out (the gold's date forms name them), and so are "at" and "on", which join dates.
-const GERMAN_LABELS: [(&str, &str); 48] = [
-    ("posted by", "verfasst von"),
-    ("posted", "verfasst"),
-    ("by", "von"),
-    ("joined", "registriert"),
-    ("join date", "registriert seit"),
-    ("registered", "registriert"),
-    ("posts", "Beiträge"),
-    ("post", "Beitrag"),
-    ("messages", "Nachrichten"),
-    ("message", "Nachricht"),
-    ("reply", "antworten"),
-    ("replies", "Antworten"),
-    ("reply with quote", "mit Zitat antworten"),
-    ("quote", "zitieren"),
-    ("multi quote", "mehrfach zitieren"),
-    ("report", "melden"),
-    ("edit", "bearbeiten"),
-    ("delete", "löschen"),
-    ("member", "Mitglied"),
-    ("senior member", "erfahrenes Mitglied"),
-    ("junior member", "neues Mitglied"),
-    ("new member", "neues Mitglied"),
-    ("guest", "Gast"),
-    ("location", "Wohnort"),
-    ("reputation", "Ansehen"),
-    ("likes", "Gefällt mir"),
-    ("like", "gefällt mir"),
-    ("thanks", "Danke"),
-    ("wrote", "schrieb"),
-    ("said", "sagte"),
-    ("profile", "Profil"),
-    ("top", "nach oben"),
-    ("back to top", "nach oben"),
-    ("subject", "Betreff"),
-    ("page", "Seite"),
-    ("of", "von"),
-    ("next", "weiter"),
-    ("previous", "zurück"),
-    ("last edited by", "zuletzt bearbeitet von"),
-    ("edited", "bearbeitet"),
-    ("views", "Aufrufe"),
-    ("share", "teilen"),
-    ("permalink", "Direktlink"),
-    ("send private message", "private Nachricht senden"),
-    ("private message", "private Nachricht"),
-    ("signature", "Signatur"),
-    ("user", "Benutzer"),
-    ("thread", "Thema"),
-];
-
-/// The same labels in French.
-const FRENCH_LABELS: [(&str, &str); 48] = [
-    ("posted by", "publié par"),
-    ("posted", "publié"),
-    ("by", "par"),
-    ("joined", "inscrit"),
-    ("join date", "date d'inscription"),
-    ("registered", "inscrit"),
-    ("posts", "messages"),
-    ("post", "message"),
-    ("messages", "messages"),
-    ("message", "message"),
-    ("reply", "répondre"),
-    ("replies", "réponses"),
-    ("reply with quote", "répondre en citant"),
-    ("quote", "citer"),
-    ("multi quote", "citation multiple"),
-    ("report", "signaler"),
-    ("edit", "éditer"),
-    ("delete", "supprimer"),
-    ("member", "membre"),
-    ("senior member", "membre confirmé"),
-    ("junior member", "nouveau membre"),
-    ("new member", "nouveau membre"),
-    ("guest", "invité"),
-    ("location", "localisation"),
-    ("reputation", "réputation"),
-    ("likes", "j'aime"),
-    ("like", "j'aime"),
-    ("thanks", "merci"),
-    ("wrote", "a écrit"),
-    ("said", "a dit"),
-    ("profile", "profil"),
-    ("top", "haut"),
-    ("back to top", "haut de page"),
-    ("subject", "sujet"),
-    ("page", "page"),
-    ("of", "sur"),
-    ("next", "suivant"),
-    ("previous", "précédent"),
-    ("last edited by", "dernière édition par"),
-    ("edited", "édité"),
-    ("views", "vues"),
-    ("share", "partager"),
-    ("permalink", "lien permanent"),
-    ("send private message", "envoyer un message privé"),
-    ("private message", "message privé"),
-    ("signature", "signature"),
-    ("user", "utilisateur"),
-    ("thread", "sujet"),
-];
 
 #[cfg(test)]
 mod tests {
