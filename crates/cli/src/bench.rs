@@ -138,6 +138,20 @@ pub struct ExtractBenchArgs {
     /// standard error.
     #[arg(long)]
     pub misses: bool,
+    /// Read every gold page after a meaning-preserving rewrite, to measure how much the reading
+    /// leans on the development pages' words and shapes: `names` (class and id words), `labels`
+    /// (label words in another language, dates joined otherwise), `wrappers` (extra wrapper
+    /// elements), `all`, or `identity` (the page written back unchanged).
+    #[arg(long, value_parser = parse_perturbation)]
+    pub perturb: Option<trawl_eval::wf52::perturb::Perturbation>,
+    /// Seed of `--perturb`'s random tokens, wrappers and label language (even German, odd French).
+    #[arg(long, default_value_t = 19)]
+    pub perturb_seed: u64,
+}
+
+fn parse_perturbation(name: &str) -> Result<trawl_eval::wf52::perturb::Perturbation, String> {
+    trawl_eval::wf52::perturb::Perturbation::from_name(name)
+        .ok_or_else(|| format!("{name}: expected identity, names, labels, wrappers or all"))
 }
 
 #[derive(Debug, Args)]
@@ -240,11 +254,19 @@ pub fn run(command: BenchCommand) -> Result<()> {
         }
         BenchCommand::Extract(args) => {
             let verbose = args.verbose;
-            let score = trawl_eval::wf52::evaluate(&args.gold, &args.out, &mut |row| {
-                if verbose {
-                    eprintln!("{row}");
-                }
-            })?;
+            let perturbation = args
+                .perturb
+                .map(|perturbation| (perturbation, args.perturb_seed));
+            let score = trawl_eval::wf52::evaluate_perturbed(
+                &args.gold,
+                &args.out,
+                perturbation,
+                &mut |row| {
+                    if verbose {
+                        eprintln!("{row}");
+                    }
+                },
+            )?;
             println!("{}", score.summary());
             println!("predictions in {}", args.out.display());
             Ok(())

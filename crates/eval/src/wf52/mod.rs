@@ -11,7 +11,13 @@
 //! The predictions are also written as `NAME.jsonl` files (`author`, `author_url`, `time`,
 //! `text`) so that the reference scorer can be run on them unchanged; its figures are the ones
 //! docs/BENCHMARKS.md holds against the bars.
+//!
+//! [`evaluate_perturbed`] reads every page again after a seeded, meaning-preserving
+//! perturbation (`perturb`: other class and id words, labels in another language with dates
+//! joined otherwise, wrapper elements added) and scores it against the same gold; the gap to the
+//! unperturbed score estimates how much the analysis leans on the development pages' surfaces.
 
+pub mod perturb;
 mod rules;
 
 use std::collections::HashMap;
@@ -178,6 +184,18 @@ fn forum_of(page: &GoldPage) -> String {
 /// Extracts every page of `gold_dir`, writes `NAME.jsonl` predictions to `out_dir`, and scores.
 /// Per-page rows go to `report`.
 pub fn evaluate(gold_dir: &Path, out_dir: &Path, report: &mut dyn FnMut(String)) -> Result<Score> {
+    evaluate_perturbed(gold_dir, out_dir, None, report)
+}
+
+/// [`evaluate`] with every page first rewritten by `perturbation` (and its seed) when one is
+/// given; the predictions written are those of the rewritten pages, each written beside them as
+/// `NAME.html`.
+pub fn evaluate_perturbed(
+    gold_dir: &Path,
+    out_dir: &Path,
+    perturbation: Option<(perturb::Perturbation, u64)>,
+    report: &mut dyn FnMut(String),
+) -> Result<Score> {
     std::fs::create_dir_all(out_dir).map_err(|source| EvalError::File {
         action: "create",
         path: out_dir.to_path_buf(),
@@ -189,7 +207,15 @@ pub fn evaluate(gold_dir: &Path, out_dir: &Path, report: &mut dyn FnMut(String))
     let mut score = Score::default();
     for gold_page in &pages {
         let path = &gold_page.path;
-        let html = gold_page.html();
+        let gold = gold_page.json["gold_standard_annotation"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default();
+        let perturbed = perturbation.map(|(perturbation, seed)| {
+            let strings = perturb::GoldStrings::of_annotation(&gold);
+            perturb::perturb_page(gold_page.html(), &strings, perturbation, seed)
+        });
+        let html = perturbed.as_deref().unwrap_or(gold_page.html());
         let url = &gold_page.url;
         let context = DateContext::new(base, None);
         let analysis = analyse_text(html, "UTF-8", url, &context);
@@ -211,6 +237,15 @@ pub fn evaluate(gold_dir: &Path, out_dir: &Path, report: &mut dyn FnMut(String))
             .iter()
             .map(serde_json::to_string)
             .collect::<Result<_, _>>()?;
+        if let Some(perturbed) = &perturbed {
+            // The rewritten page is kept beside its predictions, to look at what was read.
+            let page = out_dir.join(format!("{stem}.html"));
+            std::fs::write(&page, perturbed).map_err(|source| EvalError::File {
+                action: "write",
+                path: page.clone(),
+                source,
+            })?;
+        }
         let predictions = out_dir.join(format!("{stem}.jsonl"));
         std::fs::write(&predictions, lines.join("\n") + "\n").map_err(|source| {
             EvalError::File {
@@ -219,10 +254,6 @@ pub fn evaluate(gold_dir: &Path, out_dir: &Path, report: &mut dyn FnMut(String))
                 source,
             }
         })?;
-        let gold = gold_page.json["gold_standard_annotation"]
-            .as_array()
-            .cloned()
-            .unwrap_or_default();
         let order =
             rules::forum_day_month_order(forms[&forum_of(gold_page)].iter().map(String::as_str));
         let page_score = score_page(&gold, &predicted, url, &context.with_day_month_order(order));

@@ -395,6 +395,25 @@ pub(super) fn choose_author_column(facts: &PageFacts<'_>, region: usize) -> Auth
             data.is("strong") || data.is("b") || data.is("dt") || data.is("a")
         });
     }
+    // Names in plain inline elements, in templates whose markup says nothing of authors (a
+    // theme whose classes are words of its own: `<span class="k7">ac73</span>` beside the post
+    // time). Looked for only when no column found so far shows two names or more in most
+    // records, so a page whose authors any signal above finds never gets here. Only innermost
+    // elements are offered (text of their own, no element child with text), so that a name
+    // inside several wrappers is one column, not one per wrapper.
+    let named_somehow = columns
+        .iter()
+        .any(|column| shows_several_names(&column.values, records));
+    if !named_somehow {
+        let sizes = &facts.sizes;
+        collect_name_elements(facts, region, &mut columns, false, |document, node| {
+            let data = document.node(node);
+            ["span", "div", "font", "em", "i", "cite", "small", "bdi"]
+                .iter()
+                .any(|tag| data.is(tag))
+                && holds_its_own_text_only(document, sizes, node)
+        });
+    }
     let refused = refused_columns(facts.document, &columns, records);
     let mut best: Option<(f32, AuthorsByRecord)> = None;
     let total_columns = columns.len().max(1) as f32;
@@ -446,6 +465,34 @@ pub(super) fn choose_author_column(facts: &PageFacts<'_>, region: usize) -> Auth
     fill_alike_names(facts, region, &mut chosen);
     without_constant_label(facts.document, &mut chosen);
     chosen
+}
+
+/// Whether a column's values fill at least half of the records with two different names or more.
+fn shows_several_names(values: &AuthorsByRecord, records: usize) -> bool {
+    let mut present: Vec<&str> = values
+        .iter()
+        .flatten()
+        .map(|(_, name)| name.as_str())
+        .collect();
+    let count = present.len();
+    present.sort_unstable();
+    present.dedup();
+    count * 2 >= records && present.len() >= 2
+}
+
+/// Whether `node` has text of its own and no child element holding text (by the page's text
+/// sizes, `sizes`, which are at hand: reading each child's text cost an allocation per element
+/// of every record on pages that come this far).
+fn holds_its_own_text_only(document: &Document, sizes: &[u32], node: NodeId) -> bool {
+    let mut own_text = false;
+    for child in document.children(node) {
+        match document.node(child).kind {
+            NodeKind::Text => own_text |= sizes[child as usize] > 0,
+            NodeKind::Element if sizes[child as usize] > 0 => return false,
+            _ => {}
+        }
+    }
+    own_text
 }
 
 /// Whether `label` ends as the words before an author's name do: a colon, or "by" in the

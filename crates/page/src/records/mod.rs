@@ -12,7 +12,9 @@
 //!   and is then resolved against the fetch instant (the incremental-crawling paper's timestamp
 //!   extraction);
 //! - the **author** column is a link (or a name-like element) in most records whose texts are
-//!   short, name-like and vary between records, preferably pointing at profile-like URLs;
+//!   short, name-like and vary between records, preferably pointing at profile-like URLs; when
+//!   neither links nor markup name two members, the innermost plain inline elements with
+//!   name-like texts are offered, as a theme whose classes are words of its own shows names;
 //! - the **text** column is the element with most text across records that holds neither the
 //!   author nor the time;
 //! - the **permalink** column is a link unique to each record that points into the thread.

@@ -175,12 +175,18 @@ pub(super) fn choose_text_column(
             for (record, outer) in chosen.iter().enumerate() {
                 let Some(outer) = outer else { continue };
                 compared += 1;
+                // The element of the identity must be the only one of it in the record's text:
+                // an identity that several elements of one message share (every paragraph in a
+                // `<div class="para">`, as some themes print them) names a kind of block, not a
+                // field, and the first such block is not the message.
                 let same_identity = |shared: &str| {
-                    document.descendants(*outer).find(|&node| {
+                    let mut found = document.descendants(*outer).filter(|&node| {
                         node != *outer
                             && facts.sizes[node as usize] > 0
                             && has_identity(document, node, shared)
-                    })
+                    });
+                    let first = found.next()?;
+                    found.next().is_none().then_some(first)
                 };
                 let inner =
                     fitting[record].or_else(|| shared.and_then(|shared| same_identity(shared)));

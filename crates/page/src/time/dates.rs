@@ -185,10 +185,13 @@ fn day_and_month(
         return None;
     }
     // A two-digit year is trusted only in fully padded dates ("29.09.19"), because "5.1.20" is
-    // far more often a version number.
+    // far more often a version number; or between slashes, which versions never use, and where
+    // American short dates leave day and month unpadded ("9/14/16", as phpBB's and vBulletin's
+    // `m/d/y` formats print them).
+    let padded = first.digits == 2 && second.digits == 2;
     let year = match third.digits {
         4 => third.value as i32,
-        2 if first.digits == 2 && second.digits == 2 => expand_two_digit_year(third.value, fetch),
+        2 if padded || separator == '/' => expand_two_digit_year(third.value, fetch),
         _ => return None,
     };
     let day_first = make_date(year, second.value, first.value);

@@ -32,7 +32,8 @@
 //! - ISO 8601 and RFC 3339 (`2019-09-29T10:46:47+02:00`, `...Z`, `+0000`, fractional seconds,
 //!   a space instead of `T`), RFC 2822 (`Sun, 29 Sep 2019 10:46:47 +0200`).
 //! - Numeric dates with `.`, `-` or `/`, with or without zero padding, with four-digit years or
-//!   zero-padded two-digit years (`29.09.19`), year first (`2025/03/30`, `2025-3-30`, Korean
+//!   zero-padded two-digit years (`29.09.19`) or any two-digit year between slashes (`9/14/16`),
+//!   year first (`2025/03/30`, `2025-3-30`, Korean
 //!   `2025. 3. 30.`) or last (`30.03.2009`, `03-30-2009`), and the CJK forms `2009年3月30日`,
 //!   `2009年3月` and `2009년 3월 30일`.
 //! - Month names in English, German, French, Spanish, Italian, Portuguese, Dutch, Polish,

@@ -4,6 +4,7 @@
 mod absolute_cases;
 mod finding;
 mod joining_cases;
+mod language_matrix;
 mod rejections;
 mod relative_cases;
 mod robustness;
