@@ -113,6 +113,7 @@ enum Command {
 }
 
 fn main() {
+    end_quietly_when_the_output_pipe_closes();
     let cli = Cli::parse();
     let outcome = match cli.command {
         Command::Demo(args) => demo::run(args),
@@ -145,6 +146,28 @@ fn main() {
         eprintln!("error: {error:#}");
         std::process::exit(1);
     }
+}
+
+/// `print!` and `println!` panic when standard output's reader has gone (`trawl bench extract
+/// ... | head -1`). Most commands print their tables and reports that way, and a reader that
+/// stops early is the user's choice, as it is for the commands that return the write error
+/// (see [`is_broken_pipe`]): the process ends quietly with success instead of a panic message.
+/// Every other panic keeps the default report.
+fn end_quietly_when_the_output_pipe_closes() {
+    let default_report = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let payload = info.payload();
+        let message = payload
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| payload.downcast_ref::<&str>().copied())
+            .unwrap_or("");
+        // The standard library's own wording for a failed `print!`, followed by the I/O error.
+        if message.starts_with("failed printing to stdout") && message.contains("Broken pipe") {
+            std::process::exit(0);
+        }
+        default_report(info);
+    }));
 }
 
 /// Whether `error` comes from writing to a pipe whose reader has gone, directly or through

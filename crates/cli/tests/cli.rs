@@ -305,7 +305,8 @@ fn extract_reads_posts_of_a_saved_page() {
 
 /// Regression: output piped into a reader that stops early (`| head`) made `extract`, `sim
 /// page`, `plan show` and `plan graph` panic and `sim truth` report an error; all now stop
-/// quietly. (The page's 3,000 records are 3,000 lines of `extract --records`.)
+/// quietly. So do commands that print with `println!` (`sim families` here, `bench extract`
+/// when it was found). (The page's 3,000 records are 3,000 lines of `extract --records`.)
 #[test]
 fn a_closed_output_pipe_ends_commands_quietly() {
     use std::process::{Command, Stdio};
@@ -326,6 +327,7 @@ fn a_closed_output_pipe_ends_commands_quietly() {
         vec!["sim", "page", "--family", "phpbb", "--seed", "1"],
         vec!["plan", "show", plan.to_str().unwrap()],
         vec!["plan", "graph", plan.to_str().unwrap(), "--format", "svg"],
+        vec!["sim", "families"],
     ] {
         let mut child = Command::new(env!("CARGO_BIN_EXE_trawl"))
             .args(&arguments)
