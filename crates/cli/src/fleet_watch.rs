@@ -26,7 +26,7 @@ use trawl_watch::{Watch, WatchConfig, WatchHooks, WatchStatus};
 use crate::crawl::parse_portal;
 use crate::fleet::WorkerArgs;
 use crate::freshness::parse_budget;
-use crate::shared_clock::{ClockArgs, RunClock};
+use crate::shared_clock::{ClockArgs, Lag, RunClock};
 
 #[derive(Debug, Args)]
 pub struct FreshArgs {
@@ -127,6 +127,7 @@ pub fn watch_leased_site(
         beat_every: Duration::from_secs(args.lease_seconds) / 3,
         last_beat: Instant::now(),
         last_asked: Instant::now(),
+        lag: Lag::default(),
         until_idle: args.until_idle,
     };
     let opening = Instant::now();
@@ -138,6 +139,7 @@ pub fn watch_leased_site(
     let LeaseHooks {
         next_due,
         heartbeat,
+        lag,
         ..
     } = hooks;
     heartbeat.return_pages(granted.saturating_sub(status.fetched))?;
@@ -147,12 +149,13 @@ pub fn watch_leased_site(
     });
     eprintln!(
         "{}: watched {} fetches this lease ({} new posts; the watch opened in {} ms), due again \
-         at {}",
+         at {}; {}",
         lease.site,
         status.fetched,
         status.new_posts,
         opened_in.as_millis(),
-        next_due.map_or("once".to_string(), |due| due.to_string())
+        next_due.map_or("once".to_string(), |due| due.to_string()),
+        lag.describe()
     );
     Ok(due_in)
 }
@@ -173,6 +176,8 @@ struct LeaseHooks<'lease, 'fleet> {
     last_beat: Instant,
     /// When the lease last asked whether other sites wait for a worker.
     last_asked: Instant,
+    /// How far behind its plan the lease's watch ran (its first wait counts the hand-over).
+    lag: Lag,
     /// The worker stops once nothing is due (`--until-idle`): the lease never waits for a
     /// fetch planned later, and gives the site back due then.
     until_idle: bool,
@@ -216,6 +221,7 @@ impl LeaseHooks<'_, '_> {
 impl WatchHooks for LeaseHooks<'_, '_> {
     fn wait_until(&mut self, _clock: &dyn Clock, at: Timestamp) -> ControlFlow<()> {
         let clock = self.clock;
+        self.lag.wait_for(at, clock.now());
         // A run behind its plan waits for instants already past; the end still comes.
         let stop = self
             .until

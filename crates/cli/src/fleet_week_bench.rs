@@ -169,6 +169,9 @@ fn print_table(comparison: &WeekComparison) {
             missed.in_threads_stored,
             missed.written_before_the_run_not_stored
         );
+        for line in &run.quick_repeat_lines {
+            println!("{}: quick repeat: {line}", run.mode.name());
+        }
     }
     if let Some((mean, p95, fetches)) = comparison.ratios() {
         println!();

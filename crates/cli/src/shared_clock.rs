@@ -90,6 +90,48 @@ impl RunClock {
     }
 }
 
+/// How far behind its plan a run of fetches fell: at each wait for a planned fetch, how long
+/// ago on the run's clock the fetch was due. A run that keeps up waits for instants still ahead
+/// (or only just past, for fetches planned at one instant and made one after the other); a run
+/// the machine cannot keep up with (an accelerated clock too fast for it) waits for instants
+/// ever further behind. The benchmarks read it from the processes' logs.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Lag {
+    /// Waits for a planned fetch, and those whose instant had already passed.
+    pub waits: usize,
+    pub late: usize,
+    /// Σ and most of how long past their instants the late ones were, simulated seconds.
+    pub total_seconds: f64,
+    pub most_seconds: f64,
+}
+
+impl Lag {
+    /// Counts one wait for a fetch due `at`, the clock reading `now`.
+    pub fn wait_for(&mut self, at: Timestamp, now: Timestamp) {
+        self.waits += 1;
+        let behind = now.duration_since(at).as_secs_f64();
+        if behind > 0.0 {
+            self.late += 1;
+            self.total_seconds += behind;
+            self.most_seconds = self.most_seconds.max(behind);
+        }
+    }
+
+    /// One phrase for a log line: `lag: W waits, L past due (mean M s, most X s)`, the mean and
+    /// most in simulated seconds over every wait (a wait not past due counts as no lag).
+    pub fn describe(&self) -> String {
+        let mean = if self.waits == 0 {
+            0.0
+        } else {
+            self.total_seconds / self.waits as f64
+        };
+        format!(
+            "lag: {} waits, {} past due (mean {:.1} s, most {:.1} s)",
+            self.waits, self.late, mean, self.most_seconds
+        )
+    }
+}
+
 impl Clock for RunClock {
     fn now(&self) -> Timestamp {
         match self {
@@ -118,6 +160,43 @@ mod tests {
             Err(error) => format!("error: {error}"),
         };
         assert!(described.starts_with(expected), "{described} for {args:?}");
+    }
+
+    fn check_lag(waits: &[(&str, &str)], expected: &str) {
+        let mut lag = Lag::default();
+        for (at, now) in waits {
+            lag.wait_for(at.parse().unwrap(), now.parse().unwrap());
+        }
+        assert_eq!(lag.describe(), expected, "{waits:?}");
+    }
+
+    #[test]
+    fn no_wait_is_no_lag() {
+        check_lag(&[], "lag: 0 waits, 0 past due (mean 0.0 s, most 0.0 s)");
+    }
+
+    #[test]
+    fn waits_for_instants_ahead_are_not_late() {
+        check_lag(
+            &[
+                ("2026-01-01T00:01:00Z", "2026-01-01T00:00:00Z"),
+                ("2026-01-01T00:02:00Z", "2026-01-01T00:02:00Z"),
+            ],
+            "lag: 2 waits, 0 past due (mean 0.0 s, most 0.0 s)",
+        );
+    }
+
+    #[test]
+    fn late_waits_count_their_lateness_over_all_waits() {
+        // 30 s and 90 s late, and one on time: 120 s over three waits.
+        check_lag(
+            &[
+                ("2026-01-01T00:00:00Z", "2026-01-01T00:00:30Z"),
+                ("2026-01-01T00:05:00Z", "2026-01-01T00:04:00Z"),
+                ("2026-01-01T00:10:00Z", "2026-01-01T00:11:30Z"),
+            ],
+            "lag: 3 waits, 2 past due (mean 40.0 s, most 90.0 s)",
+        );
     }
 
     #[test]

@@ -128,6 +128,9 @@ pub struct WeekRun {
     /// would show, and no policy asks for. (A crawl's audit may fetch a page again at once;
     /// the crawls come before the judged span.)
     pub quick_repeats: usize,
+    /// Each of them: the forum, the URL and when (simulated) it was asked for both times, so
+    /// that the processes' logs can tell whose they were.
+    pub quick_repeat_lines: Vec<String>,
     /// Requests of the judged span (robots.txt aside) beyond the pages the store holds from
     /// that span: fetches whose page was never stored, as a worker killed with a page in flight
     /// leaves, or a holder whose lease was taken over and whose write was refused. (A request
@@ -685,24 +688,54 @@ pub fn mean_and_p95(delays: &mut [i64]) -> (f64, f64) {
     (mean, delays[rank] as f64)
 }
 
+/// A request for a URL the same forum was asked for shortly before.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct QuickRepeat {
+    pub path_and_query: String,
+    /// When the URL was asked for before, and when again.
+    pub before: Instant,
+    pub arrived: Instant,
+}
+
 /// Requests arriving from `from` on for a URL asked for less than `gap` before, robots.txt
-/// aside.
-pub fn repeats_within(requests: &[LoggedRequest], gap: Duration, from: Instant) -> usize {
+/// aside, in the order they arrived.
+pub fn quick_repeats(requests: &[LoggedRequest], gap: Duration, from: Instant) -> Vec<QuickRepeat> {
     let mut sorted: Vec<&LoggedRequest> = requests
         .iter()
         .filter(|request| request.path_and_query != "/robots.txt" && request.arrived >= from)
         .collect();
     sorted.sort_by_key(|request| request.arrived);
     let mut last_asked: HashMap<&str, Instant> = HashMap::new();
-    let mut repeats = 0;
+    let mut repeats = Vec::new();
     for request in sorted {
         if let Some(before) = last_asked.insert(&request.path_and_query, request.arrived)
             && request.arrived - before < gap
         {
-            repeats += 1;
+            repeats.push(QuickRepeat {
+                path_and_query: request.path_and_query.clone(),
+                before,
+                arrived: request.arrived,
+            });
         }
     }
     repeats
+}
+
+/// How many [`quick_repeats`] there are.
+pub fn repeats_within(requests: &[LoggedRequest], gap: Duration, from: Instant) -> usize {
+    quick_repeats(requests, gap, from).len()
+}
+
+/// What `clock` read at `instant` of this process's monotonic clock (to the millisecond).
+fn simulated_at(clock: &SharedAcceleratedClock, instant: Instant) -> Timestamp {
+    let now = Instant::now();
+    let now_simulated = clock.now();
+    let wall_before = now.saturating_duration_since(instant).as_secs_f64();
+    let simulated_before =
+        SignedDuration::from_millis((wall_before * clock.factor() * 1000.0) as i64);
+    now_simulated
+        .checked_sub(simulated_before)
+        .unwrap_or(now_simulated)
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -725,7 +758,7 @@ fn judge(
     let mut fetches = 0;
     let mut most_in_flight = 0;
     let mut forums_served_after_kill = 0;
-    let mut quick_repeats = 0;
+    let mut quick_repeat_lines = Vec::new();
     let mut fetches_not_stored = 0;
     let minute = Duration::from_secs_f64(60.0 / config.speed);
     let judged_from_wall = wall_instant(clock, judged.start);
@@ -758,7 +791,18 @@ fn judge(
         let requests = forum.log.requests();
         fetches += requests.len();
         most_in_flight = most_in_flight.max(forum.log.most_in_flight());
-        quick_repeats += repeats_within(&requests, minute, judged_from_wall);
+        for repeat in quick_repeats(&requests, minute, judged_from_wall) {
+            let before = simulated_at(clock, repeat.before);
+            let again = simulated_at(clock, repeat.arrived);
+            quick_repeat_lines.push(format!(
+                "{} {}: asked at {} and again at {} ({:.1} simulated s later)",
+                forum.portal,
+                repeat.path_and_query,
+                before,
+                again,
+                again.duration_since(before).as_secs_f64()
+            ));
+        }
         let asked = requests
             .iter()
             .filter(|request| {
@@ -792,7 +836,8 @@ fn judge(
         p95_delay_seconds: p95,
         fetches,
         most_in_flight_per_forum: most_in_flight,
-        quick_repeats,
+        quick_repeats: quick_repeat_lines.len(),
+        quick_repeat_lines,
         fetches_not_stored,
         processes_failed,
         forums_served_after_kill,

@@ -5,7 +5,8 @@ use std::time::{Duration, Instant};
 use trawl_sim_server::LoggedRequest;
 
 use super::{
-    MissedPosts, delays_of, mean_and_p95, missed_posts, post_of_permalink, repeats_within,
+    MissedPosts, QuickRepeat, delays_of, mean_and_p95, missed_posts, post_of_permalink,
+    quick_repeats, repeats_within,
 };
 
 /// Posts written at the given instants, stored at the given ones (`None`: never), judged over
@@ -184,5 +185,26 @@ fn missing_posts_are_told_apart_by_what_the_store_knew_of_their_thread() {
             (1, 150, false),
         ],
         MissedPosts::default(),
+    );
+}
+
+#[test]
+fn each_quick_repeat_names_its_url_and_both_arrivals() {
+    let origin = Instant::now();
+    let requests: Vec<LoggedRequest> = [("/t/1", 0), ("/t/2", 5), ("/t/1", 20), ("/t/2", 500)]
+        .iter()
+        .map(|&(path, at)| LoggedRequest {
+            path_and_query: path.to_string(),
+            arrived: origin + Duration::from_millis(at),
+            answered: origin + Duration::from_millis(at + 1),
+        })
+        .collect();
+    assert_eq!(
+        quick_repeats(&requests, Duration::from_millis(100), origin),
+        vec![QuickRepeat {
+            path_and_query: "/t/1".to_string(),
+            before: origin,
+            arrived: origin + Duration::from_millis(20),
+        }]
     );
 }
