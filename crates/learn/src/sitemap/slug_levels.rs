@@ -376,7 +376,12 @@ fn value_with_free_name(value: &str) -> Option<String> {
 ///
 /// A shape laid out like its kin widens, as does one never sampled (the later pages of the
 /// branch's threads, met only as links) and one sampled in several layouts of which its kin's
-/// holds a quarter or more (a thread's "Start a thread" link spelled like the threads).
+/// holds a quarter or more (a thread's "Start a thread" link spelled like the threads). So do
+/// the later pages of a folded pattern's pages, whose query the folded pattern lacks
+/// (`/c/tech/software/{*}/?page={n}` beside `/c/{*}/{*}/{*}/`), however many levels apart:
+/// each board's threads' later pages kept a pattern of their own, and those of boards the
+/// sample held no later thread page of were never fetched (the simulator's slugtree seed 3
+/// with 100 samples: 44 pages missed, 87.8 % coverage).
 fn widen_lone_branches(
     shapes: &BTreeSet<Shape>,
     layout_of_shape: &HashMap<Shape, usize>,
@@ -402,7 +407,7 @@ fn widen_lone_branches(
             if other == shape
                 || other.segments.len() != shape.segments.len()
                 || other.trailing_slash != shape.trailing_slash
-                || other.query != shape.query
+                || (other.query != shape.query && !other.query.is_empty())
                 || !laid_out_alike(shape, *layout)
             {
                 continue;
@@ -410,10 +415,25 @@ fn widen_lone_branches(
             let differing: Vec<usize> = (0..shape.segments.len())
                 .filter(|position| shape.segments[*position] != other.segments[*position])
                 .collect();
+            // The later pages of a folded pattern's pages (`/c/a/b/{*}/?page={n}` beside
+            // `/c/{*}/{*}/{*}/`) fold as their first pages did.
+            if other.query.is_empty()
+                && !shape.query.is_empty()
+                && !differing.is_empty()
+                && differing.iter().all(|position| {
+                    other.segments[*position] == "{*}" && shape.may_fold(*position)
+                })
+            {
+                let mut wide = shape.clone();
+                wide.segments = other.segments.clone();
+                widened.insert(shape.clone(), (wide, *layout));
+                break;
+            }
             let [level, free] = differing.as_slice() else {
                 continue;
             };
-            if other.segments[*free] == "{*}"
+            if other.query == shape.query
+                && other.segments[*free] == "{*}"
                 && shape.is_literal(*free)
                 && shape.may_fold(*level)
                 && other.may_fold(*level)
@@ -522,6 +542,24 @@ mod tests {
         );
         // The first segment is a section of the site, never a level.
         check_widened(&[("/c/{*}/", Some(1)), ("/u/alice/", Some(1))], &[]);
+        // Later pages of threads, beside the folded threads.
+        check_widened(
+            &[
+                ("/c/{*}/{*}/{*}/", Some(2)),
+                ("/c/technology/software/{*}/?page={n}", Some(2)),
+                ("/c/community/general/{*}/?page={n}", None),
+            ],
+            &[
+                (
+                    "/c/community/general/{*}/?page={n}",
+                    "/c/{*}/{*}/{*}/?page={n}",
+                ),
+                (
+                    "/c/technology/software/{*}/?page={n}",
+                    "/c/{*}/{*}/{*}/?page={n}",
+                ),
+            ],
+        );
         // Three segments apart, or a query of its own: no kin.
         check_widened(
             &[
