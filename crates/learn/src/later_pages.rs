@@ -222,36 +222,6 @@ fn names_a_view(url: &Url) -> bool {
     })
 }
 
-/// Whether `urls` name views of one list by words: some query key takes two or more values
-/// among them, each made of letters alone (`sort=subject`, `sort=starter`; SMF separates its
-/// pairs with `;`). Later pages of a list add a number, perhaps beside one fixed word
-/// (`?sort=oldest&page=2`), or a cursor, which carries digits.
-pub fn views_named_by_words<'a>(urls: impl IntoIterator<Item = &'a Url>) -> bool {
-    let mut values_of_key: HashMap<String, HashSet<String>> = HashMap::new();
-    for url in urls {
-        let Some(query) = url.query() else {
-            continue;
-        };
-        for pair in query.split(['&', ';']) {
-            if let Some((key, value)) = pair.split_once('=') {
-                values_of_key
-                    .entry(key.to_string())
-                    .or_default()
-                    .insert(value.to_string());
-            }
-        }
-    }
-    values_of_key.values().any(|values| {
-        values.len() >= 2
-            && values.iter().all(|value| {
-                !value.is_empty()
-                    && value
-                        .chars()
-                        .all(|character| character.is_ascii_alphabetic() || "_-".contains(character))
-            })
-    })
-}
-
 /// A kind of later-page link the sample never fetched.
 struct Wanted {
     /// Per list (the sampled page linking this kind), the lowest page number linked and the

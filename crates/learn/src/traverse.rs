@@ -229,9 +229,7 @@ fn choose_with(sitemap: &Sitemap, strategy: Strategy, spellings: Spellings) -> T
     primary_lists::boards_left_as_spellings(sitemap, &mut verdicts);
     // Vertices a representative's flipping links lead to are the later pages of its lists. (Not
     // the other way round: every spelling of a thread page, permalinks and "next thread" views
-    // included, carries the thread's pager.) Views of the lists in orders named by words are
-    // not, even where a pager lent across the layout leads there (see
-    // `kin::names_views_by_words`).
+    // included, carries the thread's pager.)
     let representatives: Vec<bool> = verdicts
         .iter()
         .map(|verdict| *verdict == VertexVerdict::Kept)
@@ -244,10 +242,7 @@ fn choose_with(sitemap: &Sitemap, strategy: Strategy, spellings: Spellings) -> T
             continue;
         };
         let source = arc.key.source;
-        if representatives[source]
-            && verdicts[target] == VertexVerdict::NotRepresentative
-            && !kin::names_views_by_words(sitemap, target)
-        {
+        if representatives[source] && verdicts[target] == VertexVerdict::NotRepresentative {
             verdicts[target] = VertexVerdict::Kept;
         }
     }

@@ -204,31 +204,3 @@ fn rules_naming_first_pages_are_settled_before_views() {
         ]
     );
 }
-
-#[track_caller]
-fn check_views(paths: &[&str], expected: bool) {
-    let urls: Vec<Url> = paths.iter().map(|path| url(path)).collect();
-    assert_eq!(
-        trawl_learn::later_pages::views_named_by_words(&urls),
-        expected,
-        "{paths:?}"
-    );
-}
-
-/// A board's sort orders page like the board and were kept as its later pages when the board's
-/// own pager went unseen; views named by words are told from later pages by their URLs.
-#[test]
-fn views_named_by_words_are_no_later_pages() {
-    check_views(
-        &["/index.php?board=1.0;sort=subject", "/index.php?board=2.0;sort=starter"],
-        true,
-    );
-    check_views(&["/b/7/?order=title", "/b/8/?order=replies&page=2"], true);
-    // Later pages: a number, perhaps beside one fixed word.
-    check_views(&["/t/5/?sort=oldest&page=2", "/t/6/?sort=oldest&page=3"], false);
-    check_views(&["/index.php?board=1.20", "/index.php?board=2.40"], false);
-    // Cursors carry digits.
-    check_views(&["/c/1?after=Gg7dQ", "/c/2?after=x9Tr2"], false);
-    // One view alone says nothing of views.
-    check_views(&["/index.php?board=1.0;sort=subject"], false);
-}

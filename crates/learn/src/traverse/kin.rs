@@ -83,31 +83,10 @@ pub(super) fn keep_later_pages(
         if crawled_layouts.contains(&layout)
             && !layouts_with_pagers.contains(&layout)
             && verdicts[target] == VertexVerdict::NotRepresentative
-            && !names_views_by_words(sitemap, target)
         {
             verdicts[target] = VertexVerdict::Kept;
         }
     }
-}
-
-/// Whether a vertex's sampled pages name views of a list by words: one query key takes two or
-/// more values across them, each made of letters alone (`sort=subject`, `sort=starter`). Such
-/// views page too, so a layout's flipping links lead to them, but they are copies of the list
-/// in other orders, not its later pages, which add a number, perhaps beside a fixed word
-/// (`?sort=oldest&page=2`, the one order a question's answers page in), or a cursor (which
-/// carries digits). Measured on the simulator's SMF seed 3 with 100 samples, whose boards page
-/// in their own URL pattern (`?board=1.20`) and showed no pager the learner believed: the
-/// boards' sort orders were kept as their later pages, and 14.5 % of the crawl's fetches were
-/// those copies.
-pub(super) fn names_views_by_words(sitemap: &Sitemap, vertex: usize) -> bool {
-    crate::later_pages::views_named_by_words(
-        sitemap
-            .vertex_of_page
-            .iter()
-            .zip(&sitemap.pages)
-            .filter(|(owner, _)| **owner == vertex)
-            .map(|(_, page)| &page.url),
-    )
 }
 
 /// Lends every crawled vertex the page-flipping kinds of link of the other crawled vertices of
