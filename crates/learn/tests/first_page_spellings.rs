@@ -9,10 +9,10 @@
 //! orders), which outnumber them. The fixture is written by hand, in the manner of table-layout
 //! engines that write every page number into the path.
 
+use std::collections::HashSet;
 use trawl_learn::later_pages::{later_page_checks, later_page_in_name};
 use trawl_learn::spellings::spelling_checks;
 use trawl_learn::summary::PageSummary;
-use std::collections::HashSet;
 
 use url::Url;
 
@@ -158,10 +158,22 @@ fn later_pages_in_the_file_name_are_numbered_links() {
     check_in_name("/t/51.html", "/t/51-2.html", "Next", &[], None);
     // Another thread's page, or another thread whose name happens to extend this one's.
     check_in_name("/t/51.html", "/t/52-2.html", "2", &[], None);
-    check_in_name("/forum-3.html", "/forum-3-12.html", "Winter tyres", &[], None);
+    check_in_name(
+        "/forum-3.html",
+        "/forum-3-12.html",
+        "Winter tyres",
+        &[],
+        None,
+    );
     // The query must stay as it is, and a worded view's later pages are copies.
     check_in_name("/t/51.html?x=1", "/t/51-2.html", "2", &[], None);
-    check_in_name("/t/51.html?sort=old", "/t/51-2.html?sort=old", "2", &[], None);
+    check_in_name(
+        "/t/51.html?sort=old",
+        "/t/51-2.html?sort=old",
+        "2",
+        &[],
+        None,
+    );
 }
 
 #[test]

@@ -420,9 +420,9 @@ fn widen_lone_branches(
             if other.query.is_empty()
                 && !shape.query.is_empty()
                 && !differing.is_empty()
-                && differing.iter().all(|position| {
-                    other.segments[*position] == "{*}" && shape.may_fold(*position)
-                })
+                && differing
+                    .iter()
+                    .all(|position| other.segments[*position] == "{*}" && shape.may_fold(*position))
             {
                 let mut wide = shape.clone();
                 wide.segments = other.segments.clone();
@@ -512,7 +512,10 @@ mod tests {
     fn lone_branches_of_a_hierarchy_widen_to_their_folded_kin() {
         // The one board of a category, beside another category's boards folded.
         check_widened(
-            &[("/c/community/{*}/", Some(1)), ("/c/technology/networking/", Some(1))],
+            &[
+                ("/c/community/{*}/", Some(1)),
+                ("/c/technology/networking/", Some(1)),
+            ],
             &[("/c/technology/networking/", "/c/technology/{*}/")],
         );
         // Its threads, beside the other category's threads, and their later pages, met only
@@ -525,10 +528,7 @@ mod tests {
                 ("/c/technology/networking/{*}/?page={n}", None),
             ],
             &[
-                (
-                    "/c/technology/networking/{*}/",
-                    "/c/technology/{*}/{*}/",
-                ),
+                ("/c/technology/networking/{*}/", "/c/technology/{*}/{*}/"),
                 (
                     "/c/technology/networking/{*}/?page={n}",
                     "/c/technology/{*}/{*}/?page={n}",
@@ -537,7 +537,10 @@ mod tests {
         );
         // Laid out otherwise: another kind of page.
         check_widened(
-            &[("/c/community/{*}/", Some(1)), ("/c/technology/networking/", Some(3))],
+            &[
+                ("/c/community/{*}/", Some(1)),
+                ("/c/technology/networking/", Some(3)),
+            ],
             &[],
         );
         // The first segment is a section of the site, never a level.
