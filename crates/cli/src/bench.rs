@@ -408,6 +408,11 @@ fn bench_learn(args: LearnBenchArgs) -> Result<()> {
                         crawl.missed_by_role,
                         crawl.missed_examples
                     );
+                    eprintln!(
+                        "{} seed {seed}: duplicates e.g. {:?}",
+                        family.name(),
+                        crawl.duplicate_examples
+                    );
                 }
                 runs.push(trawl_eval::curve::LearningRun {
                     samples: *samples,

@@ -54,6 +54,8 @@ pub struct CrawlOutcome {
     pub fetched_by_kind: BTreeMap<String, usize>,
     pub missed_by_role: BTreeMap<String, usize>,
     pub missed_examples: Vec<String>,
+    /// The first few URLs fetched as duplicates, for `--verbose` runs.
+    pub duplicate_examples: Vec<String>,
 }
 
 impl CrawlOutcome {
@@ -282,7 +284,11 @@ pub fn crawl_through(
                 truth.class, truth.role, page.vertex
             ))
             .or_default() += 1;
+        let duplicates_before = tally.duplicate;
         tally.count(&truth);
+        if tally.duplicate > duplicates_before && outcome.duplicate_examples.len() < 12 {
+            outcome.duplicate_examples.push(path.clone());
+        }
         for link in &page.list_links {
             list_edges.push((path.clone(), path_and_query(link)));
         }

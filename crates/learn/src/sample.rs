@@ -49,8 +49,8 @@ pub struct SampleOptions {
     /// (see [`Sampler::partner_checks`]); a twentieth of `max_pages` bounds it as well.
     pub partner_checks: usize,
     /// Most fetches spent after the sample on later pages of lists that the sample met only
-    /// as links (see [`Sampler::later_page_checks`]); a twentieth of `max_pages` bounds it as
-    /// well.
+    /// as links (see [`Sampler::later_page_checks`]); a tenth of `max_pages` bounds it as
+    /// well, since each kind of list has the later pages of two lists fetched.
     pub later_page_checks: usize,
 }
 
@@ -63,7 +63,7 @@ impl Default for SampleOptions {
             balance: 0.5,
             spelling_checks: 24,
             partner_checks: 12,
-            later_page_checks: 8,
+            later_page_checks: 16,
         }
     }
 }
@@ -123,7 +123,7 @@ impl Sampler {
             balance: options.balance,
             spelling_budget: options.spelling_checks.min(options.max_pages / 10),
             partner_budget: options.partner_checks.min(options.max_pages / 20),
-            later_page_budget: options.later_page_checks.min(options.max_pages / 20),
+            later_page_budget: options.later_page_checks.min(options.max_pages / 10),
             // SplitMix64 needs a non-trivial start; mixing the seed once keeps seeds 0 and 1 apart.
             random_state: options.seed ^ 0x9E37_79B9_7F4A_7C15,
         };

@@ -331,8 +331,21 @@ pub fn spelling_checks(sampled: &[Url], linked: &[Url], budget: usize) -> Vec<Ur
     let is_sampled = |index: usize| sampled_set.contains(urls[index].as_str());
     let mut rules: Vec<((String, SpellingRule), Vec<CandidatePair>)> =
         candidate_pairs(&urls).into_iter().collect();
-    // Most candidate pairs first; the map's order breaks ties, so checks repeat exactly.
-    rules.sort_by_key(|(_, pairs)| std::cmp::Reverse(pairs.len()));
+    // Rules naming lists' first pages by their numbers first, then most candidate pairs; the
+    // map's order breaks ties, so checks repeat exactly. A list's first page spelled with its
+    // number is linked from the pager of every later page of every list, so each such rule
+    // the sample leaves unsettled costs the crawl duplicate fetches, while a view's rule
+    // (`?sort=author`) has more candidate pairs (every board links its sort orders) and
+    // concerns pages the plan skips anyway. Before, on the simulator's tablecraft with 100
+    // samples, the views' rules took the whole budget and the boards' `/b/ID/1.html` and the
+    // threads' `-1.html` were each fetched twice while crawling.
+    let sequences = NumberedSequences::of(&urls);
+    rules.sort_by_key(|(_, pairs)| {
+        let names_first_pages = pairs
+            .iter()
+            .any(|pair| sequences.names_a_first_page(&urls[pair.url], &urls[pair.same_as]));
+        (!names_first_pages, std::cmp::Reverse(pairs.len()))
+    });
     let mut checks: Vec<Url> = Vec::new();
     let mut named: HashSet<usize> = HashSet::new();
     for (_, mut pairs) in rules {
@@ -362,6 +375,71 @@ pub fn spelling_checks(sampled: &[Url], linked: &[Url], budget: usize) -> Vec<Ur
         }
     }
     checks
+}
+
+/// URLs by shape ([`shape_and_numbers`]): the numbers each shape was met with.
+struct NumberedSequences {
+    numbers_of_shape: HashMap<String, Vec<Vec<u64>>>,
+}
+
+impl NumberedSequences {
+    fn of(urls: &[Url]) -> NumberedSequences {
+        let mut numbers_of_shape: HashMap<String, Vec<Vec<u64>>> = HashMap::new();
+        for url in urls {
+            let (shape, numbers) = shape_and_numbers(url.as_str());
+            if let Some(numbers) = numbers
+                .iter()
+                .map(|number| number.parse::<u64>().ok())
+                .collect::<Option<Vec<u64>>>()
+            {
+                numbers_of_shape.entry(shape).or_default().push(numbers);
+            }
+        }
+        NumberedSequences { numbers_of_shape }
+    }
+
+    /// Whether `longer`, a spelling of `shorter` carrying one number more, names the first
+    /// page of a numbered sequence by that number: another URL of its shape differs from it in
+    /// that number only and carries a larger one there, and none a smaller (`/b/7/1.html`
+    /// beside `/b/7/2.html` spells `/b/7/`; `?t=5&page=1` beside `?t=5&page=3` spells `?t=5`),
+    /// as a list's first page spelled with its number is beside the later pages of the same
+    /// list. The other numbers, the list's identity, stay the same: `/b/7/3.html` beside
+    /// `/b/8/3.html` is the last page of board 7, whichever board has the larger id.
+    fn names_a_first_page(&self, longer: &Url, shorter: &Url) -> bool {
+        let parse = |url: &Url| {
+            let (shape, numbers) = shape_and_numbers(url.as_str());
+            numbers
+                .iter()
+                .map(|number| number.parse::<u64>().ok())
+                .collect::<Option<Vec<u64>>>()
+                .map(|numbers| (shape, numbers))
+        };
+        let (Some((shape, numbers)), Some((_, fewer))) = (parse(longer), parse(shorter)) else {
+            return false;
+        };
+        if numbers.len() != fewer.len() + 1 {
+            return false;
+        }
+        // The number the shorter spelling leaves out: the first where the two part ways.
+        let dropped = (0..fewer.len())
+            .find(|position| numbers[*position] != fewer[*position])
+            .unwrap_or(fewer.len());
+        let Some(others) = self.numbers_of_shape.get(&shape) else {
+            return false;
+        };
+        let same_list = |other: &&Vec<u64>| {
+            (0..numbers.len())
+                .all(|position| position == dropped || other[position] == numbers[position])
+        };
+        let mut later = false;
+        for other in others.iter().filter(same_list) {
+            if other[dropped] < numbers[dropped] {
+                return false;
+            }
+            later |= other[dropped] > numbers[dropped];
+        }
+        later
+    }
 }
 
 /// Every candidate pair of spellings among the sampled `urls`, with whether their pages fell
