@@ -219,8 +219,7 @@ impl PageStructure {
         );
         // A mailing-list archive's message page shows one mail under its header fields; when
         // the page gave no posts, such a header makes the page one post.
-        let mail = posts
-            .is_empty()
+        let mail = looks_for_a_mail_message(wanted, posts.len(), thread_entries.len())
             .then(|| mail_message_post(&facts))
             .flatten();
         // A thread of one post repeats nothing; when the page gave neither posts nor thread
@@ -294,6 +293,16 @@ fn read_in_order<P, E>(
     }
 }
 
+/// Whether a page that gave `posts` posts and `thread_entries` thread entries is read for a mail
+/// message's header. Only a page without posts is; and a list page whose thread entries its
+/// reader asked for first is not, as [`RecordsWanted::ThreadEntriesFirst`] promises no posts
+/// once entries were found. The header search reads the text of every small element of the
+/// page, and on the board pages of a freshness replay it cost a quarter of all the time for a
+/// post that was then thrown away.
+fn looks_for_a_mail_message(wanted: RecordsWanted, posts: usize, thread_entries: usize) -> bool {
+    posts == 0 && !(wanted == RecordsWanted::ThreadEntriesFirst && thread_entries > 0)
+}
+
 /// `context` with `site_offset` as the forum's offset when it had none: a caller that knows the
 /// offset (from configuration, or from the forum's other pages) is trusted over the page.
 fn with_site_offset(context: &DateContext, site_offset: Option<i32>) -> DateContext {
@@ -326,7 +335,7 @@ fn visible_text(document: &Document) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{RecordsWanted, read_in_order};
+    use super::{RecordsWanted, looks_for_a_mail_message, read_in_order};
 
     /// Reads with `wanted` from a page that holds `posts` posts and `entries` thread entries;
     /// returns what was kept and which readers ran.
@@ -381,5 +390,26 @@ mod tests {
             (0, 0),
             (0, 0, true, true),
         );
+    }
+
+    fn check_mail(wanted: RecordsWanted, posts: usize, entries: usize, expected: bool) {
+        assert_eq!(
+            looks_for_a_mail_message(wanted, posts, entries),
+            expected,
+            "{wanted:?} with {posts} posts and {entries} thread entries"
+        );
+    }
+
+    #[test]
+    fn a_mail_message_is_looked_for_only_where_a_post_is_still_wanted() {
+        check_mail(RecordsWanted::Both, 0, 0, true);
+        check_mail(RecordsWanted::Both, 0, 4, true);
+        check_mail(RecordsWanted::Both, 2, 0, false);
+        check_mail(RecordsWanted::PostsFirst, 0, 0, true);
+        check_mail(RecordsWanted::PostsFirst, 0, 4, true);
+        check_mail(RecordsWanted::PostsFirst, 2, 0, false);
+        check_mail(RecordsWanted::ThreadEntriesFirst, 0, 0, true);
+        check_mail(RecordsWanted::ThreadEntriesFirst, 0, 4, false);
+        check_mail(RecordsWanted::ThreadEntriesFirst, 2, 0, false);
     }
 }

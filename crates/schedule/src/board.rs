@@ -21,6 +21,7 @@ use crate::lists::{ActivityKind, BoardActivity, FetchedPage, ListChange, ListKin
 use crate::policy::{
     Allowance, PageRequest, Policy, Window, changed_thread_follow_ups, discovery_follow_ups,
 };
+use crate::trawl::filled_after;
 
 const DAY: i64 = 86_400;
 
@@ -300,6 +301,7 @@ impl Policy for BoardBased {
         change: &ListChange,
     ) -> Vec<PageRequest> {
         let mut wanted = discovery_follow_ups(lists, fetched, change);
+        wanted.extend(short_page_overtaken(lists, fetched));
         if let Some(list) = lists.get(fetched.list)
             && list.kind == ListKind::Index
         {
@@ -312,6 +314,35 @@ impl Policy for BoardBased {
         }
         self.allowance.follow_ups(fetched.fetched_at, wanted)
     }
+}
+
+/// The page of a thread read short before the page `fetched` just read, if posts filled it after
+/// that read: its tail is on no page BIC reads again. BIC reads a changed thread's last page, and
+/// the thread's pages between the last one read and the new last one come from the backlog, but
+/// the old last page was read and is not in the backlog. A pager seen on any other page (the
+/// backlog's read of page 1 of a thread a follow-up had already read) moves the known last page
+/// on without reading that one again: ERA lost 12 posts of three threads of the simulator's
+/// discuz/3 that way in a year at 3,000 fetches a day (7 of them one burst of replies). Pages fill
+/// in order, so the walk down stops at the first page read full.
+fn short_page_overtaken(lists: &Lists, fetched: &FetchedPage) -> Option<(crate::ListId, u32)> {
+    let list = lists.get(fetched.list)?;
+    if list.kind != ListKind::Post {
+        return None;
+    }
+    let page_size = list.records_per_page.max(lists.posts_per_page(list.site));
+    for page in (1..fetched.page).rev() {
+        let Some(seen) = list.page_seen(page) else {
+            continue;
+        };
+        let Some(read) = seen.fetched_at else {
+            continue;
+        };
+        if seen.records >= page_size {
+            return None;
+        }
+        return filled_after(read, &fetched.content).then_some((fetched.list, page));
+    }
+    None
 }
 
 #[cfg(test)]

@@ -602,7 +602,7 @@ impl Policy for Trawl {
 /// every read of it (the discovery rule, since the last page is never full), the two took a whole
 /// day's budget in turns (measured live on the simulator's phpBB, `trawl-watch`'s test run for a
 /// simulated week: 610 fetches of two pages of one thread in 14 hours).
-fn filled_after(read: i64, content: &PageContent) -> bool {
+pub(crate) fn filled_after(read: i64, content: &PageContent) -> bool {
     let first_written = match content {
         PageContent::Posts(times) => times.iter().map(|time| time.as_second()).min(),
         _ => None,

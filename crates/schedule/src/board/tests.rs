@@ -267,3 +267,75 @@ fn every_schedule_stores_every_post_on_a_toy_forum() {
         eprintln!("{allocation:?} {outcome:?}");
     }
 }
+
+#[test]
+fn a_page_read_short_is_read_again_when_a_later_page_shows_it_filled() {
+    // Regression: a thread's page read as its short last page, then passed over when a pager
+    // seen on another page (a second read of page 1) moved the thread's last page on: BIC read
+    // the new last page, the backlog the pages never read, and the short page's tail no page.
+    let mut lists = Lists::new();
+    lists.add_index_list(ListId(1), SiteId(0));
+    let mut policy = BoardBased::new(BoardConfig::new(BoardAllocation::Era));
+    let window = Window::new(at(0), at(86_400)).unwrap();
+    policy.plan(&lists, window, 100);
+    let mut observe = |lists: &mut Lists, fetched: FetchedPage| {
+        let change = lists.record(&fetched).unwrap();
+        let got: Vec<(u64, u32)> = policy
+            .observe(lists, &fetched, &change)
+            .iter()
+            .map(|request| (request.list.0, request.page))
+            .collect();
+        got
+    };
+    let thread_page = |page: u32, when: i64, pages: u32, posts: &[i64]| FetchedPage {
+        list: ListId(10),
+        page,
+        fetched_at: at(when),
+        page_count: Some(pages),
+        content: PageContent::Posts(posts.iter().map(|&time| at(time)).collect()),
+    };
+    let mut listed = entry(10, 65);
+    listed.pages = Some(3);
+    assert_eq!(
+        observe(&mut lists, board_page(1, 100, 1, vec![listed])),
+        vec![(10, 1), (10, 2), (10, 3)]
+    );
+    // Pages 1 and 2 full (four posts a page), page 3 short at the first read.
+    assert_eq!(
+        observe(&mut lists, thread_page(1, 100, 3, &[10, 20, 30, 40])),
+        vec![(10, 2)]
+    );
+    assert_eq!(
+        observe(&mut lists, thread_page(2, 100, 3, &[45, 50, 55, 58])),
+        vec![(10, 3)]
+    );
+    assert_eq!(
+        observe(&mut lists, thread_page(3, 100, 3, &[60, 65])),
+        Vec::<(u64, u32)>::new()
+    );
+    // Page 1 read again later shows five pages: pages 4 and 5 were never read, and the page
+    // after page 1 was read full, so nothing follows.
+    assert_eq!(
+        observe(&mut lists, thread_page(1, 300, 5, &[10, 20, 30, 40])),
+        Vec::<(u64, u32)>::new()
+    );
+    // The board shows the thread changed: BIC reads its last page, page 5, whose posts were
+    // written after page 3 was read, so page 3 filled since and is read again.
+    assert_eq!(
+        observe(&mut lists, board_page(1, 400, 1, vec![entry(10, 390)])),
+        vec![(10, 5)]
+    );
+    assert_eq!(
+        observe(&mut lists, thread_page(5, 400, 5, &[350, 390])),
+        vec![(10, 3)]
+    );
+    // Read full, page 3 is not asked for again.
+    assert_eq!(
+        observe(&mut lists, thread_page(3, 400, 5, &[60, 65, 200, 210])),
+        vec![(10, 4)]
+    );
+    assert_eq!(
+        observe(&mut lists, thread_page(5, 500, 5, &[350, 390])),
+        Vec::<(u64, u32)>::new()
+    );
+}
