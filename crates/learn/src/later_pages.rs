@@ -121,7 +121,15 @@ pub fn later_page_checks(
     // second round.
     let mut kinds: Vec<Wanted> = wanted.into_values().collect();
     kinds.sort_by_key(|wanted| (std::cmp::Reverse(wanted.linking.len()), wanted.met));
+    // A list whose later page the sample holds is one the kind already has (counted in `have`),
+    // not a candidate: choosing it again fetched a page the sample held.
+    let sampled: HashSet<String> = pages
+        .iter()
+        .map(|page| without_fragment(&page.url))
+        .collect();
     for kind in &mut kinds {
+        kind.lists
+            .retain(|(_, _, url)| !sampled.contains(&without_fragment(url)));
         kind.lists.sort_by_key(|(_, number, _)| *number);
     }
     let mut checks: Vec<Url> = Vec::new();
@@ -142,6 +150,13 @@ pub fn later_page_checks(
         }
     }
     checks
+}
+
+/// `url` as text without its fragment, which names a place in the page and not another page.
+fn without_fragment(url: &Url) -> String {
+    let mut url = url.clone();
+    url.set_fragment(None);
+    url.to_string()
 }
 
 /// Lists of each kind whose later page is fetched: two, the evidence a rule learned from

@@ -121,6 +121,28 @@ fn later_pages_of_two_lists_of_each_kind_are_fetched() {
     );
 }
 
+/// Regression: a list whose later page the sample already holds was chosen again for the
+/// second round of its kind, so the sampler fetched a page it had (phpBB's
+/// `viewforum.php?f=2&start=25`, asked twice by a 60-page sample). The second list of the kind
+/// is another list, and a sampled page is never a check.
+#[test]
+fn a_later_page_the_sample_holds_is_not_fetched_again() {
+    let sampled_later_page = summarise(
+        "/b/7/2.html",
+        2,
+        "<html><head><title>Board 7</title></head><body><h1>Board 7</h1>\
+         <table><tr><td><a href=\"/t/54.html\">Topic number 54 about tyres</a></td></tr></table>\
+         <div class=\"pager\"><a href=\"/b/7/\">1</a> <b>2</b></div></body></html>",
+        FETCHED_AT,
+    );
+    let pages = [
+        board_page(7, &[51, 52, 53]),
+        sampled_later_page,
+        board_page(8, &[61, 62]),
+    ];
+    check_later_pages(&pages, 10, &["/b/8/2.html"]);
+}
+
 #[track_caller]
 fn check_in_name(page: &str, link: &str, text: &str, linked: &[&str], expected: Option<u64>) {
     let linked: Vec<String> = linked.iter().map(|path| url(path).to_string()).collect();
