@@ -12,7 +12,7 @@ use trawl_learn::traverse::{Strategy, VertexVerdict};
 use url::Url;
 
 mod common;
-use common::{ORIGIN, post_text, summarise};
+use common::{ORIGIN, framed_page, post_text, summarise, title_words};
 
 const THREADS: usize = 24;
 const CATEGORIES: usize = 3;
@@ -38,45 +38,7 @@ fn thread_path(thread: usize) -> String {
 }
 
 fn title(thread: usize) -> String {
-    // Every title its own words, so no two list pages look alike once the template is gone.
-    let words = [
-        "chain",
-        "winter",
-        "commute",
-        "tubeless",
-        "gravel",
-        "saddle",
-        "slipping",
-        "panniers",
-        "touring",
-        "hills",
-        "brakes",
-        "squeal",
-        "rain",
-        "lights",
-        "darkness",
-        "frame",
-        "steel",
-        "carbon",
-        "wheels",
-        "spokes",
-        "cassette",
-        "cleats",
-        "pedals",
-        "helmet",
-        "jacket",
-        "mudguards",
-        "racks",
-        "tyres",
-        "pressure",
-        "valves",
-        "pumps",
-        "saddlebags",
-    ];
-    let picked: Vec<&str> = (0..5)
-        .map(|word| words[(thread * 5 + word * 7 + thread * word) % words.len()])
-        .collect();
-    format!("{}? ({})", picked.join(" "), thread + 1)
+    format!("{}? ({})", title_words(thread, 5, (5, 7), 32), thread + 1)
 }
 
 fn member_name(member: usize) -> &'static str {
@@ -93,12 +55,7 @@ fn written(thread: usize, post: usize) -> String {
 }
 
 fn page(title: &str, body: &str) -> String {
-    format!(
-        "<html><head><title>{title}</title></head><body>\
-         <nav class=\"menu\"><a href=\"/\">Loopback Community</a> <a href=\"/search/\">Search</a></nav>\
-         <div class=\"container\">{body}</div>\
-         <footer>Powered by a forum engine</footer></body></html>"
-    )
+    framed_page("Loopback Community", title, body)
 }
 
 /// One row of a topic list, as the portal and the categories show it.

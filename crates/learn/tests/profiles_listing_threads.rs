@@ -15,7 +15,7 @@ use trawl_learn::traverse::{Strategy, VertexVerdict};
 use url::Url;
 
 mod common;
-use common::{ORIGIN, post_text, summarise};
+use common::{ORIGIN, framed_page, post_text, summarise, title_words};
 
 const BOARDS: usize = 4;
 const MEMBERS: usize = 24;
@@ -53,43 +53,7 @@ fn board_name(board: usize) -> &'static str {
 }
 
 fn title(thread: usize) -> String {
-    let words = [
-        "chain",
-        "winter",
-        "commute",
-        "tubeless",
-        "gravel",
-        "saddle",
-        "slipping",
-        "panniers",
-        "touring",
-        "hills",
-        "brakes",
-        "squeal",
-        "rain",
-        "lights",
-        "darkness",
-        "frame",
-        "steel",
-        "carbon",
-        "wheels",
-        "spokes",
-        "cassette",
-        "cleats",
-        "pedals",
-        "helmet",
-        "jacket",
-        "mudguards",
-        "racks",
-        "tyres",
-        "pressure",
-        "valves",
-        "pumps",
-    ];
-    let picked: Vec<&str> = (0..6)
-        .map(|word| words[(thread * 7 + word * 11 + thread * word) % words.len()])
-        .collect();
-    format!("{} ({})", picked.join(" "), thread + 1)
+    format!("{} ({})", title_words(thread, 6, (7, 11), 31), thread + 1)
 }
 
 fn written(thread: usize, post: usize) -> String {
@@ -102,12 +66,7 @@ fn written(thread: usize, post: usize) -> String {
 }
 
 fn page(title: &str, body: &str) -> String {
-    format!(
-        "<html><head><title>{title}</title></head><body>\
-         <nav class=\"menu\"><a href=\"/\">Loopback Riders</a> <a href=\"/search/\">Search</a></nav>\
-         <div class=\"container\">{body}</div>\
-         <footer>Powered by a forum engine</footer></body></html>"
-    )
+    framed_page("Loopback Riders", title, body)
 }
 
 /// What a thread's row says on a board and on its starter's profile alike.

@@ -1,6 +1,9 @@
 //! Helpers shared by the learning tests whose forums are written by hand (shapes of real
 //! engines the simulator has no family like).
 
+// Each test file compiles this module on its own and uses only part of it.
+#![allow(dead_code)]
+
 use trawl_learn::summary::PageSummary;
 use trawl_page::analysis::analyse;
 use trawl_page::time::DateContext;
@@ -40,6 +43,69 @@ pub fn post_text(thread: usize, post: usize, words: usize) -> String {
         .map(|word| vocabulary[(thread * 7 + post * 3 + word * 5 + word * word) % vocabulary.len()])
         .collect();
     format!("{} (thread {thread}, reply {post}).", sentence.join(" "))
+}
+
+/// Words of a thread title drawn from one cycling vocabulary, a different run for every
+/// thread: `count` words, the `word`-th at `thread * thread_step + word * word_step + thread *
+/// word` in the first `vocabulary_size` words, so no two list pages look alike once their
+/// template is gone.
+pub fn title_words(
+    thread: usize,
+    count: usize,
+    (thread_step, word_step): (usize, usize),
+    vocabulary_size: usize,
+) -> String {
+    const VOCABULARY: [&str; 32] = [
+        "chain",
+        "winter",
+        "commute",
+        "tubeless",
+        "gravel",
+        "saddle",
+        "slipping",
+        "panniers",
+        "touring",
+        "hills",
+        "brakes",
+        "squeal",
+        "rain",
+        "lights",
+        "darkness",
+        "frame",
+        "steel",
+        "carbon",
+        "wheels",
+        "spokes",
+        "cassette",
+        "cleats",
+        "pedals",
+        "helmet",
+        "jacket",
+        "mudguards",
+        "racks",
+        "tyres",
+        "pressure",
+        "valves",
+        "pumps",
+        "saddlebags",
+    ];
+    let vocabulary = &VOCABULARY[..vocabulary_size.min(VOCABULARY.len())];
+    let picked: Vec<&str> = (0..count)
+        .map(|word| {
+            vocabulary[(thread * thread_step + word * word_step + thread * word) % vocabulary.len()]
+        })
+        .collect();
+    picked.join(" ")
+}
+
+/// A page of the hand-made forum named `forum`: its menu, `body` and a footer.
+pub fn framed_page(forum: &str, title: &str, body: &str) -> String {
+    format!(
+        "<html><head><title>{title}</title></head><body>\
+         <nav class=\"menu\"><a href=\"/\">{forum}</a> <a href=\"/search/\">Search</a></nav>\
+         <div class=\"container\">{body}</div>\
+         <footer>Powered by a forum engine</footer></body></html>"
+    )
 }
 
 /// The page at `path` of the hand-made forum, summarised as the sampler would summarise it
