@@ -3,21 +3,16 @@
 //! only in an attribute, show guests an unlinked name, put share buttons and member mentions next
 //! to it.
 
-use jiff::Timestamp;
-use trawl_page::analysis::analyse_text;
-use trawl_page::time::DateContext;
-use url::Url;
+mod common;
+use common::authors_read;
 
 /// Authors of the posts of `html`, in page order (empty string for a post without one).
 fn authors(html: &str) -> Vec<String> {
-    let url = Url::parse("http://forum.test/viewtopic.php?t=7").expect("a valid URL");
-    let fetched_at: Timestamp = "2026-01-01T12:00:00Z".parse().expect("a valid instant");
-    let analysis = analyse_text(html, "UTF-8", &url, &DateContext::new(fetched_at, Some(0)));
-    analysis
-        .posts
-        .iter()
-        .map(|post| post.author.clone().unwrap_or_default())
-        .collect()
+    authors_read(
+        html,
+        "http://forum.test/viewtopic.php?t=7",
+        "2026-01-01T12:00:00Z",
+    )
 }
 
 fn check(html: &str, expected: &[&str]) {

@@ -5,20 +5,15 @@
 //! such a page lost every author). The name is the column of short texts that vary from post
 //! to post and come back for the same person; a badge that different persons share is not.
 
-use jiff::Timestamp;
-use trawl_page::analysis::analyse_text;
-use trawl_page::time::DateContext;
-use url::Url;
+mod common;
+use common::authors_read;
 
 fn authors(html: &str) -> Vec<String> {
-    let url = Url::parse("https://talk.example/t/siblings/88").expect("a valid URL");
-    let fetched_at: Timestamp = "2024-06-01T12:00:00Z".parse().expect("a valid instant");
-    let analysis = analyse_text(html, "UTF-8", &url, &DateContext::new(fetched_at, Some(0)));
-    analysis
-        .posts
-        .iter()
-        .map(|post| post.author.clone().unwrap_or_default())
-        .collect()
+    authors_read(
+        html,
+        "https://talk.example/t/siblings/88",
+        "2024-06-01T12:00:00Z",
+    )
 }
 
 #[track_caller]

@@ -6,10 +6,8 @@
 //! author is read by what authors are (a name that repeats only for its person, not a number,
 //! not a badge that different persons share).
 
-use jiff::Timestamp;
-use trawl_page::analysis::analyse_text;
-use trawl_page::time::DateContext;
-use url::Url;
+mod common;
+use common::authors_read;
 
 /// One post of a fixture: author name, profile path, rank title, post count, day of March 2024.
 struct Poster {
@@ -30,14 +28,11 @@ const MESSAGES: [&str; 6] = [
 
 /// The authors of the posts of `html` as read (the name, or "" when none), in page order.
 fn authors(html: &str) -> Vec<String> {
-    let url = Url::parse("https://forum.example/thread/418/").expect("a valid URL");
-    let fetched_at: Timestamp = "2024-06-01T12:00:00Z".parse().expect("a valid instant");
-    let analysis = analyse_text(html, "UTF-8", &url, &DateContext::new(fetched_at, Some(0)));
-    analysis
-        .posts
-        .iter()
-        .map(|post| post.author.clone().unwrap_or_default())
-        .collect()
+    authors_read(
+        html,
+        "https://forum.example/thread/418/",
+        "2024-06-01T12:00:00Z",
+    )
 }
 
 #[track_caller]

@@ -1,8 +1,13 @@
-//! What the tests on simulated forums share: reading one page of a simulated forum as
-//! `trawl extract` reads a saved page.
+//! What the page tests share: reading one page of a simulated forum as `trawl extract` reads a
+//! saved page, and the authors the whole analysis reads on a page written by hand.
+
+// Each test file compiles this module on its own and uses only part of it.
+#![allow(dead_code)]
 
 use jiff::Timestamp;
-use trawl_page::analysis::{PageAnalysis, PageStructure, RecordsWanted, analyse_structure};
+use trawl_page::analysis::{
+    PageAnalysis, PageStructure, RecordsWanted, analyse_structure, analyse_text,
+};
 use trawl_page::time::DateContext;
 use trawl_sim::Site;
 use url::Url;
@@ -23,4 +28,17 @@ pub fn structure_of_page(site: &Site, path: &str) -> PageStructure {
         Some(site.family().profile().utc_offset_seconds),
     );
     analyse_structure(&answer.body, content_type, &url, &context)
+}
+
+/// The authors of the posts of `html` read from `url` at `fetched_at` (an RFC 3339 instant) in
+/// UTC, in page order, with "" for a post read without one.
+pub fn authors_read(html: &str, url: &str, fetched_at: &str) -> Vec<String> {
+    let url = Url::parse(url).expect("a valid URL");
+    let fetched_at: Timestamp = fetched_at.parse().expect("a valid instant");
+    let analysis = analyse_text(html, "UTF-8", &url, &DateContext::new(fetched_at, Some(0)));
+    analysis
+        .posts
+        .iter()
+        .map(|post| post.author.clone().unwrap_or_default())
+        .collect()
 }
