@@ -80,9 +80,12 @@ fn replay_mistakes_say_what_to_do() {
     }
 }
 
+/// One small sweep checks the table, the plots, and `--html`: the table and every plot in one
+/// self-contained page.
 #[test]
-fn bench_freshness_writes_the_table_and_the_plots() {
+fn bench_freshness_writes_the_table_the_plots_and_one_page_of_both() {
     let out = std::env::temp_dir().join(format!("trawl-freshness-{}", std::process::id()));
+    let page_path = out.join("report.html");
     let output = trawl(&[
         "bench",
         "freshness",
@@ -98,6 +101,8 @@ fn bench_freshness_writes_the_table_and_the_plots() {
         "small",
         "--out",
         out.to_str().unwrap(),
+        "--html",
+        page_path.to_str().unwrap(),
     ]);
     assert!(output.status.success(), "{}", text(&output.stderr));
     let table = std::fs::read_to_string(out.join("freshness.md")).unwrap();
@@ -111,6 +116,18 @@ fn bench_freshness_writes_the_table_and_the_plots() {
         let svg = std::fs::read_to_string(out.join(name)).unwrap();
         assert!(svg.starts_with("<svg"), "{name}");
     }
+    let page = std::fs::read_to_string(&page_path).unwrap();
+    // One table, with a row for each of the table's body lines, each policy named in it.
+    assert_eq!(page.matches("<table>").count(), 1, "{page}");
+    let body_rows = table.lines().filter(|line| line.starts_with('|')).count() - 2;
+    assert_eq!(page.matches("<tr>").count(), body_rows + 1, "{table}");
+    for policy in ["trawl", "uniform"] {
+        assert!(page.contains(&format!("<td>{policy}</td>")), "{policy}");
+    }
+    // Three daily plots per budget and the delay against the budget, inline.
+    assert_eq!(page.matches("<figure>").count(), 2 * 3 + 1);
+    assert_eq!(page.matches("<svg").count(), 2 * 3 + 1);
+    assert!(!page.contains("<?xml") && !page.contains("src="));
     std::fs::remove_dir_all(&out).unwrap();
 }
 
