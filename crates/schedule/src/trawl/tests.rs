@@ -642,3 +642,94 @@ fn a_page_past_a_next_page_read_full_is_asked_for() {
     let asked = record_and_observe(&mut lists, &mut policy, one_post(12, 13, 310));
     assert_eq!(asked, vec![(10, 13)]);
 }
+
+/// Thread 11 of board 1 had one short page of two posts (read at 100); a burst of replies took
+/// it onto a second page, which its board showed at 500 and which was read at once. Its first
+/// page, read short before, is then read again at 501 showing `first_page_posts` and a pager
+/// of `pages` pages, after the board was read again at `board_again` (when given) showing the
+/// thread's last post at `board_shows`. Returns what that read of the first page asks for.
+fn follow_ups_of_the_page_read_again(
+    first_page_posts: Vec<i64>,
+    pages: u32,
+    board_again: Option<(i64, i64)>,
+) -> Vec<(u64, u32)> {
+    let mut lists = Lists::new();
+    lists.add_index_list(ListId(1), SiteId(0));
+    let mut policy = Trawl::new(TrawlConfig::default());
+    policy.plan(&lists, Window::new(at(0), at(DAY_SECONDS)).unwrap(), 1000);
+    let thread_page =
+        |thread: u64, page: u32, posts: Vec<i64>, pages: u32, when: i64| FetchedPage {
+            list: ListId(thread),
+            page,
+            fetched_at: at(when),
+            page_count: Some(pages),
+            content: PageContent::Posts(posts.into_iter().map(at).collect()),
+        };
+    record_and_observe(
+        &mut lists,
+        &mut policy,
+        board_page(1, 100, vec![entry(10, 40), entry(11, 80)]),
+    );
+    record_and_observe(
+        &mut lists,
+        &mut policy,
+        thread_page(10, 1, vec![10, 20, 30, 40], 1, 100),
+    );
+    record_and_observe(
+        &mut lists,
+        &mut policy,
+        thread_page(11, 1, vec![50, 80], 1, 100),
+    );
+    let mut bumped = entry(11, 420);
+    bumped.pages = Some(2);
+    let asked = record_and_observe(
+        &mut lists,
+        &mut policy,
+        board_page(1, 500, vec![bumped, entry(10, 40)]),
+    );
+    assert_eq!(asked, vec![(11, 2)]);
+    let asked = record_and_observe(
+        &mut lists,
+        &mut policy,
+        thread_page(11, 2, vec![420], 2, 500),
+    );
+    assert_eq!(asked, vec![(11, 1)]);
+    if let Some((read_at, shows)) = board_again {
+        let mut bumped = entry(11, shows);
+        bumped.pages = Some(2);
+        record_and_observe(
+            &mut lists,
+            &mut policy,
+            board_page(1, read_at, vec![bumped, entry(10, 40)]),
+        );
+    }
+    record_and_observe(
+        &mut lists,
+        &mut policy,
+        thread_page(11, 1, first_page_posts, pages, 501),
+    )
+}
+
+#[test]
+fn a_page_read_again_does_not_ask_for_the_last_page_read_just_before() {
+    // Regression: the first page, read again because the burst filled it, asked for the second
+    // page under the rule that reads a next page unless it was read full, and the watch
+    // fetched the second page again a second after it had fetched it (five times in 50 forums
+    // watched for a simulated week, forum by forum and in the fleet alike).
+    assert_eq!(
+        follow_ups_of_the_page_read_again(vec![50, 80, 200, 300], 2, None),
+        vec![]
+    );
+    // The pager now shows a third page: the second filled after its read and is read again,
+    // and the third is new.
+    assert_eq!(
+        follow_ups_of_the_page_read_again(vec![50, 80, 200, 300], 3, None),
+        vec![(11, 2), (11, 3)]
+    );
+    // The board, read again meanwhile, shows a reply the second page's read did not: that page
+    // is asked for by the board's poll (its changed-thread follow-up) and again here.
+    assert_eq!(
+        follow_ups_of_the_page_read_again(vec![50, 80, 200, 300], 2, Some((600, 560))),
+        vec![(11, 2)]
+    );
+}
