@@ -1,6 +1,9 @@
 //! Writing: the crawl's settings once, then each batch of fetches in one transaction. Records
-//! and frontier changes go in as arrays (`UNNEST`), one statement per table and page rather than
-//! one per row, as each statement is a round trip to the server.
+//! and frontier changes go in as arrays (`UNNEST`), and a page with its records, its frontier
+//! URL marked done and the document written with it go in as one statement, as each statement
+//! is a round trip to the server: a page the watch fetches under a lease is written in four
+//! (begin, the page ids with the lease's check, the page, commit), plus one when it queues new
+//! URLs.
 
 use postgres::Transaction;
 
@@ -22,23 +25,40 @@ const MARK_DONE: &str = "UPDATE frontier SET done = TRUE WHERE site = $1 AND url
 /// Takes `$2` page ids for the site, returning the last; the row stays locked until commit.
 const TAKE_PAGE_IDS: &str =
     "UPDATE sites SET pages_written = pages_written + $2 WHERE id = $1 RETURNING pages_written";
-const INSERT_PAGE: &str = "INSERT INTO pages (site, id, url, depth, status, error, fetched_at, \
+/// [`TAKE_PAGE_IDS`] and [`FENCE`] in one statement, for pages written under a lease of epoch
+/// `$3`: no row when the lease is lost. Each statement is a round trip to the server, and a
+/// fleet writes every page it fetches this way.
+const TAKE_PAGE_IDS_FENCED: &str = "UPDATE sites SET pages_written = pages_written + $2, \
+     last_request_end = now() WHERE id = $1 AND lease_epoch = $3 RETURNING pages_written";
+/// A page, its records (list links, posts, thread entries), the frontier's URL it answers marked
+/// done (`$25`, unless it was requeued, `$26`) and, when given, a named document (`$27`, `$28`)
+/// in one statement, as each statement is a round trip to the server. The sub-statements run
+/// whatever the final query reads, on tables apart from one another, and the records'
+/// references to the page are checked at the statement's end, when the page is in. Empty
+/// arrays insert nothing.
+const INSERT_PAGE_WITH_RECORDS: &str = "WITH page AS (\
+     INSERT INTO pages (site, id, url, depth, status, error, fetched_at, \
      headers, body, vertex, role, title, signature, post_pattern, plan_generation) \
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, \
-     (SELECT value::bigint FROM meta WHERE site = $1 AND key = 'plan_generation'))";
-const INSERT_LINKS: &str = "INSERT INTO list_links (site, page, position, url) \
-     SELECT $1, $2, position - 1, url FROM UNNEST($3::text[]) WITH ORDINALITY \
-     AS links (url, position)";
-const INSERT_POSTS: &str = "INSERT INTO posts (site, page, position, author, time, text, \
-     permalink) \
+     (SELECT value::bigint FROM meta WHERE site = $1 AND key = 'plan_generation')) \
+     RETURNING id), \
+     links AS (INSERT INTO list_links (site, page, position, url) \
+     SELECT $1, $2, position - 1, url FROM UNNEST($15::text[]) WITH ORDINALITY \
+     AS links (url, position)), \
+     posts AS (INSERT INTO posts (site, page, position, author, time, text, permalink) \
      SELECT $1, $2, position - 1, author, time, text, permalink \
-     FROM UNNEST($3::text[], $4::text[], $5::text[], $6::text[]) WITH ORDINALITY \
-     AS posts (author, time, text, permalink, position)";
-const INSERT_ENTRIES: &str = "INSERT INTO thread_entries (site, page, position, title, url, \
+     FROM UNNEST($16::text[], $17::text[], $18::text[], $19::text[]) WITH ORDINALITY \
+     AS posts (author, time, text, permalink, position)), \
+     entries AS (INSERT INTO thread_entries (site, page, position, title, url, \
      author, replies, last_reply) \
      SELECT $1, $2, position - 1, title, url, author, replies, last_reply \
-     FROM UNNEST($3::text[], $4::text[], $5::text[], $6::bigint[], $7::text[]) WITH ORDINALITY \
-     AS entries (title, url, author, replies, last_reply, position)";
+     FROM UNNEST($20::text[], $21::text[], $22::text[], $23::bigint[], $24::text[]) \
+     WITH ORDINALITY AS entries (title, url, author, replies, last_reply, position)), \
+     done AS (UPDATE frontier SET done = TRUE WHERE site = $1 AND url = $25 AND NOT $26), \
+     document AS (INSERT INTO meta (site, key, value) SELECT $1, $27::text, $28::text \
+     WHERE $27::text IS NOT NULL \
+     ON CONFLICT (site, key) DO UPDATE SET value = EXCLUDED.value) \
+     SELECT id FROM page";
 /// Locks the site's row if its lease epoch is still the one given, and notes the instant as the
 /// site's last request's end: every write under a lease comes after the responses it stores
 /// (or, for a sample or the plan, after the requests that brought them), so the next holder,
@@ -179,18 +199,24 @@ impl PostgresStore {
             self.waiting_samples.read(urls);
         }
         let used_samples = self.waiting_samples.used_by(outcomes);
-        let ids = self.in_transaction(|transaction, statements| {
-            let take = prepared(statements, transaction, TAKE_PAGE_IDS)?;
-            let last: i64 = transaction
-                .query_one(&take, &[&site, &(outcomes.len() as i64)])?
-                .get(0);
-            let first = last - outcomes.len() as i64 + 1;
+        let pages = outcomes.len() as i64;
+        let ids = self.in_page_transaction(pages, |transaction, statements, last| {
+            let first = last - pages + 1;
             let mut ids = Vec::with_capacity(outcomes.len());
+            let last_id = first + pages - 1;
             for ((outcome, (headers, body)), id) in outcomes.iter().zip(&encoded).zip(first..) {
-                write_fetch(transaction, statements, site, id, outcome, headers, body)?;
+                // The document goes in with the last page's statement.
+                let document = document
+                    .as_ref()
+                    .filter(|_| id == last_id)
+                    .map(|(key, text)| (key.as_str(), *text));
+                let page = EncodedPage { id, headers, body };
+                write_fetch(transaction, statements, site, outcome, &page, document)?;
                 ids.push(id);
             }
-            if let Some((key, text)) = &document {
+            if outcomes.is_empty()
+                && let Some((key, text)) = &document
+            {
                 let upsert = prepared(statements, transaction, UPSERT_META)?;
                 transaction.execute(&upsert, &[&site, key, text])?;
             }
@@ -239,6 +265,48 @@ impl PostgresStore {
         })
     }
 
+    /// Runs `write` in one transaction, as [`Self::in_transaction`], after taking `pages` page
+    /// ids from the site's row; `write` is given the last of them. Under a lease, taking the ids
+    /// also checks the epoch and notes the instant, one statement instead of two.
+    fn in_page_transaction<T>(
+        &self,
+        pages: i64,
+        write: impl FnOnce(&mut Transaction<'_>, &mut Statements, i64) -> Result<T, postgres::Error>,
+    ) -> Result<T, StoreError> {
+        let mut connection = self.connection.borrow_mut();
+        let Connection { client, statements } = &mut *connection;
+        let database = |error| self.database_error(error);
+        let mut transaction = client.transaction().map_err(database)?;
+        let taken = match self.lease_epoch {
+            Some(epoch) => {
+                let take = prepared(statements, &mut transaction, TAKE_PAGE_IDS_FENCED)
+                    .map_err(database)?;
+                transaction
+                    .query_opt(&take, &[&self.site, &pages, &epoch])
+                    .map_err(database)?
+            }
+            None => {
+                let take =
+                    prepared(statements, &mut transaction, TAKE_PAGE_IDS).map_err(database)?;
+                Some(
+                    transaction
+                        .query_one(&take, &[&self.site, &pages])
+                        .map_err(database)?,
+                )
+            }
+        };
+        let Some(taken) = taken else {
+            return Err(StoreError::LeaseLost {
+                database: self.shown_url.clone(),
+                site: self.site_url.clone(),
+                epoch: self.lease_epoch.unwrap_or_default(),
+            });
+        };
+        let value = write(&mut transaction, statements, taken.get(0)).map_err(database)?;
+        transaction.commit().map_err(database)?;
+        Ok(value)
+    }
+
     /// Runs `write` in one transaction on this store's connection and commits it; an error
     /// rolls everything back. Under a lease, the transaction first locks the site's row and
     /// checks the lease's epoch: a claim by another worker either came before (and the write is
@@ -270,22 +338,43 @@ impl PostgresStore {
     }
 }
 
-/// Writes one fetch into `transaction` as page `id` of `site`: the page with its `headers`
-/// (JSON) and compressed `body`, its records, and its frontier changes, in the order the file's
+/// A page's id and its encoded parts: the headers as JSON and the compressed body.
+struct EncodedPage<'encoded> {
+    id: i64,
+    headers: &'encoded str,
+    body: &'encoded [u8],
+}
+
+/// Writes one fetch into `transaction` as `page` of `site`: the page, its records, its
+/// frontier changes and, when given, a named document `(key, text)`, in the order the file's
 /// backend writes them.
 fn write_fetch(
     transaction: &mut Transaction<'_>,
     statements: &mut Statements,
     site: i64,
-    id: i64,
     outcome: &FetchOutcome,
-    headers: &str,
-    body: &[u8],
+    page_parts: &EncodedPage<'_>,
+    document: Option<(&str, &str)>,
 ) -> Result<(), postgres::Error> {
+    let EncodedPage { id, headers, body } = *page_parts;
     let page = &outcome.page;
-    let insert_page = prepared(statements, transaction, INSERT_PAGE)?;
-    transaction.execute(
-        &insert_page,
+    let posts = &page.posts;
+    let authors: Vec<Option<&str>> = posts.iter().map(|p| p.author.as_deref()).collect();
+    let times: Vec<Option<&str>> = posts.iter().map(|p| p.time.as_deref()).collect();
+    let texts: Vec<&str> = posts.iter().map(|p| p.text.as_str()).collect();
+    let permalinks: Vec<Option<&str>> = posts.iter().map(|p| p.permalink.as_deref()).collect();
+    let entries = &page.thread_entries;
+    let titles: Vec<&str> = entries.iter().map(|e| e.title.as_str()).collect();
+    let urls: Vec<&str> = entries.iter().map(|e| e.url.as_str()).collect();
+    let entry_authors: Vec<Option<&str>> = entries.iter().map(|e| e.author.as_deref()).collect();
+    let replies: Vec<Option<i64>> = entries
+        .iter()
+        .map(|e| e.replies.map(|replies| replies.min(i64::MAX as u64) as i64))
+        .collect();
+    let last_replies: Vec<Option<&str>> = entries.iter().map(|e| e.last_reply.as_deref()).collect();
+    let insert = prepared(statements, transaction, INSERT_PAGE_WITH_RECORDS)?;
+    transaction.query_one(
+        &insert,
         &[
             &site,
             &id,
@@ -302,58 +391,28 @@ fn write_fetch(
             // The hash's bits are kept as they are in a signed column, as in the file.
             &page.signature.map(|signature| signature as i64),
             &page.post_pattern.map(|pattern| pattern as i64),
+            &page.list_links,
+            &authors,
+            &times,
+            &texts,
+            &permalinks,
+            &titles,
+            &urls,
+            &entry_authors,
+            &replies,
+            &last_replies,
+            &outcome.frontier_url,
+            &outcome.requeued,
+            &document.map(|(key, _)| key),
+            &document.map(|(_, text)| text),
         ],
     )?;
-    if !page.list_links.is_empty() {
-        let insert = prepared(statements, transaction, INSERT_LINKS)?;
-        transaction.execute(&insert, &[&site, &id, &page.list_links])?;
-    }
-    if !page.posts.is_empty() {
-        let insert = prepared(statements, transaction, INSERT_POSTS)?;
-        let authors: Vec<Option<&str>> = page.posts.iter().map(|p| p.author.as_deref()).collect();
-        let times: Vec<Option<&str>> = page.posts.iter().map(|p| p.time.as_deref()).collect();
-        let texts: Vec<&str> = page.posts.iter().map(|p| p.text.as_str()).collect();
-        let permalinks: Vec<Option<&str>> =
-            page.posts.iter().map(|p| p.permalink.as_deref()).collect();
-        transaction.execute(
-            &insert,
-            &[&site, &id, &authors, &times, &texts, &permalinks],
-        )?;
-    }
-    if !page.thread_entries.is_empty() {
-        let insert = prepared(statements, transaction, INSERT_ENTRIES)?;
-        let entries = &page.thread_entries;
-        let titles: Vec<&str> = entries.iter().map(|e| e.title.as_str()).collect();
-        let urls: Vec<&str> = entries.iter().map(|e| e.url.as_str()).collect();
-        let authors: Vec<Option<&str>> = entries.iter().map(|e| e.author.as_deref()).collect();
-        let replies: Vec<Option<i64>> = entries
-            .iter()
-            .map(|e| e.replies.map(|replies| replies.min(i64::MAX as u64) as i64))
-            .collect();
-        let last_replies: Vec<Option<&str>> =
-            entries.iter().map(|e| e.last_reply.as_deref()).collect();
-        transaction.execute(
-            &insert,
-            &[
-                &site,
-                &id,
-                &titles,
-                &urls,
-                &authors,
-                &replies,
-                &last_replies,
-            ],
-        )?;
-    }
-    let mark_done = prepared(statements, transaction, MARK_DONE)?;
-    if !outcome.requeued {
-        transaction.execute(&mark_done, &[&site, &vec![outcome.frontier_url.as_str()]])?;
-    }
     queue(transaction, statements, site, &outcome.queued)?;
     if let Some(cookies) = &outcome.cookies {
         replace_cookies(transaction, statements, site, cookies)?;
     }
     if !outcome.skipped.is_empty() {
+        let mark_done = prepared(statements, transaction, MARK_DONE)?;
         transaction.execute(&mark_done, &[&site, &outcome.skipped])?;
     }
     Ok(())
