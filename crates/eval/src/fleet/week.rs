@@ -29,7 +29,7 @@ use std::time::{Duration, Instant};
 
 use jiff::{SignedDuration, Timestamp};
 use trawl_model::{Clock, SharedAcceleratedClock};
-use trawl_sim::{FamilyName, Scale, Site, SiteConfig, Traps};
+use trawl_sim::{FamilyName, Route, Scale, Site, SiteConfig, Traps};
 use trawl_sim_server::{LoggedRequest, RequestLog, ServeOptions, SimServer};
 use trawl_store::{Store, StoreLocation};
 
@@ -721,6 +721,48 @@ pub fn quick_repeats(requests: &[LoggedRequest], gap: Duration, from: Instant) -
     repeats
 }
 
+/// What the forum wrote from `from` to just before `to` (simulated seconds) where a page asked
+/// for twice could show it, by the forum's truth: the posts of the thread a thread page belongs
+/// to, or of the board a board page lists, named by which of the two it is; `None` for other
+/// pages. A repeat whose list took posts between is the policy reading news as it comes; one
+/// whose list took none found nothing it could not have known.
+pub fn written_between(
+    site: &Site,
+    path_and_query: &str,
+    from: i64,
+    to: i64,
+) -> Option<(&'static str, usize)> {
+    let history = site.history();
+    let written = |post: &u32| {
+        history
+            .post(*post)
+            .is_some_and(|found| (from..to).contains(&found.created))
+    };
+    match site.address_of(path_and_query)?.route {
+        Route::Thread { thread, .. } => Some((
+            "thread",
+            history
+                .thread_posts(thread)
+                .iter()
+                .filter(|post| written(post))
+                .count(),
+        )),
+        Route::Board { board, .. } => Some((
+            "board",
+            (1..=history.post_count())
+                .filter(|post| written(post))
+                .filter(|&post| {
+                    history
+                        .post(post)
+                        .and_then(|found| history.thread(found.thread))
+                        .is_some_and(|thread| thread.board == board)
+                })
+                .count(),
+        )),
+        _ => None,
+    }
+}
+
 /// How many [`quick_repeats`] there are.
 pub fn repeats_within(requests: &[LoggedRequest], gap: Duration, from: Instant) -> usize {
     quick_repeats(requests, gap, from).len()
@@ -794,8 +836,17 @@ fn judge(
         for repeat in quick_repeats(&requests, minute, judged_from_wall) {
             let before = simulated_at(clock, repeat.before);
             let again = simulated_at(clock, repeat.arrived);
+            let news = match written_between(
+                &forum.site,
+                &repeat.path_and_query,
+                before.as_second(),
+                again.as_second(),
+            ) {
+                Some((list, posts)) => format!("; {posts} posts written in its {list} between"),
+                None => String::new(),
+            };
             quick_repeat_lines.push(format!(
-                "{} {}: asked at {} and again at {} ({:.1} simulated s later)",
+                "{} {}: asked at {} and again at {} ({:.1} simulated s later){news}",
                 forum.portal,
                 repeat.path_and_query,
                 before,

@@ -4,9 +4,11 @@ use std::time::{Duration, Instant};
 
 use trawl_sim_server::LoggedRequest;
 
+use trawl_sim::{Address, FamilyName, Route, Scale, Site, SiteConfig};
+
 use super::{
     MissedPosts, QuickRepeat, delays_of, mean_and_p95, missed_posts, post_of_permalink,
-    quick_repeats, repeats_within,
+    quick_repeats, repeats_within, written_between,
 };
 
 /// Posts written at the given instants, stored at the given ones (`None`: never), judged over
@@ -207,4 +209,72 @@ fn each_quick_repeat_names_its_url_and_both_arrivals() {
             arrived: origin + Duration::from_millis(20),
         }]
     );
+}
+
+/// What `written_between` finds for `route` of a small phpBB forum over `[from, to)`, against
+/// `expected`.
+fn check_written_between(
+    site: &Site,
+    route: Route,
+    from: i64,
+    to: i64,
+    expected: Option<(&str, usize)>,
+) {
+    let path = site.url_of(&Address::canonical(route.clone()));
+    assert_eq!(
+        written_between(site, &path, from, to),
+        expected,
+        "{route:?} ({path}) over {from}..{to}"
+    );
+}
+
+#[test]
+fn a_repeated_page_is_told_what_its_list_took_between_the_two_requests() {
+    let site = Site::build(SiteConfig::new(
+        FamilyName::parse("phpbb").unwrap(),
+        1,
+        Scale::Small,
+    ));
+    let history = site.history();
+    // A thread whose third post came after its second: the window from the second to the third
+    // holds its second alone, and the board's count is every post of its threads in it.
+    let created = |post: u32| history.post(post).unwrap().created;
+    let thread = (1..)
+        .take_while(|&thread| history.thread(thread).is_some())
+        .find(|&thread| {
+            let posts = history.thread_posts(thread);
+            posts.len() >= 3 && created(posts[1]) < created(posts[2])
+        })
+        .expect("a thread of three posts");
+    let posts = history.thread_posts(thread);
+    let (second, third) = (created(posts[1]), created(posts[2]));
+    let board = history.thread(thread).unwrap().board;
+    let on_board = (1..=history.post_count())
+        .filter_map(|post| history.post(post))
+        .filter(|post| (second..third).contains(&post.created))
+        .filter(|post| history.thread(post.thread).unwrap().board == board)
+        .count();
+    assert!(on_board >= 1);
+    check_written_between(
+        &site,
+        Route::Thread { thread, page: 1 },
+        second,
+        third,
+        Some(("thread", 1)),
+    );
+    check_written_between(
+        &site,
+        Route::Thread { thread, page: 1 },
+        third + 1,
+        third + 1,
+        Some(("thread", 0)),
+    );
+    check_written_between(
+        &site,
+        Route::Board { board, page: 1 },
+        second,
+        third,
+        Some(("board", on_board)),
+    );
+    check_written_between(&site, Route::Portal, second, third, None);
 }
