@@ -129,6 +129,7 @@ pub fn watch_leased_site(
         last_asked: Instant::now(),
         lag: Lag::default(),
         until_idle: args.until_idle,
+        costs: LeaseCosts::default(),
     };
     let opening = Instant::now();
     let (status, opened_in) = {
@@ -140,6 +141,7 @@ pub fn watch_leased_site(
         next_due,
         heartbeat,
         lag,
+        costs,
         ..
     } = hooks;
     heartbeat.return_pages(granted.saturating_sub(status.fetched))?;
@@ -149,13 +151,14 @@ pub fn watch_leased_site(
     });
     eprintln!(
         "{}: watched {} fetches this lease ({} new posts; the watch opened in {} ms), due again \
-         at {}; {}",
+         at {}; {}; {}",
         lease.site,
         status.fetched,
         status.new_posts,
         opened_in.as_millis(),
         next_due.map_or("once".to_string(), |due| due.to_string()),
-        lag.describe()
+        lag.describe(),
+        costs.describe()
     );
     Ok(due_in)
 }
@@ -181,6 +184,84 @@ struct LeaseHooks<'lease, 'fleet> {
     /// The worker stops once nothing is due (`--until-idle`): the lease never waits for a
     /// fetch planned later, and gives the site back due then.
     until_idle: bool,
+    /// Where the lease's wall time went, for its closing line.
+    costs: LeaseCosts,
+}
+
+/// Where a lease's wall time went between its waits, to tell a slow database from a slow
+/// forum or a busy machine when a fleet falls behind its clock: the fetch (from the end of a
+/// wait to the answer), the reading of a page (its analysis and the scheduler), its write
+/// (the store's transaction), and what comes before the next wait (the scheduler's next plan);
+/// and the questions to the fleet's database the lease asked on its own connection (whether
+/// sites wait for a worker, heartbeats), with their time.
+#[derive(Debug, Default)]
+struct LeaseCosts {
+    fetches: usize,
+    fetching: Duration,
+    reading: Duration,
+    writing: Duration,
+    slowest_write: Duration,
+    before_wait: Duration,
+    questions: usize,
+    asking: Duration,
+    /// Where the lease stands: since when, and in which of the three steps.
+    step: Option<(LeaseStep, Instant)>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum LeaseStep {
+    Fetching,
+    Reading,
+    Writing,
+    BeforeWait,
+}
+
+impl LeaseCosts {
+    /// Closes the step under way (its time added to its sum) and opens `next`.
+    fn step_to(&mut self, next: Option<LeaseStep>) {
+        let now = Instant::now();
+        if let Some((step, since)) = self.step {
+            let spent = now.saturating_duration_since(since);
+            match step {
+                LeaseStep::Fetching => self.fetching += spent,
+                LeaseStep::Reading => self.reading += spent,
+                LeaseStep::Writing => {
+                    self.fetches += 1;
+                    self.writing += spent;
+                    self.slowest_write = self.slowest_write.max(spent);
+                }
+                LeaseStep::BeforeWait => self.before_wait += spent,
+            }
+        }
+        self.step = next.map(|step| (step, now));
+    }
+
+    /// Counts a question to the database that took `spent`.
+    fn asked(&mut self, spent: Duration) {
+        self.questions += 1;
+        self.asking += spent;
+    }
+
+    fn describe(&self) -> String {
+        let per_fetch = |total: Duration| {
+            if self.fetches == 0 {
+                0.0
+            } else {
+                total.as_secs_f64() * 1000.0 / self.fetches as f64
+            }
+        };
+        format!(
+            "wall ms a fetch: fetching {:.1}, reading {:.1}, writing {:.1} (slowest {:.0}), before \
+             the next wait {:.1}; {} database questions ({:.1} ms a fetch)",
+            per_fetch(self.fetching),
+            per_fetch(self.reading),
+            per_fetch(self.writing),
+            self.slowest_write.as_secs_f64() * 1000.0,
+            per_fetch(self.before_wait),
+            self.questions,
+            per_fetch(self.asking),
+        )
+    }
 }
 
 /// How often, in wall time, a lease asks whether other sites wait for a worker.
@@ -204,15 +285,17 @@ impl LeaseHooks<'_, '_> {
             return false;
         }
         self.last_asked = Instant::now();
-        self.heartbeat
-            .sites_waiting()
-            .is_ok_and(|waiting| waiting > 0)
+        let waiting = self.heartbeat.sites_waiting();
+        self.costs.asked(self.last_asked.elapsed());
+        waiting.is_ok_and(|waiting| waiting > 0)
     }
 
     fn keep_lease(&mut self) {
         if self.last_beat.elapsed() >= self.beat_every {
+            let beating = Instant::now();
             // A lost lease shows itself at the next write, which the store refuses.
             let _ = self.heartbeat.beat();
+            self.costs.asked(beating.elapsed());
             self.last_beat = Instant::now();
         }
     }
@@ -220,15 +303,17 @@ impl LeaseHooks<'_, '_> {
 
 impl WatchHooks for LeaseHooks<'_, '_> {
     fn wait_until(&mut self, _clock: &dyn Clock, at: Timestamp) -> ControlFlow<()> {
+        self.costs.step_to(None);
         let clock = self.clock;
         self.lag.wait_for(at, clock.now());
         // A run behind its plan waits for instants already past; the end still comes.
         let stop = self
             .until
             .is_some_and(|until| at >= until || clock.now() >= until);
-        // The first question is asked at once, not a second after the last one.
-        let now = Instant::now();
-        self.last_asked = now.checked_sub(ASK_EVERY).unwrap_or(now);
+        // The question is asked at most once every ASK_EVERY, waits or not: asked at every
+        // wait, it was one more round trip to the database for every fetch once the slice was
+        // over (every fetch waits, if only for an instant already past), while the answer
+        // matters within a second.
         if stop || self.make_way(Some(at)) {
             self.next_due = Some(at);
             return ControlFlow::Break(());
@@ -244,10 +329,21 @@ impl WatchHooks for LeaseHooks<'_, '_> {
             self.next_due = Some(at);
             return ControlFlow::Break(());
         }
+        self.costs.step_to(Some(LeaseStep::Fetching));
         ControlFlow::Continue(())
     }
 
+    fn fetched(&mut self, _url: &str) -> ControlFlow<()> {
+        self.costs.step_to(Some(LeaseStep::Reading));
+        ControlFlow::Continue(())
+    }
+
+    fn writing(&mut self) {
+        self.costs.step_to(Some(LeaseStep::Writing));
+    }
+
     fn stored(&mut self, status: &WatchStatus) -> ControlFlow<()> {
+        self.costs.step_to(Some(LeaseStep::BeforeWait));
         self.keep_lease();
         let over = self.until.is_some_and(|until| self.clock.now() >= until);
         if status.fetched >= self.granted || over || self.make_way(None) {

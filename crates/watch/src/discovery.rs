@@ -39,7 +39,7 @@ impl<F: Fetcher> Watch<'_, F> {
         self.next_portal_read = Some(next);
         self.note_discoveries(&outcome);
         self.spent_outside_plan += 1;
-        self.store_page(&outcome)?;
+        self.store_page(&outcome, hooks)?;
         Ok(true)
     }
 
@@ -89,7 +89,7 @@ impl<F: Fetcher> Watch<'_, F> {
             }
             _ => self.note_discoveries(&outcome),
         }
-        self.store_page(&outcome)?;
+        self.store_page(&outcome, hooks)?;
         Ok(true)
     }
 }

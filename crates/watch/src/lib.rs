@@ -162,6 +162,11 @@ pub trait WatchHooks {
         ControlFlow::Continue(())
     }
 
+    /// A page was read and the scheduler has learned from it; its write to the store begins.
+    /// Nothing to decide here: it tells a caller timing the run's steps where reading a page
+    /// ends and writing it begins.
+    fn writing(&mut self) {}
+
     /// A page was stored and the scheduler has learned from it.
     fn stored(&mut self, _status: &WatchStatus) -> ControlFlow<()> {
         ControlFlow::Continue(())
@@ -530,7 +535,7 @@ impl<'run, F: Fetcher> Watch<'run, F> {
         for follow_up in follow_ups.into_iter().rev() {
             self.queue.push_front(follow_up);
         }
-        self.store_page(&outcome)?;
+        self.store_page(&outcome, hooks)?;
         if let PageContent::Posts(times) = &fetched.content {
             for time in times {
                 if newest_before.is_none_or(|newest| time.as_second() > newest) {
@@ -580,7 +585,12 @@ impl<'run, F: Fetcher> Watch<'run, F> {
     }
 
     /// Stores a fetched page with the run's state after it.
-    fn store_page(&mut self, outcome: &FetchOutcome) -> Result<(), WatchError> {
+    fn store_page(
+        &mut self,
+        outcome: &FetchOutcome,
+        hooks: &mut dyn WatchHooks,
+    ) -> Result<(), WatchError> {
+        hooks.writing();
         match self.saved_state(1) {
             Some(state) => {
                 self.store
