@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use jiff::Timestamp;
 
 use super::{Backend, Place, entry, for_each_backend, outcome, settings};
-use crate::test_support::fresh_database;
+use crate::test_support::{fresh_database, remove_the_totals};
 use crate::{CrawlSummary, FetchOutcome, RoleSummary, Store, StoreLocation};
 
 /// The totals counted from the rows themselves, as a reader did before the store kept them.
@@ -45,7 +45,10 @@ fn counted_again(store: &Store) -> CrawlSummary {
 
 /// The store's totals, which must be those counted again from its rows.
 fn checked_summary(store: &Store) -> CrawlSummary {
-    let kept = store.summary().unwrap().expect("the store keeps its totals");
+    let kept = store
+        .summary()
+        .unwrap()
+        .expect("the store keeps its totals");
     assert_eq!(kept, counted_again(store));
     kept
 }
@@ -89,7 +92,10 @@ fn write_a_crawl(store: &mut Store) -> CrawlSummary {
     store.record_fetch(&portal).unwrap();
     checked_summary(store);
     let mut thread = fetch("http://forum.test/a", 30, Some("thread"), 200, 2);
-    thread.queued = vec![entry("http://forum.test/b", 2), entry("http://forum.test/e", 2)];
+    thread.queued = vec![
+        entry("http://forum.test/b", 2),
+        entry("http://forum.test/e", 2),
+    ];
     thread.skipped = vec!["http://forum.test/c".into()];
     let failed = fetch("http://forum.test/b", 95, None, 503, 0);
     let unanswered = fetch("http://forum.test/d", 100, None, 0, 0);
@@ -100,7 +106,10 @@ fn write_a_crawl(store: &mut Store) -> CrawlSummary {
     checked_summary(store);
     // A failed page asked for again, and a URL never queued.
     store
-        .requeue(&[entry("http://forum.test/b", 1), entry("http://forum.test/f", 1)])
+        .requeue(&[
+            entry("http://forum.test/b", 1),
+            entry("http://forum.test/f", 1),
+        ])
         .unwrap();
     checked_summary(store);
     let mut again = fetch("http://forum.test/b", 150, Some("thread"), 200, 1);
@@ -210,34 +219,6 @@ fn a_batch_that_fails_halfway_leaves_the_totals_as_they_were() {
     }
 }
 
-/// Removes the totals' tables and triggers from the store at `location`, as a trawl built
-/// before them left it.
-fn remove_the_totals(location: &StoreLocation) {
-    match location {
-        StoreLocation::File(path) => {
-            let connection = rusqlite::Connection::open(path).unwrap();
-            connection
-                .execute_batch(
-                    "DROP TRIGGER summary_of_pages; DROP TRIGGER summary_of_posts; \
-                     DROP TRIGGER summary_of_queued; DROP TRIGGER summary_of_frontier_states; \
-                     DROP TABLE summary; DROP TABLE role_summary; DROP TABLE fetch_seconds;",
-                )
-                .unwrap();
-        }
-        StoreLocation::Postgres(url) => {
-            let mut client = postgres::Client::connect(url, postgres::NoTls).unwrap();
-            client
-                .batch_execute(
-                    "DROP TABLE summary, role_summary, fetch_seconds; \
-                     DROP FUNCTION trawl_summary_of_pages, trawl_summary_of_posts, \
-                     trawl_summary_of_queued, trawl_summary_of_frontier_states CASCADE; \
-                     DROP FUNCTION trawl_fetch_second;",
-                )
-                .unwrap();
-        }
-    }
-}
-
 #[test]
 fn a_store_written_before_the_totals_gains_them_when_opened_for_writing() {
     for backend in [Backend::Sqlite, Backend::Postgres] {
@@ -282,7 +263,12 @@ fn each_site_of_a_database_keeps_its_own_totals() {
     assert_eq!(checked_summary(&first).pages, 6);
     let other = checked_summary(&second);
     assert_eq!(
-        (other.pages, other.errors, other.frontier_waiting, other.by_role),
+        (
+            other.pages,
+            other.errors,
+            other.frontier_waiting,
+            other.by_role
+        ),
         (1, 1, 0, vec![role(None, 1, 0)])
     );
     // A site removed takes its totals along; the other keeps its own.
