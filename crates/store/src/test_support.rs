@@ -83,7 +83,8 @@ pub fn remove_the_totals(location: &crate::StoreLocation) {
                 .unwrap_or_else(|error| panic!("cannot open {}: {error}", path.display()));
             connection
                 .execute_batch(
-                    "DROP TRIGGER summary_of_pages; DROP TRIGGER summary_of_posts; \
+                    "DROP TRIGGER summary_of_pages; DROP TRIGGER summary_of_errors; \
+                     DROP TRIGGER summary_of_posts; \
                      DROP TRIGGER summary_of_queued; DROP TRIGGER summary_of_frontier_states; \
                      DROP TABLE summary; DROP TABLE role_summary; DROP TABLE fetch_seconds;",
                 )

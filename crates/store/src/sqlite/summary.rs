@@ -7,15 +7,17 @@ use super::SqliteStore;
 use crate::StoreError;
 use crate::summary::{CrawlSummary, RoleSummary, role_of, timestamp_of};
 
-/// The totals' tables and the triggers that keep them. `summary` has one row. A fetch time is
+/// The totals' tables and the triggers that keep them. `summary` has one row; the pages and
+/// posts are the sums of `role_summary`'s few rows, so that a post stored costs one update of
+/// one row (SQLite runs triggers once per row; a page of ten posts fires ten), and a page one
+/// upsert of its role's row and one of its second's, the errors' row only for an error. A
+/// fetch time is
 /// counted in the second its text names (`2026-01-02T03:04:05` of `…05.5Z`), which is the
 /// second `jiff::Timestamp::as_second` gives for the times the store writes (UTC, after 1970);
 /// a time SQLite cannot read is left out of `fetch_seconds` rather than counted at second 0.
 const TABLES: &str = "
 CREATE TABLE summary (
     id INTEGER PRIMARY KEY CHECK (id = 1),
-    pages INTEGER NOT NULL DEFAULT 0,
-    posts INTEGER NOT NULL DEFAULT 0,
     errors INTEGER NOT NULL DEFAULT 0,
     frontier_waiting INTEGER NOT NULL DEFAULT 0,
     frontier_done INTEGER NOT NULL DEFAULT 0
@@ -28,8 +30,6 @@ CREATE TABLE role_summary (
 ) WITHOUT ROWID;
 CREATE TABLE fetch_seconds (at_second INTEGER PRIMARY KEY, pages INTEGER NOT NULL);
 CREATE TRIGGER summary_of_pages AFTER INSERT ON pages BEGIN
-    UPDATE summary SET pages = pages + 1,
-        errors = errors + (NEW.status = 0 OR NEW.status >= 400);
     INSERT INTO role_summary (role, pages) VALUES (coalesce(NEW.role, ''), 1)
         ON CONFLICT (role) DO UPDATE SET pages = pages + 1;
     INSERT INTO fetch_seconds (at_second, pages)
@@ -37,8 +37,11 @@ CREATE TRIGGER summary_of_pages AFTER INSERT ON pages BEGIN
         WHERE strftime('%s', substr(NEW.fetched_at, 1, 19)) IS NOT NULL
         ON CONFLICT (at_second) DO UPDATE SET pages = pages + 1;
 END;
+CREATE TRIGGER summary_of_errors AFTER INSERT ON pages
+    WHEN NEW.status = 0 OR NEW.status >= 400 BEGIN
+    UPDATE summary SET errors = errors + 1;
+END;
 CREATE TRIGGER summary_of_posts AFTER INSERT ON posts BEGIN
-    UPDATE summary SET posts = posts + 1;
     UPDATE role_summary SET posts = posts + 1
         WHERE role = (SELECT coalesce(role, '') FROM pages WHERE id = NEW.page);
 END;
@@ -57,8 +60,6 @@ END;
 /// Fills the totals from the rows a file made before them holds (nothing, in a new file).
 const FILL: &str = "
 UPDATE summary SET
-    pages = (SELECT count(*) FROM pages),
-    posts = (SELECT count(*) FROM posts),
     errors = (SELECT count(*) FROM pages WHERE status = 0 OR status >= 400),
     frontier_waiting = (SELECT count(*) FROM frontier WHERE done = 0),
     frontier_done = (SELECT count(*) FROM frontier WHERE done <> 0);
@@ -119,15 +120,13 @@ impl SqliteStore {
         let count = |value: i64| value.max(0) as usize;
         let mut summary = transaction
             .query_row(
-                "SELECT pages, posts, errors, frontier_waiting, frontier_done FROM summary",
+                "SELECT errors, frontier_waiting, frontier_done FROM summary",
                 [],
                 |row| {
                     Ok(CrawlSummary {
-                        pages: count(row.get(0)?),
-                        posts: count(row.get(1)?),
-                        errors: count(row.get(2)?),
-                        frontier_waiting: count(row.get(3)?),
-                        frontier_done: count(row.get(4)?),
+                        errors: count(row.get(0)?),
+                        frontier_waiting: count(row.get(1)?),
+                        frontier_done: count(row.get(2)?),
                         ..CrawlSummary::default()
                     })
                 },
@@ -151,6 +150,8 @@ impl SqliteStore {
         drop(roles);
         // Ordered here, not by the database's collation, so both backends agree.
         summary.by_role.sort_by(|a, b| a.role.cmp(&b.role));
+        summary.pages = summary.by_role.iter().map(|role| role.pages).sum();
+        summary.posts = summary.by_role.iter().map(|role| role.posts).sum();
         let (first, last): (Option<i64>, Option<i64>) = transaction
             .query_row(
                 "SELECT min(at_second), max(at_second) FROM fetch_seconds",
