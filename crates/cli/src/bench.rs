@@ -6,6 +6,8 @@ use std::time::Instant;
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand};
 use trawl_eval::speed;
+
+use crate::bench_report::PrintedTables;
 use trawl_sim::{FamilyName, Scale, Site, SiteConfig};
 
 #[derive(Debug, Subcommand)]
@@ -75,6 +77,9 @@ pub struct LearnBenchArgs {
     /// Draw the learning curve (quality against --samples) to this SVG file.
     #[arg(long)]
     pub plot: Option<std::path::PathBuf>,
+    /// Also write the tables and the learning curve as one HTML page to this file.
+    #[arg(long)]
+    pub html: Option<std::path::PathBuf>,
 }
 
 #[derive(Debug, Clone, Copy, clap::ValueEnum)]
@@ -352,10 +357,12 @@ pub fn families_named(names: &[String]) -> Result<Vec<FamilyName>> {
 
 fn bench_learn(args: LearnBenchArgs) -> Result<()> {
     let families = families_named(&args.family)?;
-    println!(
-        "| family | seed | samples | sample + analysis s | learn s | vertices kept | flipping arcs (FP/FN) | role errors | fetches | coverage | invalid | duplicate | endless | relations kept |"
+    let mut tables = PrintedTables::default();
+    tables.section("Learning and crawling each forum");
+    tables.line(
+        "| family | seed | samples | sample + analysis s | learn s | vertices kept | flipping arcs (FP/FN) | role errors | fetches | coverage | invalid | duplicate | endless | relations kept |",
     );
-    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+    tables.line("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     let mut runs: Vec<trawl_eval::curve::LearningRun> = Vec::new();
     for family in families {
         for seed in &args.seeds {
@@ -376,7 +383,7 @@ fn bench_learn(args: LearnBenchArgs) -> Result<()> {
                     trawl_crawl::CrawlStrategy::Plan(Box::new(learned.plan.clone())),
                     args.max_fetches,
                 )?;
-                println!(
+                tables.line(&format!(
                     "| {} | {} | {} | {:.2} | {:.2} | {}/{} | {} ({}/{}) | {} | {} | {:.1} % | {:.2} % | {:.2} % | {:.2} % | {}/{} |",
                     family.name(),
                     seed,
@@ -396,7 +403,7 @@ fn bench_learn(args: LearnBenchArgs) -> Result<()> {
                     100.0 * crawl.share(crawl.endless),
                     crawl.relations_kept,
                     crawl.relations_total,
-                );
+                ));
                 if args.verbose {
                     for mistake in &judged.flipping_mistakes {
                         eprintln!("{} seed {seed}: {mistake}", family.name());
@@ -424,20 +431,28 @@ fn bench_learn(args: LearnBenchArgs) -> Result<()> {
         }
     }
     let points = trawl_eval::curve::points_of(&runs);
-    println!();
-    println!(
-        "| samples | mean coverage | worst coverage | mean invalid + endless | mean duplicate |"
+    tables.line("");
+    tables.section("The learning curve");
+    tables.line(
+        "| samples | mean coverage | worst coverage | mean invalid + endless | mean duplicate |",
     );
-    println!("|---|---|---|---|---|");
+    tables.line("|---|---|---|---|---|");
     for point in &points {
-        println!(
+        tables.line(&format!(
             "| {} | {:.2} % | {:.2} % | {:.2} % | {:.2} % |",
             point.samples, point.coverage, point.worst_coverage, point.invalid, point.duplicate
-        );
+        ));
     }
     if let Some(path) = &args.plot {
         trawl_eval::curve::draw(&points, path)?;
         println!("learning curve drawn to {}", path.display());
+    }
+    if let Some(path) = &args.html {
+        tables.figure(
+            "coverage, invalid and duplicate fetches against the pages sampled",
+            trawl_eval::curve::svg(&points)?,
+        );
+        tables.write_html(path, "trawl bench learn")?;
     }
     Ok(())
 }

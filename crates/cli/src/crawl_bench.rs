@@ -26,6 +26,7 @@ use trawl_sim_server::{ServerClock, SimServer};
 use trawl_store::{Store, StoredPage};
 use url::Url;
 
+use crate::bench_report::PrintedTables;
 use crate::sim::ScaleArg;
 use trawl_run::{DriveOptions, drive, open_crawl};
 
@@ -60,6 +61,9 @@ pub struct CrawlBenchArgs {
     /// Threads fetching and analysing pages in each crawl.
     #[arg(long, default_value_t = crate::crawl::default_workers())]
     pub workers: usize,
+    /// Also write the tables as one HTML page to this file.
+    #[arg(long)]
+    pub html: Option<std::path::PathBuf>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -137,10 +141,12 @@ pub fn run(args: CrawlBenchArgs) -> Result<()> {
     let scratch = std::env::temp_dir().join(format!("trawl-bench-crawl-{}", std::process::id()));
     std::fs::create_dir_all(&scratch)
         .with_context(|| format!("cannot create {}", scratch.display()))?;
-    println!(
-        "| family | seed | crawler | fetches | coverage | invalid | duplicate | valuable in first 5,000 | fetches for 5,000 valuable | relations kept | posts with right time | pages/s |"
+    let mut tables = PrintedTables::default();
+    tables.section("Crawls");
+    tables.line(
+        "| family | seed | crawler | fetches | coverage | invalid | duplicate | valuable in first 5,000 | fetches for 5,000 valuable | relations kept | posts with right time | pages/s |",
     );
-    println!("|---|---|---|---|---|---|---|---|---|---|---|---|");
+    tables.line("|---|---|---|---|---|---|---|---|---|---|---|---|");
     let mut totals: HashMap<&'static str, Vec<CrawlFigures>> = HashMap::new();
     for family in &families {
         for &seed in &args.seeds {
@@ -189,11 +195,11 @@ pub fn run(args: CrawlBenchArgs) -> Result<()> {
                     CrawlerArg::Structure => match structure_driven_plan(&plan) {
                         Some(derived) => CrawlStrategy::Plan(Box::new(derived)),
                         None => {
-                            println!(
+                            tables.line(&format!(
                                 "| {} | {seed} | {} | no path from the portal to a thread vertex |",
                                 family.name(),
                                 crawler.name()
-                            );
+                            ));
                             continue;
                         }
                     },
@@ -210,7 +216,12 @@ pub fn run(args: CrawlBenchArgs) -> Result<()> {
                     args.workers,
                 )?;
                 trawl_store::remove_database_files(&db);
-                print_row(family.name(), &seed.to_string(), crawler.name(), &figures);
+                tables.line(&row(
+                    family.name(),
+                    &seed.to_string(),
+                    crawler.name(),
+                    &figures,
+                ));
                 totals.entry(crawler.name()).or_default().push(figures);
             }
             if let Some(server) = server {
@@ -219,11 +230,12 @@ pub fn run(args: CrawlBenchArgs) -> Result<()> {
         }
     }
     let _ = std::fs::remove_dir_all(&scratch);
-    println!();
-    println!(
-        "| crawler | runs | mean coverage | worst coverage | mean invalid | mean duplicate | mean valuable in first 5,000 | mean relations kept | mean posts with right time |"
+    tables.line("");
+    tables.section("Means by crawler");
+    tables.line(
+        "| crawler | runs | mean coverage | worst coverage | mean invalid | mean duplicate | mean valuable in first 5,000 | mean relations kept | mean posts with right time |",
     );
-    println!("|---|---|---|---|---|---|---|---|---|");
+    tables.line("|---|---|---|---|---|---|---|---|---|");
     for crawler in &args.crawlers {
         let Some(runs) = totals.get(crawler.name()) else {
             continue;
@@ -235,7 +247,7 @@ pub fn run(args: CrawlBenchArgs) -> Result<()> {
             .iter()
             .map(CrawlFigures::coverage)
             .fold(f64::INFINITY, f64::min);
-        println!(
+        tables.line(&format!(
             "| {} | {} | {:.2} % | {:.2} % | {:.2} % | {:.2} % | {:.2} % | {:.2} % | {:.2} % |",
             crawler.name(),
             runs.len(),
@@ -246,17 +258,21 @@ pub fn run(args: CrawlBenchArgs) -> Result<()> {
             100.0 * mean(&CrawlFigures::first_5000_share),
             100.0 * mean(&CrawlFigures::relations),
             100.0 * mean(&CrawlFigures::posts_time),
-        );
+        ));
+    }
+    if let Some(path) = &args.html {
+        tables.write_html(path, "trawl bench crawl")?;
     }
     Ok(())
 }
 
-fn print_row(family: &str, seed: &str, crawler: &str, figures: &CrawlFigures) {
+/// A crawl's row of the table.
+fn row(family: &str, seed: &str, crawler: &str, figures: &CrawlFigures) -> String {
     let for_5000 = match figures.fetches_for_5000_valuable {
         Some(fetches) => fetches.to_string(),
         None => format!("n/a ({} valuable)", figures.valuable),
     };
-    println!(
+    format!(
         "| {family} | {seed} | {crawler} | {} | {:.2} % | {:.2} % | {:.2} % | {:.2} % | {for_5000} | {:.2} % | {:.2} % | {:.0} |",
         figures.fetched,
         100.0 * figures.coverage(),
@@ -266,7 +282,7 @@ fn print_row(family: &str, seed: &str, crawler: &str, figures: &CrawlFigures) {
         100.0 * figures.relations(),
         100.0 * figures.posts_time(),
         figures.fetched as f64 / figures.seconds.max(1e-9)
-    );
+    )
 }
 
 /// Crawls `site` (under `origin`, through `fetcher`) into a new store at `db` and judges it.

@@ -18,6 +18,7 @@ mod audit;
 mod behaviour_bench;
 mod behaviour_order;
 mod bench;
+mod bench_report;
 mod browse_log;
 mod crawl;
 mod crawl_bench;

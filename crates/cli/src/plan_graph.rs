@@ -11,6 +11,7 @@ use std::fmt::Write;
 
 use trawl_learn::plan::Plan;
 use trawl_learn::traverse::VertexVerdict;
+use trawl_model::escape_html as escape;
 
 fn vertex_label(plan: &Plan, vertex: usize) -> String {
     let entry = &plan.vertices[vertex];
@@ -196,11 +197,4 @@ fn shorten(text: &str, limit: usize) -> String {
         let kept: String = text.chars().take(limit - 1).collect();
         format!("{kept}…")
     }
-}
-
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
 }

@@ -9,15 +9,16 @@
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex, OnceLock};
 
-use jiff::Timestamp;
 use trawl_audit::AuditReport;
 use trawl_learn::sitemap::Role;
 use trawl_store::{CrawlSettings, Store, StoreError, StoreLocation, StoredPage};
 
 use crate::ConsoleError;
 
+mod progress;
 mod reading;
 
+pub use progress::{Progress, RUNNING_WITHIN_SECONDS};
 pub use reading::{PagesNow, READ_AT_ONCE_PAGES};
 
 /// Opens the crawl of `site` at `location`: read only for the views, read and write to save a
@@ -265,7 +266,9 @@ impl Cache {
     }
 
     /// URLs waiting in the site's frontier, counted again when the page count moved (the
-    /// frontier changes with fetches; a requeue between fetches shows at the next one).
+    /// frontier changes with fetches; a requeue between fetches shows at the next one): the
+    /// overview's figure for a store written before it kept its totals, which count it as the
+    /// crawl writes ([`trawl_store::Store::summary`]).
     pub fn waiting(&self, site: &str, store: &Store, pages: usize) -> Result<usize, StoreError> {
         if let Some(&(counted_at, waiting)) = self.frontiers.lock().expect("cache lock").get(site)
             && counted_at == pages
@@ -334,85 +337,6 @@ impl Cache {
             }
             Err(error) => entry.failure = Some(crate::error_chain(&error)),
         }
-    }
-}
-
-/// How a crawl stands.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Progress {
-    /// Pages fetched (every fetch, revisits included).
-    pub pages: usize,
-    /// Posts stored.
-    pub posts: usize,
-    /// Fetches that got no answer or an error status (400 and above).
-    pub errors: usize,
-    /// URLs waiting in the frontier.
-    pub frontier: usize,
-    /// Fetches by role (`None`: not placed in a vertex).
-    pub by_role: Vec<(Option<String>, usize)>,
-    /// The first and last fetch.
-    pub first_fetch: Option<Timestamp>,
-    /// The last fetch.
-    pub last_fetch: Option<Timestamp>,
-    /// Pages a minute over the last minute of fetching.
-    pub recent_rate: f64,
-    /// Pages a minute from the first fetch to the last.
-    pub overall_rate: f64,
-}
-
-/// A crawl is taken to be running when its last fetch is this recent.
-pub const RUNNING_WITHIN_SECONDS: i64 = 120;
-
-impl Progress {
-    /// Reads the progress from the loaded pages and the frontier's length.
-    pub fn of(pages: &[StoredPage], frontier: usize) -> Progress {
-        let mut by_role: HashMap<Option<String>, usize> = HashMap::new();
-        let mut posts = 0;
-        let mut errors = 0;
-        for page in pages {
-            let record = &page.record;
-            posts += record.posts.len();
-            errors += usize::from(record.status == 0 || record.status >= 400);
-            *by_role.entry(record.role.clone()).or_default() += 1;
-        }
-        let mut by_role: Vec<(Option<String>, usize)> = by_role.into_iter().collect();
-        by_role.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
-        let first_fetch = pages.iter().map(|page| page.record.fetched_at).min();
-        let last_fetch = pages.iter().map(|page| page.record.fetched_at).max();
-        let (recent_rate, overall_rate) = match (first_fetch, last_fetch) {
-            (Some(first), Some(last)) => {
-                let minute_before = last.as_second() - 60;
-                let recent = pages
-                    .iter()
-                    .filter(|page| page.record.fetched_at.as_second() > minute_before)
-                    .count();
-                let span_minutes = (last.as_second() - first.as_second()) as f64 / 60.0;
-                let overall = if span_minutes > 0.0 {
-                    pages.len() as f64 / span_minutes
-                } else {
-                    0.0
-                };
-                (recent as f64, overall)
-            }
-            _ => (0.0, 0.0),
-        };
-        Progress {
-            pages: pages.len(),
-            posts,
-            errors,
-            frontier,
-            by_role,
-            first_fetch,
-            last_fetch,
-            recent_rate,
-            overall_rate,
-        }
-    }
-
-    /// Whether the crawl (or a watch) is fetching: its last fetch is recent at `now`.
-    pub fn is_running(&self, now: Timestamp) -> bool {
-        self.last_fetch
-            .is_some_and(|last| now.as_second() - last.as_second() <= RUNNING_WITHIN_SECONDS)
     }
 }
 
@@ -558,6 +482,7 @@ pub fn settings_of(store: &Store) -> Result<CrawlSettings, ConsoleError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use jiff::Timestamp;
     use trawl_store::{PageRecord, PostRecord, ThreadEntryRecord};
 
     fn at(second: i64) -> Timestamp {
@@ -776,43 +701,5 @@ mod tests {
         assert_eq!(before.count, 2);
         drop(store);
         trawl_store::remove_database_files(&path);
-    }
-
-    #[test]
-    fn progress_counts_pages_posts_errors_and_rates() {
-        let pages = vec![
-            with_posts(page(FIRST, "thread", 200, 0), &[("a", None), ("b", None)]),
-            page(SECOND, "thread", 500, 60),
-            page(BOARD, "thread-list", 0, 110),
-            page("http://f.test/x", "", 404, 120),
-        ];
-        let progress = Progress::of(&pages, 7);
-        assert_eq!(
-            (
-                progress.pages,
-                progress.posts,
-                progress.errors,
-                progress.frontier
-            ),
-            (4, 2, 3, 7)
-        );
-        assert_eq!(progress.recent_rate, 2.0);
-        assert_eq!(progress.overall_rate, 2.0);
-        assert_eq!(
-            progress.by_role,
-            vec![
-                (Some("thread".to_string()), 2),
-                (None, 1),
-                (Some("thread-list".to_string()), 1)
-            ]
-        );
-        assert!(progress.is_running(at(200)));
-        assert!(!progress.is_running(at(241)));
-        let empty = Progress::of(&[], 1);
-        assert_eq!(
-            (empty.pages, empty.recent_rate, empty.overall_rate),
-            (0, 0.0, 0.0)
-        );
-        assert!(!empty.is_running(at(0)));
     }
 }

@@ -2,21 +2,8 @@
 
 use std::fmt::Write;
 
-/// `text` safe inside HTML text and attribute values.
-pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for character in text.chars() {
-        match character {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            other => out.push(other),
-        }
-    }
-    out
-}
+/// `text` safe inside HTML text and attribute values: the workspace's one escaping.
+pub use trawl_model::escape_html as escape;
 
 /// `text` as one component of a URL's query.
 pub fn query_value(text: &str) -> String {

@@ -38,12 +38,15 @@
 //! axum on a tokio runtime of its own, as the simulator's server. The store is synchronous, so
 //! every view reads it on tokio's blocking threads; each request opens the store anew (read
 //! only, but for a save), which lets a crawl go on writing it and never leaves a lock held
-//! between requests. The pages read are kept, and when the store's page count moves only the
+//! between requests. The overview reads the totals the store keeps as the crawl writes
+//! ([`trawl_store::Store::summary`]), so it never waits for pages to be read or the frontier
+//! to be counted (a store written before the totals, opened read only, is counted as before).
+//! The other views read the pages, which are kept: when the store's page count moves only the
 //! pages fetched since are read ([`data::Cache`]); the audit and the reassembled threads, which
 //! take seconds on a crawl of 100,000 pages, are made on threads of their own while the views
 //! show the last ones made and say so. Every view thus answers in milliseconds once the crawl
 //! has been read (docs/BENCHMARKS.md); while a big crawl is first read, on a thread of its own,
-//! the overview shows the store's page count and the other views say how far the reading is.
+//! the views but the overview say how far the reading is.
 //! Every view is plain HTML written on the server; the stylesheet and a small script for
 //! keyboard shortcuts and arrow-key moves through the graph are compiled into the binary, so no
 //! view needs the network beyond the console itself. Everything works without the script too.

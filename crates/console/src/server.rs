@@ -157,6 +157,17 @@ async fn overview(State(app): State<Arc<App>>, Path(site): Path<usize>) -> Respo
         let store = app.open(name, true)?;
         let settings = data::settings_of(&store)?;
         let watched = store.document("watch")?.is_some();
+        // The totals the store keeps answer at once however big the crawl and however far it
+        // moved since the last view; only a store written before them, opened read only,
+        // has its pages read and its frontier counted.
+        if let Some(summary) = store.summary()? {
+            let progress = Progress::of_summary(&summary);
+            let running = progress.is_running(SystemClock.now());
+            return Ok(Html(views::crawl::overview(
+                nav, &settings, &progress, running, watched,
+            ))
+            .into_response());
+        }
         let loaded = match app.cache.pages_now(&app.location, name, &store)? {
             PagesNow::Read(loaded) => loaded,
             PagesNow::Reading { read, total } => {
@@ -650,7 +661,10 @@ fn preload(app: &Arc<App>) {
                 }
             };
             let _ = app.cache.threads(&name, &loaded);
-            let _ = app.cache.waiting(&name, &store, loaded.count);
+            // Only a store without the totals has its frontier counted for the overview.
+            if matches!(store.summary(), Ok(None)) {
+                let _ = app.cache.waiting(&name, &store, loaded.count);
+            }
             let _ = app.cache.audit(&app.location, &name, loaded.count);
         });
 }

@@ -65,10 +65,36 @@ fn plot_error<E: std::fmt::Display>(what: impl Into<String>) -> impl FnOnce(E) -
     }
 }
 
+/// The picture's size in pixels.
+const SIZE: (u32, u32) = (900, 520);
+
 /// Draws the curve to `path`: coverage (mean and worst) on the left axis, invalid and duplicate
 /// shares on the right, both in percent.
 pub fn draw(points: &[CurvePoint], path: &Path) -> Result<()> {
-    let root = SVGBackend::new(path, (900, 520)).into_drawing_area();
+    plot(
+        points,
+        SVGBackend::new(path, SIZE).into_drawing_area(),
+        &format!("write {}", path.display()),
+    )
+}
+
+/// The curve [`draw`] draws, as the SVG picture's text (for a page that holds it inline).
+pub fn svg(points: &[CurvePoint]) -> Result<String> {
+    let mut text = String::new();
+    plot(
+        points,
+        SVGBackend::with_string(&mut text, SIZE).into_drawing_area(),
+        "finish the learning curve",
+    )?;
+    Ok(text)
+}
+
+/// Draws the curve on `root`; `presenting` says what finishing the picture does, for its error.
+fn plot<Backend: DrawingBackend>(
+    points: &[CurvePoint],
+    root: DrawingArea<Backend, plotters::coord::Shift>,
+    presenting: &str,
+) -> Result<()> {
     root.fill(&WHITE)
         .map_err(plot_error("draw the learning curve"))?;
     let largest = points
@@ -153,8 +179,7 @@ pub fn draw(points: &[CurvePoint], path: &Path) -> Result<()> {
         .position(SeriesLabelPosition::LowerRight)
         .draw()
         .map_err(plot_error("draw the legend"))?;
-    root.present()
-        .map_err(plot_error(format!("write {}", path.display())))?;
+    root.present().map_err(plot_error(presenting))?;
     Ok(())
 }
 
@@ -199,5 +224,18 @@ mod tests {
                 },
             ]
         );
+    }
+
+    #[test]
+    fn the_curve_as_text_is_the_picture_drawn_to_a_file() {
+        let points = points_of(&[run(100, 90.0, 2.0, 4.0), run(300, 99.0, 0.5, 0.5)]);
+        let text = svg(&points).unwrap();
+        assert!(text.starts_with("<svg"), "{text}");
+        assert!(text.contains("trawl learning curve"), "{text}");
+        let path = std::env::temp_dir().join(format!("trawl-curve-{}.svg", std::process::id()));
+        draw(&points, &path).unwrap();
+        let drawn = std::fs::read_to_string(&path).unwrap();
+        let _ = std::fs::remove_file(&path);
+        assert_eq!(drawn, text);
     }
 }

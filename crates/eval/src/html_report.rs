@@ -8,6 +8,8 @@
 
 use std::fmt::Write;
 
+use trawl_model::escape_html as escape;
+
 /// One plot of a section.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Figure {
@@ -39,20 +41,6 @@ const STYLE: &str = "body{font-family:sans-serif;margin:2em;max-width:80em;color
 table{border-collapse:collapse;margin:1em 0}th,td{border:1px solid #ccc;padding:0.2em 0.6em}\
 td.number{text-align:right}th{background:#f4f4f4}figure{margin:1em 0}\
 figure svg{max-width:100%;height:auto}figcaption{color:#555}";
-
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for character in text.chars() {
-        match character {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            other => out.push(other),
-        }
-    }
-    out
-}
 
 /// The cells of a pipe-table row, trimmed (`| a | b |` gives `a`, `b`).
 fn cells(line: &str) -> Vec<&str> {

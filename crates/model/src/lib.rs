@@ -23,6 +23,10 @@
 //! [`CookieJarFetcher`] wraps any fetcher with a session cookie jar, so the HTTP fetcher and the
 //! in-process simulator see the same URLs a browser would (no session ids once a cookie is back).
 //!
+//! [`escape_html`] is here too, the one HTML escaping of every page and picture trawl writes
+//! (the web console, the benchmarks' reports, the plan graph), since every crate that writes
+//! HTML stands on this one.
+//!
 //! Times are [`jiff::Timestamp`] values (re-exported as [`Timestamp`]): an absolute instant with
 //! nanosecond precision and no time zone, which is what the clock and the fetch log need. Civil
 //! times with zones appear only where pages are rendered or parsed.
@@ -30,10 +34,12 @@
 mod clock;
 mod cookies;
 mod fetch;
+mod html;
 
 pub use clock::{
     AcceleratedClock, Clock, FixedClock, ManualClock, SharedAcceleratedClock, SystemClock,
 };
 pub use cookies::{CookieJarFetcher, cookies_set_by};
 pub use fetch::{FetchError, FetchRequest, FetchResponse, Fetcher, Header};
+pub use html::escape_html;
 pub use jiff::Timestamp;

@@ -19,6 +19,11 @@
 //! - The session cookies ([`Store::save_cookies`]), so a resumed crawl is still the returning
 //!   visitor the site saw before, and sees the same links.
 //!
+//! The database also keeps the crawl's running totals ([`Store::summary`]: pages, posts and
+//! errors by role, fetch times and rate, the frontier by state), updated by triggers in the
+//! transaction of every write, so that a view of a crawl of 100,000 pages reads them at once
+//! instead of counting every row (`summary`).
+//!
 //! Reading back is done by [`Store::resume_state`] (what a crawler needs to go on: the pending
 //! frontier in order, every URL ever queued, the record signatures of fetched pages) and by
 //! [`Store::for_each_page`] and friends for export.
@@ -60,6 +65,7 @@ mod location;
 mod postgres;
 mod records;
 mod sqlite;
+mod summary;
 mod waiting_samples;
 
 #[cfg(any(test, feature = "test-support"))]
@@ -90,6 +96,7 @@ pub use records::{
     ThreadEntryRecord, UnfetchedFrontier,
 };
 pub use sqlite::{SqliteStore, remove_database_files};
+pub use summary::{CrawlSummary, RoleSummary};
 
 /// Everything that can go wrong with a store.
 #[derive(Debug, thiserror::Error)]
@@ -419,6 +426,14 @@ impl Store {
     /// Posts stored so far.
     pub fn post_count(&self) -> Result<usize, StoreError> {
         on_backend!(self, store => store.post_count())
+    }
+
+    /// The crawl's totals (pages, posts and errors, by role too, the fetch times and rate,
+    /// the frontier by state) as the last committed write left them, read without counting
+    /// any page (see [`CrawlSummary`]); `None` for a store written before the totals existed
+    /// and opened for reading only, which has none until it is next opened for writing.
+    pub fn summary(&self) -> Result<Option<CrawlSummary>, StoreError> {
+        on_backend!(self, store => store.summary())
     }
 
     /// Calls `visit` with every fetched page in fetch order, records included. With `bodies`

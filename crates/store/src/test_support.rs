@@ -73,6 +73,38 @@ pub fn with_database(url: &str, name: &str) -> String {
     }
 }
 
+/// Removes the crawl totals (`crate::summary`) from the store at `location`, tables, triggers
+/// and functions, leaving it as a trawl built before them wrote it: how tests make such a store
+/// to open. In PostgreSQL the totals of every site of the database go.
+pub fn remove_the_totals(location: &crate::StoreLocation) {
+    match location {
+        crate::StoreLocation::File(path) => {
+            let connection = rusqlite::Connection::open(path)
+                .unwrap_or_else(|error| panic!("cannot open {}: {error}", path.display()));
+            connection
+                .execute_batch(
+                    "DROP TRIGGER summary_of_pages; DROP TRIGGER summary_of_errors; \
+                     DROP TRIGGER summary_of_posts; \
+                     DROP TRIGGER summary_of_queued; DROP TRIGGER summary_of_frontier_states; \
+                     DROP TABLE summary; DROP TABLE role_summary; DROP TABLE fetch_seconds;",
+                )
+                .unwrap_or_else(|error| panic!("cannot remove the totals: {error}"));
+        }
+        crate::StoreLocation::Postgres(url) => {
+            let mut client = postgres::Client::connect(url, postgres::NoTls)
+                .unwrap_or_else(|error| panic!("cannot connect to the test database: {error}"));
+            client
+                .batch_execute(
+                    "DROP TABLE summary, role_summary, fetch_seconds; \
+                     DROP FUNCTION trawl_summary_of_pages, trawl_summary_of_posts, \
+                     trawl_summary_of_queued, trawl_summary_of_frontier_states CASCADE; \
+                     DROP FUNCTION trawl_fetch_second;",
+                )
+                .unwrap_or_else(|error| panic!("cannot remove the totals: {error}"));
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::with_database;

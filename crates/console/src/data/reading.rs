@@ -4,8 +4,9 @@
 //! hundred thousand pages, and that reading used to stand before the first view of a big
 //! crawl. Now a crawl of more than [`READ_AT_ONCE_PAGES`] pages is read on a thread of its
 //! own, its progress counted as it goes, and the views answer at once meanwhile: the overview
-//! with what the store counts cheaply (the pages), the others saying how far the reading
-//! is and refreshing themselves until it is done. A smaller crawl is read in the request, as
+//! from the store's totals (or, for a store without them, with the page count the store gives
+//! cheaply), the others saying how far the reading is and refreshing themselves until it is
+//! done. A smaller crawl is read in the request, as
 //! before: that costs less than the bar of 300 ms, and a view that can be shown whole at once
 //! is better than one that asks to wait. Once a site's pages are held, later pages are read in
 //! the request that finds them (a crawl adds a few at a time).

@@ -21,6 +21,7 @@
 mod read;
 mod samples;
 mod schema;
+mod summary;
 mod write;
 
 use std::cell::RefCell;

@@ -145,6 +145,9 @@ pub fn prepare(client: &mut Client, shown_url: &str) -> Result<(), StoreError> {
                 .batch_execute(super::samples::TABLE)
                 .map_err(database)?;
             transaction
+                .batch_execute(super::summary::TABLES)
+                .map_err(database)?;
+            transaction
                 .execute(
                     "INSERT INTO trawl_format (format) VALUES ($1)",
                     &[&(FORMAT_VERSION as i32)],
@@ -176,6 +179,17 @@ pub fn prepare(client: &mut Client, shown_url: &str) -> Result<(), StoreError> {
             transaction
                 .batch_execute(super::samples::TABLE)
                 .map_err(database)?;
+            // The totals came after the format's tables too (see `crate::summary`): made and
+            // filled here, under the schema lock, in a database made before them. Making their
+            // triggers locks the tables they watch, so no write falls between the two.
+            if !super::summary::has_summary(&mut transaction).map_err(database)? {
+                transaction
+                    .batch_execute(super::summary::TABLES)
+                    .map_err(database)?;
+                transaction
+                    .batch_execute(super::summary::FILL)
+                    .map_err(database)?;
+            }
             transaction.commit().map_err(database)
         }
         Found::OtherTables => Err(StoreError::NotACrawl {

@@ -9,6 +9,7 @@
 mod read;
 mod samples;
 mod schema;
+mod summary;
 mod write;
 
 use std::path::{Path, PathBuf};

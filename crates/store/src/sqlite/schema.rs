@@ -98,9 +98,12 @@ pub fn prepare(store: &mut SqliteStore) -> Result<(), StoreError> {
             })
             .and_then(|_| transaction.commit())
             .map_err(|source| StoreError::Sqlite { path, source })?;
-        return Ok(());
+        return store.ensure_summary();
     }
-    check_format(store)
+    check_format(store)?;
+    // The totals came after the format's tables; a file made before them gains them here
+    // rather than a new format (see `crate::summary`).
+    store.ensure_summary()
 }
 
 /// Checks, without writing anything, that the file holds a crawl in this format.

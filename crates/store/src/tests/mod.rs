@@ -5,6 +5,7 @@
 mod files;
 mod postgres;
 mod samples;
+mod summary;
 
 use std::path::PathBuf;
 use std::sync::OnceLock;
