@@ -39,10 +39,14 @@ fn forum(family: FamilyName, seed: u64) -> (Arc<Site>, Plan) {
     forum_of(family, seed, false)
 }
 
+/// What a learned plan is kept under: the family's name, the seed, and whether its cursors
+/// count down.
+type PlanKey = (&'static str, u64, bool);
+
 /// [`forum`], its cursor-paged lists counting their cursors down when `counting_down`
 /// ([`Site::with_cursors_counting_down`]).
 fn forum_of(family: FamilyName, seed: u64, counting_down: bool) -> (Arc<Site>, Plan) {
-    static PLANS: OnceLock<Mutex<HashMap<(&'static str, u64, bool), Plan>>> = OnceLock::new();
+    static PLANS: OnceLock<Mutex<HashMap<PlanKey, Plan>>> = OnceLock::new();
     let site = Site::build(SiteConfig::new(family, seed, Scale::Small));
     let site = Arc::new(if counting_down {
         site.with_cursors_counting_down()
