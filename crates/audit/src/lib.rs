@@ -189,8 +189,14 @@ impl<'a> Auditing<'a> {
             // A list the crawl fetched one page of shows no template of its page numbers, but
             // its pager names page 2 as the page's own URL with a page number added, maybe with
             // the list's order (`?sort=oldest&page=2`): the simulator's qa seed 41 crawl stopped
-            // long questions at their first page, and the audit saw no gap.
+            // long questions at their first page, and the audit saw no gap. A page whose
+            // page-flipping links already name its next page (a cursor in `<link rel="next">`)
+            // has its page 2 there: the numbered pager such a page prints for clients without
+            // scripts answers the first page again, and the crawler's rewrites rightly take it
+            // for the first page (nodebb with its board's second page removed showed it as
+            // taken for another).
             if list.len() == 1
+                && known.len() == 1
                 && let Ok(page_url) = url::Url::parse(first)
             {
                 for (link, written) in links.iter().zip(&written_links) {

@@ -36,10 +36,29 @@ fn path_and_query(url: &str) -> String {
 /// The forum of `family` and `seed`, and the plan learned from 300 of its pages (learned once
 /// per forum for all the crawls of a test).
 fn forum(family: FamilyName, seed: u64) -> (Arc<Site>, Plan) {
-    static PLANS: OnceLock<Mutex<HashMap<(&'static str, u64), Plan>>> = OnceLock::new();
-    let site = Arc::new(Site::build(SiteConfig::new(family, seed, Scale::Small)));
+    forum_of(family, seed, false)
+}
+
+/// What a learned plan is kept under: the family's name, the seed, and whether its cursors
+/// count down.
+type PlanKey = (&'static str, u64, bool);
+
+/// [`forum`], its cursor-paged lists counting their cursors down when `counting_down`
+/// ([`Site::with_cursors_counting_down`]).
+fn forum_of(family: FamilyName, seed: u64, counting_down: bool) -> (Arc<Site>, Plan) {
+    static PLANS: OnceLock<Mutex<HashMap<PlanKey, Plan>>> = OnceLock::new();
+    let site = Site::build(SiteConfig::new(family, seed, Scale::Small));
+    let site = Arc::new(if counting_down {
+        site.with_cursors_counting_down()
+    } else {
+        site
+    });
     let plans = PLANS.get_or_init(Mutex::default);
-    if let Some(plan) = plans.lock().unwrap().get(&(family.name(), seed)) {
+    if let Some(plan) = plans
+        .lock()
+        .unwrap()
+        .get(&(family.name(), seed, counting_down))
+    {
         return (site, plan.clone());
     }
     let at = jiff::Timestamp::from_second(site.history().end).unwrap();
@@ -63,7 +82,7 @@ fn forum(family: FamilyName, seed: u64) -> (Arc<Site>, Plan) {
     plans
         .lock()
         .unwrap()
-        .insert((family.name(), seed), plan.clone());
+        .insert((family.name(), seed, counting_down), plan.clone());
     (site, plan)
 }
 
@@ -535,5 +554,59 @@ fn whole_crawls_of_other_forums_show_no_false_gap() {
         for seed in [7, 41] {
             check_whole(family, seed);
         }
+    }
+}
+
+/// Boards that list their newest thread first and page by cursors counting down
+/// (`?before=<id>`): a whole crawl shows no gap the truth does not have and is incomplete
+/// exactly when the truth misses a page, and every board page removed on purpose (a cursor page,
+/// so the pages after it are never linked) is named.
+#[test]
+fn boards_paged_by_cursors_counting_down() {
+    for seed in [SEED, 7] {
+        let (site, plan) = forum_of(FamilyName::Nodebb, seed, true);
+        let plan = CrawlStrategy::Plan(Box::new(plan));
+        let whole = crawl(&site, &plan, &|_| None, None);
+        let judged = judge(&site, &whole);
+        println!(
+            "AUDIT nodebb counting down seed {seed} whole: {} fetches, {} gaps ({} false), truly missing {}",
+            whole.record.pages.len(),
+            judged.gaps,
+            judged.false_gaps.len(),
+            judged.truly_missing
+        );
+        assert!(
+            judged.false_gaps.is_empty(),
+            "seed {seed}: {:#?}",
+            judged.false_gaps
+        );
+        assert_eq!(
+            judged.incomplete,
+            judged.truly_missing > 0,
+            "seed {seed}: the audit says the crawl is incomplete exactly when it is: {judged:?}"
+        );
+        let removed = crawl(&site, &plan, &board_pages, None);
+        let judged = judge(&site, &removed);
+        println!(
+            "AUDIT nodebb counting down seed {seed} board pages removed: gaps made {}, found {}, {} false",
+            judged.made,
+            judged.found,
+            judged.false_gaps.len()
+        );
+        assert!(
+            judged.made >= 1,
+            "seed {seed}: no board page removed: {judged:?}"
+        );
+        assert!(
+            judged.false_gaps.is_empty(),
+            "seed {seed}: {:#?}",
+            judged.false_gaps
+        );
+        assert!(
+            judged.not_found.is_empty(),
+            "seed {seed}, not named: {:#?}",
+            judged.not_found
+        );
+        assert!(judged.incomplete);
     }
 }

@@ -60,6 +60,10 @@ pub struct SiteArgs {
     /// Spell the cursors of cursor-paged lists (nodebb) as opaque tokens instead of numbers.
     #[arg(long)]
     pub opaque_cursors: bool,
+    /// Make cursor-paged lists (nodebb) show their newest thread first and name later pages by
+    /// `?before=<id>`, ids counting down page after page.
+    #[arg(long)]
+    pub cursors_counting_down: bool,
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -105,6 +109,11 @@ impl SiteArgs {
 
     pub fn build(&self) -> Result<Site> {
         let site = Site::build(self.config()?);
+        let site = if self.cursors_counting_down {
+            site.with_cursors_counting_down()
+        } else {
+            site
+        };
         Ok(if self.opaque_cursors {
             site.with_opaque_cursors()
         } else {

@@ -7,7 +7,9 @@ use std::process::Command;
 
 mod support;
 use std::time::{Duration, Instant};
-use support::{learn_plan, path, repeated_paths, scratch, serve, serve_logged, text, trawl};
+use support::{
+    learn_plan, path, repeated_paths, scratch, serve, serve_logged, serve_site, text, trawl,
+};
 
 fn export(db: &Path, what: &str) -> Vec<serde_json::Value> {
     let output = trawl(&["export", "--db", path(db), what]);
@@ -399,4 +401,73 @@ fn a_crawl_fetches_each_page_once_taking_over_the_pages_learning_sampled() {
     check_repeated_requests("phpbb", &[("/index.php", 2)]);
     check_repeated_requests("xenforo", &[]);
     check_repeated_requests("discourse", &[]);
+}
+
+/// A forum whose boards list their newest thread first and page by cursors counting down
+/// (`?before=<id>`, the id of the last thread shown), crawled over loopback as a user would:
+/// every board page and every thread page the truth has is fetched, the crawl says it is
+/// complete, and `trawl audit` agrees.
+#[test]
+fn boards_paged_by_cursors_counting_down_are_crawled_whole_over_loopback() {
+    let site = trawl_sim::Site::build(trawl_sim::SiteConfig::new(
+        trawl_sim::FamilyName::Nodebb,
+        1,
+        trawl_sim::Scale::Small,
+    ))
+    .with_cursors_counting_down();
+    let (server, site, _) = serve_site(site);
+    let directory = scratch("crawl", "counting-down");
+    let db = directory.join("crawl.db");
+    let portal = format!("{}{}", server.origin(), site.portal_path());
+    let output = trawl(&[
+        "crawl",
+        &portal,
+        "--db",
+        path(&db),
+        "--samples",
+        "300",
+        "--delay-ms",
+        "0",
+    ]);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    assert!(
+        text(&output.stdout).contains("crawl complete"),
+        "{}",
+        text(&output.stdout)
+    );
+    let fetched: std::collections::HashSet<String> = export(&db, "pages")
+        .iter()
+        .filter(|page| page["status"].as_u64() == Some(200))
+        .filter_map(|page| {
+            let url = url::Url::parse(page["url"].as_str()?).ok()?;
+            Some(match url.query() {
+                Some(query) => format!("{}?{query}", url.path()),
+                None => url.path().to_string(),
+            })
+        })
+        .collect();
+    let mut missed = Vec::new();
+    let mut cursor_pages = 0;
+    site.for_each_url_truth(site.history().end, |truth| {
+        let list_page = matches!(truth.role, trawl_sim::Role::Board | trawl_sim::Role::Thread);
+        if truth.class == trawl_sim::PageClass::Valuable && list_page {
+            cursor_pages += usize::from(truth.url.contains("before="));
+            if !fetched.contains(&truth.url) {
+                missed.push(truth.url);
+            }
+        }
+    });
+    assert!(
+        cursor_pages >= 3,
+        "{cursor_pages} board pages named by a cursor"
+    );
+    assert!(missed.is_empty(), "pages never fetched: {missed:?}");
+    let audited = trawl(&["audit", "--db", path(&db)]);
+    assert!(
+        audited.status.success(),
+        "{}{}",
+        text(&audited.stdout),
+        text(&audited.stderr)
+    );
+    let _ = std::fs::remove_dir_all(&directory);
 }

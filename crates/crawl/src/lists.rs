@@ -13,6 +13,10 @@
 //! (`viewtopic.php?t=5`), so a URL that does not follow the template of the others comes first.
 //! Pages named by cursors that are no numbers (`?after=GgdQDeNvt6`) share no template at all;
 //! they are ordered by their distance along the list's links from the page spelled shortest.
+//! Cursors that are numbers share a template, but their values need not rise along the list
+//! (ids counting down as `?before=180`, `?before=152` on a list showing its newest entries
+//! first): a list whose pages form one chain along its links from a first page spelled apart is
+//! ordered along the chain, numbers or not.
 
 use std::collections::HashMap;
 
@@ -213,6 +217,15 @@ fn order_by_page_key(pages: &[ListPage<'_>], list: &mut [usize]) {
         order_along_links(pages, list);
         return;
     }
+    // Cursors that are numbers (`?before=180`, `?after=17`) share a template like page
+    // numbers, but their values need not rise along the list: ids counting down as a list shows
+    // its newest entries first, or the ids of whatever entries closed each page. Such pages are
+    // reached one from the next, so a list whose pages form one chain from its first page is
+    // ordered along it.
+    if let Some(chain) = chain_from_first_page(pages, list, &split, &main_template) {
+        list.copy_from_slice(&chain);
+        return;
+    }
     let following: Vec<&SplitUrl> = split
         .values()
         .filter(|parts| parts.template == main_template)
@@ -238,6 +251,54 @@ fn order_by_page_key(pages: &[ListPage<'_>], list: &mut [usize]) {
         }
     };
     list.sort_by_cached_key(|&index| key(index));
+}
+
+/// The list's pages in order along its links, when they form one chain from its first page:
+/// exactly one page is spelled apart from the template the others follow (the first page,
+/// which carries no cursor), and every other page is reached from it along the list's links,
+/// each at a distance of its own. A numbered pager showing more than the next page (a window
+/// of numbers, a link to the last page) puts two pages at one distance and is ordered by its
+/// numbers; so is a list with a page no link reaches.
+fn chain_from_first_page(
+    pages: &[ListPage<'_>],
+    list: &[usize],
+    split: &HashMap<usize, SplitUrl>,
+    main_template: &str,
+) -> Option<Vec<usize>> {
+    let mut apart = list
+        .iter()
+        .copied()
+        .filter(|index| split[index].template != main_template);
+    let first = apart.next()?;
+    if apart.next().is_some() || list.len() < 3 {
+        return None;
+    }
+    let member_of_url: HashMap<&str, usize> = list
+        .iter()
+        .map(|&index| (pages[index].url, index))
+        .collect();
+    let mut distance: HashMap<usize, usize> = HashMap::from([(first, 0)]);
+    let mut queue = std::collections::VecDeque::from([first]);
+    while let Some(page) = queue.pop_front() {
+        let next_distance = distance[&page] + 1;
+        for link in pages[page].list_links {
+            if let Some(&target) = member_of_url.get(link.as_str())
+                && !distance.contains_key(&target)
+            {
+                distance.insert(target, next_distance);
+                queue.push_back(target);
+            }
+        }
+    }
+    let mut distances: Vec<usize> = distance.values().copied().collect();
+    distances.sort_unstable();
+    distances.dedup();
+    if distance.len() != list.len() || distances.len() != list.len() {
+        return None;
+    }
+    let mut chain = list.to_vec();
+    chain.sort_by_key(|index| distance[index]);
+    Some(chain)
 }
 
 /// Orders a list whose URLs share no template: pages named by cursors that are no numbers
@@ -399,6 +460,66 @@ mod tests {
             .collect();
         let expected: Vec<Vec<&str>> = expected.iter().map(|list| list.to_vec()).collect();
         assert_eq!(lists, expected);
+    }
+
+    /// Boards paged by cursors that are ids counting down (`?before=180`, newest entries first)
+    /// keep their page order along their links, whatever order their pages were fetched in:
+    /// ordered by their numbers they ran backwards. A numbered pager with a window of pages, or
+    /// a list with a page no link reaches, is still ordered by its numbers.
+    #[test]
+    fn pages_named_by_cursors_counting_down_are_ordered_along_their_links() {
+        let first = "/category/2/news";
+        let second = "/category/2/news?before=180";
+        let third = "/category/2/news?before=152";
+        let fourth = "/category/2/news?before=97";
+        // Next links only.
+        check(
+            &[
+                (first, BOARD, &[second]),
+                (third, BOARD, &[fourth]),
+                (fourth, BOARD, &[]),
+                (second, BOARD, &[third]),
+            ],
+            &[&[first, second, third, fourth]],
+        );
+        // Next and previous links.
+        check(
+            &[
+                (fourth, BOARD, &[third]),
+                (first, BOARD, &[second]),
+                (second, BOARD, &[first, third]),
+                (third, BOARD, &[second, fourth]),
+            ],
+            &[&[first, second, third, fourth]],
+        );
+        // Ids counting up along a chain keep their order too.
+        let up = ["/c/2", "/c/2?after=17", "/c/2?after=40", "/c/2?after=41"];
+        check(
+            &[
+                (up[2], BOARD, &[up[3]]),
+                (up[0], BOARD, &[up[1]]),
+                (up[1], BOARD, &[up[2]]),
+                (up[3], BOARD, &[]),
+            ],
+            &[&up],
+        );
+        // A window of page numbers (the first page links every other page) is ordered by
+        // number.
+        let numbered = [
+            "/f?id=3",
+            "/f?id=3&page=2",
+            "/f?id=3&page=3",
+            "/f?id=3&page=4",
+        ];
+        check(
+            &[
+                (numbered[0], BOARD, &[numbered[1], numbered[2], numbered[3]]),
+                (numbered[3], BOARD, &[numbered[2]]),
+                (numbered[2], BOARD, &[numbered[1], numbered[3]]),
+                (numbered[1], BOARD, &[numbered[0], numbered[2]]),
+            ],
+            &[&numbered],
+        );
     }
 
     /// Boards paged by cursors that are no numbers keep their page order, whatever order their

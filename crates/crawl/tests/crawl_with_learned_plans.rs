@@ -567,3 +567,46 @@ fn boards_paged_by_opaque_cursors_are_crawled_whole() {
         );
     }
 }
+
+/// Boards that list their newest thread first and name each later page by the id of the last
+/// thread shown before it (`?before=180`, then `?before=152`, ...): cursors that count down, so
+/// a list's pages ordered by their numbers run backwards, and a word like "before" names the
+/// next page, not the previous one. Every valuable page is fetched, no copy, every later board
+/// page is kept with its board, and no fetch is wasted beyond those of the same forum with
+/// cursors counting up; spelled as opaque tokens, the same.
+#[test]
+fn boards_paged_by_cursors_counting_down_are_crawled_whole() {
+    for seed in [1, 2, 3] {
+        let numbered = learn_and_crawl(FamilyName::Nodebb, seed, seed);
+        for opaque in [false, true] {
+            let site = Site::build(SiteConfig::new(FamilyName::Nodebb, seed, Scale::Small))
+                .with_cursors_counting_down();
+            let site = if opaque {
+                site.with_opaque_cursors()
+            } else {
+                site
+            };
+            let outcome = learn_and_crawl_site(site, seed, None, 300, None);
+            assert!(
+                outcome.valuable == outcome.valuable_total
+                    && outcome.duplicate == 0
+                    && outcome.invalid_or_endless <= numbered.invalid_or_endless,
+                "nodebb seed {seed} with cursors counting down (opaque {opaque}): {} of {} \
+                 valuable pages, {} copies, {} invalid ({} with cursors counting up)",
+                outcome.valuable,
+                outcome.valuable_total,
+                outcome.duplicate,
+                outcome.invalid_or_endless,
+                numbered.invalid_or_endless
+            );
+            assert!(
+                outcome.relations_total > 0,
+                "seed {seed}: no later board page"
+            );
+            assert_eq!(
+                outcome.relations_kept, outcome.relations_total,
+                "seed {seed} (opaque {opaque}): later board pages kept with their board"
+            );
+        }
+    }
+}

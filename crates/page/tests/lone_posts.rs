@@ -191,3 +191,83 @@ fn a_lone_post_is_read_and_page_sections_are_not() {
         &[],
     );
 }
+
+/// An opening post shown apart in one box with the board's breadcrumb, the thread's title as
+/// the page's heading, a line naming its starter and date, and a row of buttons, above a
+/// message shorter than the heading and the breadcrumb together. Alone on its page, a message
+/// shorter than twice its buttons is still missed: with one record, nothing tells buttons from
+/// a message, and counting short links as fields took a question's tags for them.
+fn opening_post_box(message: &str) -> String {
+    format!(
+        "<div class=topic><div class=topic-head><div class=crumbs><a href=/>Index</a> &rsaquo; \
+         <a href=/board/networking/>Home networking</a></div>\
+         <h1>Router keeps dropping</h1><p class=meta>Started by <a href=/member/7/>kestrel</a> \
+         on Dec 2, 2025 10:15 am, 12 views</p></div>\
+         <div class=topic-body><p>{message}</p></div>\
+         <div class=topic-tools><a href=/reply/5/?quote=1>Quote</a> <a href=/reply/5/>Post reply</a></div></div>"
+    )
+}
+
+#[test]
+fn a_short_opening_post_beside_its_title_heading_and_breadcrumb_is_read() {
+    // Alone on its page: the heading and the breadcrumb are fields of the box, not the message,
+    // and not so much other text that the box would be a page section.
+    check(
+        &format!(
+            "{}<div class=note>No replies yet</div>",
+            opening_post_box("Any idea why it drops every evening?")
+        ),
+        &[(
+            "kestrel",
+            "2025-12-02T10:15:00",
+            "Any idea why it drops every evening?",
+        )],
+    );
+    // A message a little longer than the heading alone.
+    check(
+        &opening_post_box("It drops every evening at nine, since Monday."),
+        &[(
+            "kestrel",
+            "2025-12-02T10:15:00",
+            "It drops every evening at nine, since Monday.",
+        )],
+    );
+    // Above a list of replies, read before them as the post shown apart.
+    let reply = |id: u32, name: &str, when: &str, text: &str| {
+        format!(
+            "<div class=reply id=r{id}><div class=who><a href=/member/{id}/>{name}</a> \
+             <span class=when>{when}</span></div><div class=text>{text}</div></div>"
+        )
+    };
+    check(
+        &format!(
+            "{}<div class=replies>{}{}</div>",
+            opening_post_box("Any idea why it drops?"),
+            reply(
+                9,
+                "marten",
+                "Dec 2, 2025 11:02 am",
+                "Same here since the last firmware update, twice a day at least."
+            ),
+            reply(
+                12,
+                "heron",
+                "Dec 3, 2025 8:40 am",
+                "Mine stopped dropping after I turned the wireless power saving off."
+            ),
+        ),
+        &[
+            ("kestrel", "2025-12-02T10:15:00", "Any idea why it drops?"),
+            (
+                "marten",
+                "2025-12-02T11:02:00",
+                "Same here since the last firmware update, twice a day at least.",
+            ),
+            (
+                "heron",
+                "2025-12-03T08:40:00",
+                "Mine stopped dropping after I turned the wireless power saving off.",
+            ),
+        ],
+    );
+}

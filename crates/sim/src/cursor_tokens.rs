@@ -60,19 +60,35 @@ pub(crate) fn number_of(seed: u64, token: &str) -> Option<u32> {
 }
 
 /// `url`, the family's spelling of `address`, with its cursor written as a token when the forum
-/// of `opaque_seed` spells cursors opaquely; any other URL unchanged.
-pub(crate) fn spell(url: String, address: &Address, opaque_seed: Option<u64>) -> String {
-    match (&address.route, opaque_seed) {
-        (Route::BoardAfter { after, .. }, Some(seed)) => {
-            replace_query_value(&url, &after.to_string(), &token_of(seed, *after))
-        }
-        _ => url,
+/// of `opaque_seed` spells cursors opaquely, and under the key `before` when its cursors count
+/// down ([`crate::Site::with_cursors_counting_down`]); any other URL unchanged.
+pub(crate) fn spell(
+    url: String,
+    address: &Address,
+    opaque_seed: Option<u64>,
+    counting_down: bool,
+) -> String {
+    let Route::BoardAfter { after, .. } = &address.route else {
+        return url;
+    };
+    if opaque_seed.is_none() && !counting_down {
+        return url;
     }
+    let value = match opaque_seed {
+        Some(seed) => token_of(seed, *after),
+        None => after.to_string(),
+    };
+    replace_query_value(
+        &url,
+        &after.to_string(),
+        counting_down.then_some("before"),
+        &value,
+    )
 }
 
-/// `url` with the first query value equal to `value` replaced by `replacement` (the path and
-/// any fragment unchanged).
-fn replace_query_value(url: &str, value: &str, replacement: &str) -> String {
+/// `url` with the first query value equal to `value` replaced by `replacement`, under the key
+/// `new_key` when one is given (the path and any fragment unchanged).
+fn replace_query_value(url: &str, value: &str, new_key: Option<&str>, replacement: &str) -> String {
     let Some((path, query)) = url.split_once('?') else {
         return url.to_string();
     };
@@ -86,7 +102,7 @@ fn replace_query_value(url: &str, value: &str, replacement: &str) -> String {
         .map(|pair| match pair.split_once('=') {
             Some((key, found)) if !replaced && found == value => {
                 replaced = true;
-                format!("{key}={replacement}")
+                format!("{}={replacement}", new_key.unwrap_or(key))
             }
             _ => pair.to_string(),
         })

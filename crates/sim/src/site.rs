@@ -85,6 +85,10 @@ pub struct Site {
     /// Whether cursor-paged lists spell their cursors as opaque tokens (see
     /// [`Site::with_opaque_cursors`]).
     opaque_cursors: bool,
+    /// The query key the family's codec reads a cursor under, when cursor-paged lists list
+    /// their newest thread first and name the next page by `before=` (see
+    /// [`Site::with_cursors_counting_down`]).
+    counting_down_key: Option<String>,
 }
 
 impl Site {
@@ -135,6 +139,7 @@ impl Site {
             listings: Mutex::new(HashMap::new()),
             late_board: None,
             opaque_cursors: false,
+            counting_down_key: None,
         }
     }
 
@@ -156,6 +161,39 @@ impl Site {
     pub fn with_opaque_cursors(mut self) -> Site {
         self.opaque_cursors = true;
         self
+    }
+
+    /// The same forum with its cursor-paged lists showing their newest thread first and naming
+    /// each later page by the id of the last thread shown before it, as `?before=<id>`: the
+    /// cursors count down page after page (`before=180`, `before=152`, ...), as engines do that
+    /// page a "newest topics" list by id. The server answers only the `before=` spelling; with
+    /// [`Site::with_opaque_cursors`] as well, the id is written as a token. Families without
+    /// cursors are unchanged.
+    pub fn with_cursors_counting_down(mut self) -> Site {
+        if !self.family.profile().quirks.board_cursor {
+            return self;
+        }
+        // The family's codec writes a cursor under a key of its own: find it by spelling one,
+        // so that `before=` can be read back under it.
+        let probe = self.family.encode(
+            &Address::canonical(Route::BoardAfter {
+                board: 1,
+                after: 4_004_004,
+            }),
+            &self.history,
+        );
+        let (_, query) = html::split_path_and_query(&probe);
+        self.counting_down_key = query.split('&').find_map(|pair| {
+            let (key, value) = pair.split_once('=')?;
+            (value == "4004004").then(|| key.to_string())
+        });
+        self
+    }
+
+    /// Whether cursor-paged lists count their cursors down (see
+    /// [`Site::with_cursors_counting_down`]).
+    pub fn cursors_count_down(&self) -> bool {
+        self.counting_down_key.is_some()
     }
 
     /// The seed that mints this forum's cursor tokens, when it spells cursors opaquely.
@@ -213,6 +251,7 @@ impl Site {
             self.family.encode(address, &self.history),
             address,
             self.opaque_cursor_seed(),
+            self.cursors_count_down(),
         )
     }
 
@@ -233,15 +272,33 @@ impl Site {
         } else {
             format!("{path}?{query}")
         };
-        if !self.opaque_cursors {
+        if !self.opaque_cursors && self.counting_down_key.is_none() {
             return self.family.decode(&clean, &self.history);
         }
+        // A forum counting its cursors down names them `before=`: give the family's codec the
+        // key it reads, and refuse a cursor under the codec's own key, which this server never
+        // writes.
+        let mut read_before = false;
+        let query: Vec<String> = query
+            .split('&')
+            .map(
+                |pair| match (pair.split_once('='), &self.counting_down_key) {
+                    (Some(("before", value)), Some(key)) => {
+                        read_before = true;
+                        format!("{key}={value}")
+                    }
+                    _ => pair.to_string(),
+                },
+            )
+            .collect();
+        let query = query.join("&");
         // The family reads cursors as numbers: give it the number a token stands for, and
         // refuse a cursor that was spelled as a plain number, which this server never mints.
-        let mut read_token = false;
+        let mut read_token = !self.opaque_cursors;
         let pairs: Vec<String> = query
             .split('&')
             .map(|pair| match pair.split_once('=') {
+                Some(_) if !self.opaque_cursors => pair.to_string(),
                 Some((key, value)) => match cursor_tokens::number_of(self.config.seed, value) {
                     Some(number) => {
                         read_token = true;
@@ -258,8 +315,9 @@ impl Site {
             format!("{path}?{}", pairs.join("&"))
         };
         let address = self.family.decode(&readable, &self.history)?;
+        let counting_down = self.counting_down_key.is_some();
         match address.route {
-            Route::BoardAfter { .. } if !read_token => None,
+            Route::BoardAfter { .. } if !read_token || (counting_down && !read_before) => None,
             _ => Some(address),
         }
     }
@@ -342,6 +400,7 @@ impl Site {
             now: at,
             session: session_in_links,
             opaque_cursor_seed: self.opaque_cursor_seed(),
+            cursors_count_down: self.cursors_count_down(),
         };
         let html = self.family.render(&page, &context);
         let (body, _, _) = profile.charset.encoding().encode(&html);
@@ -402,6 +461,12 @@ impl Site {
 
     /// The non-sticky threads of a board existing at `at`, in `order`.
     pub(crate) fn board_listing(&self, board: u32, order: SortOrder, at: i64) -> Listing {
+        // A list paged by cursors that count down shows its newest thread first.
+        let order = if order == SortOrder::LastPost && self.cursors_count_down() {
+            SortOrder::Created
+        } else {
+            order
+        };
         let key = (board, order);
         if let Some((instant, listing)) = self.listings.lock().expect("listing cache").get(&key)
             && *instant == at

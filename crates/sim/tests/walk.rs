@@ -218,6 +218,86 @@ fn nodebb_walk_with_opaque_cursors_agrees_with_truth() {
     assert!(cursor_urls > 5, "{cursor_urls} cursor URLs");
 }
 
+/// The same forum with its cursors counting down (`?before=<id>`, newest thread first): every
+/// cursor link must still be listed by the truth and answer its page, the family's own cursor
+/// key must answer nothing, and on every board the cursor of each later page must be below the
+/// cursor of the page before. Opaque tokens may stand for the ids too.
+#[test]
+fn nodebb_walk_with_cursors_counting_down_agrees_with_truth() {
+    let site = small_site(FamilyName::Nodebb).with_cursors_counting_down();
+    assert!(site.cursors_count_down());
+    check_walk_of(&site);
+    let at = site.history().end;
+    // Per board, (page, cursor) of every later page.
+    let mut cursors: HashMap<String, Vec<(u32, u32)>> = HashMap::new();
+    site.for_each_url_truth(at, |truth| {
+        assert!(
+            !truth.url.contains("after="),
+            "a cursor under the codec's key: {}",
+            truth.url
+        );
+        let Some((_, value)) = truth.url.split_once("before=") else {
+            return;
+        };
+        let value = value.split('&').next().unwrap_or(value);
+        let cursor: u32 = value
+            .parse()
+            .unwrap_or_else(|_| panic!("a cursor that is no id: {}", truth.url));
+        let own_key = truth.url.replace("before=", "after=");
+        assert_eq!(
+            site.classify(&own_key, at).role,
+            Role::Error,
+            "the codec's own cursor key answered: {own_key}"
+        );
+        if truth.class == PageClass::Valuable {
+            let list = truth
+                .list
+                .clone()
+                .expect("a valuable list page names its list");
+            let page = truth.position.expect("a valuable list page has a position");
+            cursors.entry(list).or_default().push((page, cursor));
+        }
+    });
+    assert!(
+        cursors.values().any(|pages| pages.len() >= 2),
+        "{cursors:?}"
+    );
+    for (list, mut pages) in cursors {
+        pages.sort_unstable();
+        assert_eq!(pages[0].0, 2, "{list}: the first cursor page is page 2");
+        for pair in pages.windows(2) {
+            assert!(
+                pair[1].0 == pair[0].0 + 1 && pair[1].1 < pair[0].1,
+                "{list}: cursors must count down page after page: {pages:?}"
+            );
+        }
+    }
+    let opaque = small_site(FamilyName::Nodebb)
+        .with_cursors_counting_down()
+        .with_opaque_cursors();
+    check_walk_of(&opaque);
+    let mut tokens = 0;
+    opaque.for_each_url_truth(at, |truth| {
+        if let Some((_, value)) = truth.url.split_once("before=") {
+            tokens += 1;
+            assert!(
+                value.len() == 11 && value.bytes().any(|b| b.is_ascii_alphabetic()),
+                "a cursor spelled as a number: {}",
+                truth.url
+            );
+        }
+    });
+    assert!(tokens > 5, "{tokens} opaque cursors counting down");
+}
+
+/// Families without cursors are unchanged by the option.
+#[test]
+fn cursors_counting_down_leave_families_without_cursors_alone() {
+    let site = small_site(FamilyName::Phpbb).with_cursors_counting_down();
+    assert!(!site.cursors_count_down());
+    check_walk_of(&site);
+}
+
 #[test]
 fn slugtree_walk_agrees_with_truth() {
     check_walk(FamilyName::Slugtree);

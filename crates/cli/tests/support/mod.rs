@@ -32,11 +32,22 @@ pub fn serve_logged(
     Arc<trawl_sim_server::RequestLog>,
 ) {
     let family = trawl_sim::FamilyName::parse(family).expect("a known family");
-    let site = Arc::new(trawl_sim::Site::build(trawl_sim::SiteConfig::new(
+    serve_site(trawl_sim::Site::build(trawl_sim::SiteConfig::new(
         family,
         seed,
         trawl_sim::Scale::Small,
-    )));
+    )))
+}
+
+/// [`serve_logged`] of a site built with options beyond its family.
+pub fn serve_site(
+    site: trawl_sim::Site,
+) -> (
+    trawl_sim_server::SimServer,
+    Arc<trawl_sim::Site>,
+    Arc<trawl_sim_server::RequestLog>,
+) {
+    let site = Arc::new(site);
     let at = jiff::Timestamp::from_second(site.history().end).expect("a valid instant");
     let clock = trawl_sim_server::ServerClock::Fixed(at).into_clock();
     let log = Arc::new(trawl_sim_server::RequestLog::default());

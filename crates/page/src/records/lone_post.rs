@@ -7,7 +7,8 @@
 //! not an entry of a menu or list), one to three dates to the day or finer (the post time, a
 //! join date), and a message: the largest element holding neither the author nor a date
 //! standing alone, not mostly links, with at least 20 bytes of text; the element's other text
-//! (beyond its author, dates and subject headings) may be at most half the message. Among such
+//! (beyond its author, dates, subject headings, a title heading not naming the author and a
+//! breadcrumb) may be at most half the message. Among such
 //! elements the one with the largest message wins, and for that message the tightest element
 //! around it, so that the page's header (the clock, the last visit) and sidebars stay out.
 //!
@@ -77,6 +78,16 @@ pub fn lone_post_element(facts: &PageFacts<'_>) -> Option<NodeId> {
             .iter()
             .map(|link| (link.node, facts.sizes[link.node as usize])),
     );
+    // The page's own headings, read as a post's title heading when a post element holds one
+    // (see `title_headings_text`).
+    let title_headings: Vec<NodeId> = document
+        .descendants(ROOT)
+        .filter(|&node| {
+            let data = document.node(node);
+            data.is("h1") || data.is("h2")
+        })
+        .collect();
+    let breadcrumbs = breadcrumbs(facts);
     // (element, its body, the body's text size, the element's text size)
     let mut best: Option<(NodeId, u32, u32)> = None;
     for element in document.descendants(ROOT) {
@@ -101,7 +112,13 @@ pub fn lone_post_element(facts: &PageFacts<'_>) -> Option<NodeId> {
         // The message is the largest element of the post that holds none of its fields: no
         // date standing alone (the post time, a join date) and not the author. The body
         // `single_post_parts` found only avoids the one date it read.
-        let Some(body) = message_of(facts, element, parts.author.node, &field_dates_below) else {
+        let Some(body) = message_of(
+            facts,
+            element,
+            parts.author.node,
+            &field_dates_below,
+            &breadcrumbs,
+        ) else {
             continue;
         };
         let body_size = facts.sizes[body as usize];
@@ -112,7 +129,9 @@ pub fn lone_post_element(facts: &PageFacts<'_>) -> Option<NodeId> {
         // largest field is one among many.
         let fields = facts.sizes[parts.author.node as usize]
             + date_text_below[element as usize]
-            + heading_text_below[element as usize];
+            + heading_text_below[element as usize]
+            + title_headings_text(facts, &title_headings, element, &parts.author.name)
+            + breadcrumbs_text(facts, &breadcrumbs, element, body);
         if size.saturating_sub(body_size + fields) * 2 > body_size {
             continue;
         }
@@ -133,21 +152,145 @@ pub fn lone_post_element(facts: &PageFacts<'_>) -> Option<NodeId> {
     best.map(|(element, _, _)| element)
 }
 
-/// The largest element of `element` holding no date field and not holding `author`, when it
-/// has at least 20 bytes of text.
+/// The text of the page-level headings (`h1`, `h2`) inside `element` that do not name its
+/// author. An opening post shown apart may carry the thread's title as the page's heading: a
+/// field of the post like its subject line. A profile's heading names its member, and stays
+/// other text, so a profile's largest field is still not taken for a message.
+fn title_headings_text(
+    facts: &PageFacts<'_>,
+    headings: &[NodeId],
+    element: NodeId,
+    author: &str,
+) -> u32 {
+    let document = facts.document;
+    let author = author.to_lowercase();
+    headings
+        .iter()
+        .filter(|&&heading| heading == element || is_ancestor(document, element, heading))
+        .filter(|&&heading| {
+            !document
+                .text_content(heading)
+                .to_lowercase()
+                .contains(&author)
+        })
+        .map(|&heading| facts.sizes[heading as usize])
+        .sum()
+}
+
+/// The page's breadcrumbs: the outermost elements of two links or more with nothing between
+/// them but separators (`Index › Networking`), which an opening post shown apart may carry
+/// above its title like a field. Links without separators are no breadcrumb, and links that are
+/// entries of a run of three like records or more are a menu: both stay other text, so a page
+/// section holding the site's menu is still no post.
+pub(super) fn breadcrumbs(facts: &PageFacts<'_>) -> Vec<NodeId> {
+    let document = facts.document;
+    let link_text_below = count_below(
+        document,
+        facts
+            .links
+            .iter()
+            .map(|link| (link.node, facts.sizes[link.node as usize])),
+    );
+    let links_below = count_below(document, facts.links.iter().map(|link| (link.node, 1)));
+    let mut found: Vec<NodeId> = Vec::new();
+    for node in document.descendants(ROOT) {
+        let links = links_below[node as usize];
+        let other_text = facts.sizes[node as usize].saturating_sub(link_text_below[node as usize]);
+        if document.node(node).kind != NodeKind::Element
+            || links < 2
+            || other_text > 4 * links
+            || found
+                .iter()
+                .any(|&outer| is_ancestor(document, outer, node))
+        {
+            continue;
+        }
+        let row: Vec<&Link> = facts
+            .links
+            .iter()
+            .filter(|link| is_ancestor(document, node, link.node))
+            .collect();
+        let in_a_menu = row.iter().any(|link| {
+            facts.slots[link.node as usize]
+                .is_some_and(|slot| facts.regions[slot.region as usize].records.len() >= 3)
+        });
+        if in_a_menu {
+            continue;
+        }
+        let mut rest = document.text_content(node);
+        for link in &row {
+            rest = rest.replacen(document.text_content(link.node).as_str(), "", 1);
+        }
+        let separators_only = rest
+            .chars()
+            .all(|character| character.is_whitespace() || "»›>/→:".contains(character));
+        if separators_only && rest.chars().any(|character| !character.is_whitespace()) {
+            found.push(node);
+        }
+    }
+    found
+}
+
+/// The text of the breadcrumbs in `element` apart from its message `body`.
+fn breadcrumbs_text(
+    facts: &PageFacts<'_>,
+    breadcrumbs: &[NodeId],
+    element: NodeId,
+    body: NodeId,
+) -> u32 {
+    let document = facts.document;
+    breadcrumbs
+        .iter()
+        .filter(|&&crumbs| {
+            (crumbs == element || is_ancestor(document, element, crumbs))
+                && crumbs != body
+                && !is_ancestor(document, crumbs, body)
+                && !is_ancestor(document, body, crumbs)
+        })
+        .map(|&crumbs| facts.sizes[crumbs as usize])
+        .sum()
+}
+
+/// Whether `node` is an `h1` or `h2` heading or sits in one, looking up no further than
+/// `element`.
+fn is_title_heading_text(document: &Document, element: NodeId, node: NodeId) -> bool {
+    let mut current = Some(node);
+    while let Some(here) = current {
+        let data = document.node(here);
+        if data.is("h1") || data.is("h2") {
+            return true;
+        }
+        if here == element {
+            return false;
+        }
+        current = data.parent;
+    }
+    false
+}
+
+/// The largest element of `element` holding no date field and not holding `author`, not in an
+/// `h1` or `h2` heading and no breadcrumb, when it has at least 20 bytes of text.
 fn message_of(
     facts: &PageFacts<'_>,
     element: NodeId,
     author: NodeId,
     field_dates_below: &[u32],
+    breadcrumbs: &[NodeId],
 ) -> Option<NodeId> {
     let document = facts.document;
     let mut best: Option<(NodeId, u32)> = None;
     for node in document.descendants(element) {
+        // The page's title heading or a breadcrumb is a field, however long beside a short
+        // message; a minor heading inside may be a title the message is made of (a question's
+        // entry), and is left to the share test.
         if document.node(node).kind != NodeKind::Element
             || field_dates_below[node as usize] > 0
             || node == author
             || is_ancestor(document, node, author)
+            || is_title_heading_text(document, element, node)
+            || breadcrumbs
+                .iter()
+                .any(|&crumbs| crumbs == node || is_ancestor(document, crumbs, node))
         {
             continue;
         }

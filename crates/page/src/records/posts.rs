@@ -149,8 +149,10 @@ pub(super) fn posts_and_time_column(
     // A lone record has no other records to show which of its elements vary like a message; its
     // subject line, when longer than a short message, would pass for the text. An element that
     // only repeats the thread's title is a field, not the post.
+    // Nor is a breadcrumb above it (`Index › Networking`), as long as a short message.
     if records == 1 {
         excluded.extend(subject_elements(facts, region, &titles));
+        excluded.extend(super::lone_post::breadcrumbs(facts));
     }
     let mut texts = PostTexts::default();
     let bodies = choose_text_column(facts, region, &excluded, &mut texts);

@@ -9,7 +9,7 @@ use super::posts::{
 };
 use super::remarks;
 use super::*;
-use crate::dom::{NodeId, NodeKind};
+use crate::dom::{Document, NodeId, NodeKind};
 use crate::regions::{column_below_root, column_of};
 use crate::time::{ParsedTime, Precision};
 
@@ -121,28 +121,64 @@ pub(super) fn single_post_parts(
             node == form || is_ancestor(document, node, form) || is_ancestor(document, form, node)
         })
     };
-    let mut best: Option<(NodeId, u32)> = None;
-    for node in document.descendants(element) {
-        if document.node(node).kind != NodeKind::Element
-            || in_or_around_form(node)
-            || node == date.element
-            || is_ancestor(document, node, date.element)
-            || node == author.node
-            || is_ancestor(document, node, author.node)
-            || in_or_around_remark(node)
-        {
-            continue;
-        }
-        let size = facts.sizes[node as usize];
-        if best.is_none_or(|(_, best_size)| size > best_size) {
-            best = Some((node, size));
-        }
-    }
-    let (body, size) = best?;
+    let mut candidates: Vec<(NodeId, u32)> = document
+        .descendants(element)
+        .filter(|&node| {
+            !(document.node(node).kind != NodeKind::Element
+                || in_or_around_form(node)
+                || node == date.element
+                || is_ancestor(document, node, date.element)
+                || node == author.node
+                || is_ancestor(document, node, author.node)
+                || in_or_around_remark(node))
+        })
+        .map(|node| (node, facts.sizes[node as usize]))
+        .collect();
+    // The largest first, the first met among equals (the outermost), as a plain scan would.
+    candidates.sort_by_key(|&(_, size)| std::cmp::Reverse(size));
+    // An opening post shown apart may carry the thread's title heading and the breadcrumb of
+    // its board above a message shorter than either: neither is the message. Only the largest
+    // candidates are tested, which keeps the test off the scan of every element.
+    let (body, size) = candidates.into_iter().find(|&(node, _)| {
+        !is_heading_text(document, element, node) && !mostly_links(facts, node)
+    })?;
     if size < 20 {
         return None;
     }
     Some(SinglePostParts { date, author, body })
+}
+
+/// Whether `node` is a heading or sits in one, looking up no further than `element`: a
+/// heading names the thread or the post's subject, it is never the message.
+fn is_heading_text(document: &Document, element: NodeId, node: NodeId) -> bool {
+    let mut current = Some(node);
+    while let Some(here) = current {
+        let data = document.node(here);
+        if ["h1", "h2", "h3", "h4", "h5", "h6"]
+            .iter()
+            .any(|heading| data.is(heading))
+        {
+            return true;
+        }
+        if here == element {
+            return false;
+        }
+        current = data.parent;
+    }
+    false
+}
+
+/// Whether more than half of `node`'s text is the text of links: a breadcrumb or a row of
+/// buttons, not a message.
+fn mostly_links(facts: &PageFacts<'_>, node: NodeId) -> bool {
+    let document = facts.document;
+    let link_text: u32 = facts
+        .links
+        .iter()
+        .filter(|link| link.node == node || is_ancestor(document, node, link.node))
+        .map(|link| facts.sizes[link.node as usize])
+        .sum();
+    link_text * 2 > facts.sizes[node as usize]
 }
 
 /// The author of a post read on its own, and the element that shows it.

@@ -196,6 +196,9 @@ pub struct RenderContext<'a> {
     /// The seed minting the forum's cursor tokens when it spells cursors opaquely
     /// ([`crate::Site::with_opaque_cursors`]); `None` for cursors spelled as numbers.
     pub opaque_cursor_seed: Option<u64>,
+    /// Whether cursors are spelled `before=` and count down
+    /// ([`crate::Site::with_cursors_counting_down`]).
+    pub cursors_count_down: bool,
 }
 
 impl RenderContext<'_> {
@@ -232,6 +235,7 @@ impl RenderContext<'_> {
             self.family.encode(&address, self.history),
             &address,
             self.opaque_cursor_seed,
+            self.cursors_count_down,
         );
         html::escape(&url)
     }

@@ -139,6 +139,7 @@ fn dates_are_absolute_in_forum_time() {
         now: HISTORY_END_SECONDS,
         session: None,
         opaque_cursor_seed: None,
+        cursors_count_down: false,
     };
     let instant = 1_743_372_665;
     assert_eq!(

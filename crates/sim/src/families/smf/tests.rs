@@ -153,6 +153,7 @@ fn numbers_and_dates_look_like_smf() {
         now: 1_743_458_460,
         session: None,
         opaque_cursor_seed: None,
+        cursors_count_down: false,
     };
     // 2025-03-31 22:01:00 UTC is 23:01 on the 31st in the forum's zone (UTC+1).
     assert_eq!(absolute(&context, 1_743_458_460), "31. März 2025, 23:01:00");

@@ -111,6 +111,7 @@ fn relative_dates_follow_xenforo() {
         now,
         session: None,
         opaque_cursor_seed: None,
+        cursors_count_down: false,
     };
     let shown = |age: i64| time(&context, now - age, "", TimeText::Relative);
     assert!(shown(30).ends_with(">A moment ago</time>"));
