@@ -123,6 +123,8 @@ struct AuthorColumn {
     hinted: bool,
     /// Named by an attribute of the record element itself (`data-author`).
     explicit: bool,
+    /// Offered by an element that nothing marks as a name (see [`NameEvidence::Unmarked`]).
+    unmarked: bool,
 }
 
 impl AuthorColumn {
@@ -141,6 +143,7 @@ impl AuthorColumn {
                     values: vec![None; records],
                     hinted,
                     explicit: false,
+                    unmarked: false,
                 });
                 columns.last_mut().expect("just pushed")
             }
@@ -244,17 +247,31 @@ fn inside_rank_mark(document: &Document, node: NodeId, member: NodeId) -> bool {
     false
 }
 
+/// How the elements that [`collect_name_elements`] offers are told apart from the other short
+/// texts of a record when their markup says nothing of names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum NameEvidence {
+    /// The element's own class, id or itemprop hints at an author: it is taken as marked.
+    Marked,
+    /// Nothing marks the element: only what it is shown as may tell a name from a label, a
+    /// badge or a part of the post time (see [`unmarked_name_refused`]), and the name's box,
+    /// not the element inside it, is its column (see [`name_box`]).
+    Unmarked,
+}
+
 /// Adds to `columns`, per record, the first element that `accepts`, is no followable link and
 /// whose text is a name holding no date, grouped by column.
 fn collect_name_elements(
     facts: &PageFacts<'_>,
     region: usize,
     columns: &mut Vec<AuthorColumn>,
-    hinted: bool,
+    evidence: NameEvidence,
     accepts: impl Fn(&Document, NodeId) -> bool,
 ) {
     let document = facts.document;
     let records = facts.regions[region].records.len();
+    let hinted = evidence == NameEvidence::Marked;
+    let unmarked = evidence == NameEvidence::Unmarked;
     for record in 0..records {
         for member in facts.regions[region].record_nodes(document, record) {
             for node in document.descendants(member) {
@@ -273,8 +290,17 @@ fn collect_name_elements(
                 if !name_like(&text) || shows_a_date(facts, node) {
                     continue;
                 }
+                let node = if unmarked {
+                    if unmarked_name_refused(document, node, member, &text) {
+                        continue;
+                    }
+                    name_box(facts, node, member)
+                } else {
+                    node
+                };
                 let column = facts.column(region, member, node);
                 let entry = AuthorColumn::find_or_add(columns, column, records, hinted);
+                entry.unmarked |= unmarked;
                 if entry.values[record].is_none() {
                     entry.values[record] = Some((node, text));
                 }
@@ -303,8 +329,15 @@ pub(super) fn choose_author_column(facts: &PageFacts<'_>, region: usize) -> Auth
         let column = author_signals::link_kind(&link.url);
         let text =
             author_signals::name_without_counter(facts.document, link.node, link.text.trim());
-        // A link whose text is a date (a permalink shown as its post time) names no one.
-        if !name_like(&text) || facts.holds_date[link.node as usize] {
+        // A link whose text is a date (a permalink shown as its post time) names no one, and
+        // neither does a link into the page itself (`href="#p9100"`): that is the post's
+        // permalink, often shown as its subject ("Re: Heat pump noise"), which varies like a
+        // name on a thread of two posts. A profile is always another page.
+        let in_page = facts
+            .document
+            .attribute(link.node, "href")
+            .is_some_and(|href| href.trim_start().starts_with('#'));
+        if !name_like(&text) || facts.holds_date[link.node as usize] || in_page {
             continue;
         }
         let profile_url = PROFILE_HINTS
@@ -367,6 +400,7 @@ pub(super) fn choose_author_column(facts: &PageFacts<'_>, region: usize) -> Auth
                 values: explicit,
                 hinted: true,
                 explicit: true,
+                unmarked: false,
             },
         );
     }
@@ -378,9 +412,13 @@ pub(super) fn choose_author_column(facts: &PageFacts<'_>, region: usize) -> Auth
         .iter()
         .any(|column| column.names_most_records(facts.document, records));
     if !named_by_links {
-        collect_name_elements(facts, region, &mut columns, true, |document, node| {
-            own_hint(document, node) && !marked_as_rank(document, node)
-        });
+        collect_name_elements(
+            facts,
+            region,
+            &mut columns,
+            NameEvidence::Marked,
+            |document, node| own_hint(document, node) && !marked_as_rank(document, node),
+        );
     }
     // Last resort for templates with no author markup at all (FluxBB shows guests a bare
     // `<dt><strong>name</strong></dt>`, hand-made pages a `mailto:` link): short bold or term
@@ -390,10 +428,16 @@ pub(super) fn choose_author_column(facts: &PageFacts<'_>, region: usize) -> Auth
         .iter()
         .any(|column| column.names_most_records(facts.document, records));
     if !hinted_names {
-        collect_name_elements(facts, region, &mut columns, false, |document, node| {
-            let data = document.node(node);
-            data.is("strong") || data.is("b") || data.is("dt") || data.is("a")
-        });
+        collect_name_elements(
+            facts,
+            region,
+            &mut columns,
+            NameEvidence::Unmarked,
+            |document, node| {
+                let data = document.node(node);
+                data.is("strong") || data.is("b") || data.is("dt") || data.is("a")
+            },
+        );
     }
     // Names in plain inline elements, in templates whose markup says nothing of authors (a
     // theme whose classes are words of its own: `<span class="k7">ac73</span>` beside the post
@@ -406,15 +450,24 @@ pub(super) fn choose_author_column(facts: &PageFacts<'_>, region: usize) -> Auth
         .any(|column| shows_several_names(&column.values, records));
     if !named_somehow {
         let sizes = &facts.sizes;
-        collect_name_elements(facts, region, &mut columns, false, |document, node| {
-            let data = document.node(node);
-            ["span", "div", "font", "em", "i", "cite", "small", "bdi"]
+        collect_name_elements(
+            facts,
+            region,
+            &mut columns,
+            NameEvidence::Unmarked,
+            |document, node| {
+                let data = document.node(node);
+                [
+                    "span", "div", "font", "em", "i", "cite", "small", "bdi", "b", "strong",
+                ]
                 .iter()
                 .any(|tag| data.is(tag))
-                && holds_its_own_text_only(document, sizes, node)
-        });
+                    && holds_its_own_text_only(document, sizes, node)
+            },
+        );
     }
     let refused = refused_columns(facts.document, &columns, records);
+    let lone_writer = lone_writer_column(&columns, &refused, records);
     let mut best: Option<(f32, AuthorsByRecord)> = None;
     let total_columns = columns.len().max(1) as f32;
     for (
@@ -443,7 +496,11 @@ pub(super) fn choose_author_column(facts: &PageFacts<'_>, region: usize) -> Auth
         } else {
             distinct.len() as f32 / present.len() as f32
         };
-        if records > 3 && distinct.len() == 1 && !repeated_name_allowed(facts.document, &values) {
+        if records > 3
+            && distinct.len() == 1
+            && lone_writer != Some(rank)
+            && !repeated_name_allowed(facts.document, &values)
+        {
             continue;
         }
         let early = 1.0 - rank as f32 / total_columns;
@@ -465,6 +522,172 @@ pub(super) fn choose_author_column(facts: &PageFacts<'_>, region: usize) -> Auth
     fill_alike_names(facts, region, &mut chosen);
     without_constant_label(facts.document, &mut chosen);
     chosen
+}
+
+/// Whether an element that nothing marks as a name is shown as something else, by structure
+/// alone (a theme whose classes are words of its own leaves nothing else to go by):
+///
+/// - a term of a definition list of several terms (`<dl><dt>Location</dt><dd>..</dd><dt>Posts
+///   </dt>..`) is a label, whatever language it is in: the list pairs labels with the values of
+///   a profile's fields, and which labels a record shows varies with what its author filled in,
+///   so they vary like names. A list of one term (FluxBB's `<dt><strong>name</strong></dt>`
+///   above the user title) is the name's;
+/// - an element inside a box the page hides (`style="display:none"`, `hidden`) is not shown,
+///   as a profile card that opens on a click is not;
+/// - a text that reads whole as a date or a time of day ("13h16", "9:05 PM") is a part of the
+///   post time shown in an element of its own, never a name.
+fn unmarked_name_refused(document: &Document, node: NodeId, member: NodeId, text: &str) -> bool {
+    let mut current = Some(node);
+    while let Some(element) = current {
+        if hidden_by_markup(document, element)
+            || is_term_of_several(document, element)
+            || links_into_the_page(document, element)
+        {
+            return true;
+        }
+        if element == member {
+            break;
+        }
+        current = document.node(element).parent;
+    }
+    reads_as_a_time(text)
+}
+
+/// Whether the element is a link into the page itself (`href="#p9100"`): a post's permalink,
+/// often shown as its subject, never a member's profile, which is another page.
+fn links_into_the_page(document: &Document, element: NodeId) -> bool {
+    document.node(element).is("a")
+        && document
+            .attribute(element, "href")
+            .is_some_and(|href| href.trim_start().starts_with('#'))
+}
+
+/// Whether the element is hidden by its own markup: a `hidden` attribute, or an inline style
+/// that sets `display: none` or `visibility: hidden`.
+fn hidden_by_markup(document: &Document, element: NodeId) -> bool {
+    document.attribute(element, "hidden").is_some()
+        || document.attribute(element, "style").is_some_and(|style| {
+            let folded: String = style
+                .chars()
+                .filter(|c| !c.is_whitespace())
+                .collect::<String>()
+                .to_ascii_lowercase();
+            folded.contains("display:none") || folded.contains("visibility:hidden")
+        })
+}
+
+/// Whether the element is a `<dt>` whose definition list holds another `<dt>`.
+fn is_term_of_several(document: &Document, element: NodeId) -> bool {
+    if !document.node(element).is("dt") {
+        return false;
+    }
+    let Some(list) = document.node(element).parent else {
+        return false;
+    };
+    document
+        .children(list)
+        .filter(|&child| document.node(child).is("dt"))
+        .nth(1)
+        .is_some()
+}
+
+/// Whether `text` reads whole as a date or a time of day, on any day: the reading does not
+/// depend on the fetch instant, so any context tells. A clock alone ("13h16", "9:05 PM",
+/// "21.10"), which the date reader takes only beside a date, is told by its shape.
+fn reads_as_a_time(text: &str) -> bool {
+    if is_clock(text) {
+        return true;
+    }
+    let context = crate::time::DateContext::new(jiff::Timestamp::UNIX_EPOCH, Some(0));
+    crate::time::parse_time(text, &context).is_some()
+}
+
+/// Whether `text` is a clock and nothing more: one or two digits, a separator (`:`, `h`, `.`),
+/// two digits, optionally seconds, optionally a meridiem or an hour word of up to three letters
+/// ("PM", "Uhr", "h").
+fn is_clock(text: &str) -> bool {
+    let text = text.trim();
+    let hour_digits = text.bytes().take_while(u8::is_ascii_digit).count();
+    if !(1..=2).contains(&hour_digits) {
+        return false;
+    }
+    let rest = &text[hour_digits..];
+    let Some(rest) = rest
+        .strip_prefix(':')
+        .or_else(|| rest.strip_prefix('h'))
+        .or_else(|| rest.strip_prefix('H'))
+        .or_else(|| rest.strip_prefix('.'))
+    else {
+        return false;
+    };
+    let minutes = rest.bytes().take_while(u8::is_ascii_digit).count();
+    if minutes != 2 {
+        return false;
+    }
+    let mut rest = &rest[2..];
+    if let Some(seconds) = rest.strip_prefix(':') {
+        if seconds.bytes().take_while(u8::is_ascii_digit).count() != 2 {
+            return false;
+        }
+        rest = &seconds[2..];
+    }
+    let word = rest.trim_start();
+    word.chars().count() <= 4 && word.chars().all(|c| c.is_alphabetic() || c == '.')
+}
+
+/// The box that shows a name: the outermost element around `node`, inside the record member
+/// `member` and no followable link, whose text is `node`'s text and nothing more. Themes nest
+/// the inline elements around a name differently from record to record (`<b><span
+/// style=..>ana</span></b>` for one member's color, `<span style=..><b>bo</b></span>` for
+/// another's), so the innermost element of a name stands in different columns while the box
+/// that holds it stands in one.
+fn name_box(facts: &PageFacts<'_>, node: NodeId, member: NodeId) -> NodeId {
+    let document = facts.document;
+    let mut current = node;
+    while current != member {
+        let Some(parent) = document.node(current).parent else {
+            break;
+        };
+        let data = document.node(parent);
+        if data.kind != NodeKind::Element
+            || (data.is("a") && facts.followable[parent as usize])
+            || facts.sizes[parent as usize] != facts.sizes[current as usize]
+        {
+            break;
+        }
+        current = parent;
+    }
+    current
+}
+
+/// The column that names the one member who wrote every post of the region, when nothing else
+/// names anyone: an announcement thread shows one name in every record, and a theme whose
+/// markup marks nothing as a name leaves only structure to find it by. When no column shows two
+/// names, the first column of unmarked elements (in the order of the record) that shows one
+/// short text (a word or two, not a count) in at least half the records, and is not refused as
+/// a badge, is that name: a user box shows the name first and the member's rank or title
+/// after it, and labels, hidden profile cards and clock parts are refused before they get
+/// here (see [`unmarked_name_refused`]).
+fn lone_writer_column(columns: &[AuthorColumn], refused: &[bool], records: usize) -> Option<usize> {
+    if columns
+        .iter()
+        .any(|column| shows_several_names(&column.values, records))
+    {
+        return None;
+    }
+    let (index, column) = columns.iter().enumerate().find(|(index, column)| {
+        column.unmarked && !refused[*index] && column.values.iter().flatten().count() * 2 >= records
+    })?;
+    let mut present = column
+        .values
+        .iter()
+        .flatten()
+        .map(|(_, name)| name.as_str());
+    let first = present.next()?;
+    (present.all(|name| name == first)
+        && first.split_whitespace().count() <= 2
+        && !author_signals::count_like(first))
+    .then_some(index)
 }
 
 /// Whether a column's values fill at least half of the records with two different names or more.
@@ -703,6 +926,28 @@ fn fill_alike_names(facts: &PageFacts<'_>, region: usize, chosen: &mut AuthorsBy
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn clocks_alone_are_told_by_their_shape() {
+        let cases = [
+            ("13h16", true),
+            ("07h48", true),
+            ("9:05 PM", true),
+            ("9:05PM", true),
+            ("21.10", true),
+            ("14:33:02", true),
+            ("16:40 Uhr", true),
+            ("mh34", false),
+            ("12h30fan", false),
+            ("R2-D2", false),
+            ("123:45", false),
+            ("9:5", false),
+            ("alice", false),
+        ];
+        for (text, expected) in cases {
+            assert_eq!(is_clock(text), expected, "{text}");
+        }
+    }
 
     #[test]
     fn names_are_marked_by_name_or_author_words_without_rank_words() {
