@@ -544,3 +544,47 @@ const LANGUAGES: [&[(&str, &str)]; 10] = [
 pub(super) fn labels_for_seed(seed: u64) -> &'static [(&'static str, &'static str)] {
     LANGUAGES[(seed % 10) as usize]
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_language_translates_the_same_labels_in_the_same_order() {
+        for table in LANGUAGES {
+            let keys: Vec<&str> = table.iter().map(|(english, _)| *english).collect();
+            let german: Vec<&str> = GERMAN_LABELS.iter().map(|(english, _)| *english).collect();
+            assert_eq!(keys, german);
+        }
+    }
+
+    #[test]
+    fn ten_seeds_in_a_row_try_ten_languages() {
+        let cases = [
+            (20, "zitieren"),
+            (21, "citer"),
+            (22, "citar"),
+            (23, "cita"),
+            (24, "citar"),
+            (25, "citeren"),
+            (26, "cytuj"),
+            (27, "цитата"),
+            (28, "引用"),
+            (29, "引用"),
+            (19, "引用"),
+            (10, "zitieren"),
+        ];
+        for (seed, quote) in cases {
+            let table = labels_for_seed(seed);
+            let translated = table
+                .iter()
+                .find(|(english, _)| *english == "quote")
+                .map(|(_, word)| *word);
+            assert_eq!(translated, Some(quote), "seed {seed}");
+        }
+        let distinct: std::collections::HashSet<*const (&str, &str)> = (20..30)
+            .map(|seed| labels_for_seed(seed).as_ptr())
+            .collect();
+        assert_eq!(distinct.len(), 10);
+    }
+}
