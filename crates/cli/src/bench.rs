@@ -149,7 +149,9 @@ pub struct ExtractBenchArgs {
     /// elements), `all`, or `identity` (the page written back unchanged).
     #[arg(long, value_parser = parse_perturbation)]
     pub perturb: Option<trawl_eval::wf52::perturb::Perturbation>,
-    /// Seed of `--perturb`'s random tokens, wrappers and label language (even German, odd French).
+    /// Seed of `--perturb`'s random tokens, wrappers and label language (its last digit picks one of
+    /// ten: 0 German, 1 French, 2 Spanish, 3 Italian, 4 Portuguese, 5 Dutch, 6 Polish, 7 Russian,
+    /// 8 Chinese, 9 Japanese).
     #[arg(long, default_value_t = 19)]
     pub perturb_seed: u64,
 }

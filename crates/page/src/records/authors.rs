@@ -3,6 +3,9 @@
 
 use super::posts::shared_identity;
 use super::text_column::has_identity;
+use super::unmarked_names::{
+    lone_writer_column, name_box, names_an_element_of_the_page, unmarked_name_refused,
+};
 use super::{PageFacts, author_signals};
 use crate::dom::{Document, NodeId, NodeKind};
 
@@ -117,12 +120,14 @@ pub(super) type AuthorsByRecord = Vec<Option<(NodeId, String)>>;
 
 /// One candidate author column: its id, its value per record (columns are kept in the order
 /// their first link appears), and whether its links or their elements hint at authors.
-struct AuthorColumn {
+pub(super) struct AuthorColumn {
     column: u64,
-    values: AuthorsByRecord,
+    pub(super) values: AuthorsByRecord,
     hinted: bool,
     /// Named by an attribute of the record element itself (`data-author`).
     explicit: bool,
+    /// Offered by an element that nothing marks as a name (see [`NameEvidence::Unmarked`]).
+    pub(super) unmarked: bool,
 }
 
 impl AuthorColumn {
@@ -141,6 +146,7 @@ impl AuthorColumn {
                     values: vec![None; records],
                     hinted,
                     explicit: false,
+                    unmarked: false,
                 });
                 columns.last_mut().expect("just pushed")
             }
@@ -244,17 +250,31 @@ fn inside_rank_mark(document: &Document, node: NodeId, member: NodeId) -> bool {
     false
 }
 
+/// How the elements that [`collect_name_elements`] offers are told apart from the other short
+/// texts of a record when their markup says nothing of names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum NameEvidence {
+    /// The element's own class, id or itemprop hints at an author: it is taken as marked.
+    Marked,
+    /// Nothing marks the element: only what it is shown as may tell a name from a label, a
+    /// badge or a part of the post time (see [`unmarked_name_refused`]), and the name's box,
+    /// not the element inside it, is its column (see [`name_box`]).
+    Unmarked,
+}
+
 /// Adds to `columns`, per record, the first element that `accepts`, is no followable link and
 /// whose text is a name holding no date, grouped by column.
 fn collect_name_elements(
     facts: &PageFacts<'_>,
     region: usize,
     columns: &mut Vec<AuthorColumn>,
-    hinted: bool,
+    evidence: NameEvidence,
     accepts: impl Fn(&Document, NodeId) -> bool,
 ) {
     let document = facts.document;
     let records = facts.regions[region].records.len();
+    let hinted = evidence == NameEvidence::Marked;
+    let unmarked = evidence == NameEvidence::Unmarked;
     for record in 0..records {
         for member in facts.regions[region].record_nodes(document, record) {
             for node in document.descendants(member) {
@@ -273,8 +293,17 @@ fn collect_name_elements(
                 if !name_like(&text) || shows_a_date(facts, node) {
                     continue;
                 }
+                let node = if unmarked {
+                    if unmarked_name_refused(document, node, member, &text) {
+                        continue;
+                    }
+                    name_box(facts, node, member)
+                } else {
+                    node
+                };
                 let column = facts.column(region, member, node);
                 let entry = AuthorColumn::find_or_add(columns, column, records, hinted);
+                entry.unmarked |= unmarked;
                 if entry.values[record].is_none() {
                     entry.values[record] = Some((node, text));
                 }
@@ -303,8 +332,16 @@ pub(super) fn choose_author_column(facts: &PageFacts<'_>, region: usize) -> Auth
         let column = author_signals::link_kind(&link.url);
         let text =
             author_signals::name_without_counter(facts.document, link.node, link.text.trim());
-        // A link whose text is a date (a permalink shown as its post time) names no one.
-        if !name_like(&text) || facts.holds_date[link.node as usize] {
+        // A link whose text is a date (a permalink shown as its post time) names no one, and
+        // neither does a link to an element of the page itself (`href="#p9100"`): that is the
+        // post's permalink, often shown as its subject ("Re: Heat pump noise"), which varies
+        // like a name on a thread of two posts. A profile is always another page. A bare `#`
+        // leads nowhere (a script's placeholder) and may well hold a name.
+        let in_page = facts
+            .document
+            .attribute(link.node, "href")
+            .is_some_and(names_an_element_of_the_page);
+        if !name_like(&text) || facts.holds_date[link.node as usize] || in_page {
             continue;
         }
         let profile_url = PROFILE_HINTS
@@ -367,6 +404,7 @@ pub(super) fn choose_author_column(facts: &PageFacts<'_>, region: usize) -> Auth
                 values: explicit,
                 hinted: true,
                 explicit: true,
+                unmarked: false,
             },
         );
     }
@@ -378,9 +416,13 @@ pub(super) fn choose_author_column(facts: &PageFacts<'_>, region: usize) -> Auth
         .iter()
         .any(|column| column.names_most_records(facts.document, records));
     if !named_by_links {
-        collect_name_elements(facts, region, &mut columns, true, |document, node| {
-            own_hint(document, node) && !marked_as_rank(document, node)
-        });
+        collect_name_elements(
+            facts,
+            region,
+            &mut columns,
+            NameEvidence::Marked,
+            |document, node| own_hint(document, node) && !marked_as_rank(document, node),
+        );
     }
     // Last resort for templates with no author markup at all (FluxBB shows guests a bare
     // `<dt><strong>name</strong></dt>`, hand-made pages a `mailto:` link): short bold or term
@@ -390,10 +432,16 @@ pub(super) fn choose_author_column(facts: &PageFacts<'_>, region: usize) -> Auth
         .iter()
         .any(|column| column.names_most_records(facts.document, records));
     if !hinted_names {
-        collect_name_elements(facts, region, &mut columns, false, |document, node| {
-            let data = document.node(node);
-            data.is("strong") || data.is("b") || data.is("dt") || data.is("a")
-        });
+        collect_name_elements(
+            facts,
+            region,
+            &mut columns,
+            NameEvidence::Unmarked,
+            |document, node| {
+                let data = document.node(node);
+                data.is("strong") || data.is("b") || data.is("dt") || data.is("a")
+            },
+        );
     }
     // Names in plain inline elements, in templates whose markup says nothing of authors (a
     // theme whose classes are words of its own: `<span class="k7">ac73</span>` beside the post
@@ -406,15 +454,24 @@ pub(super) fn choose_author_column(facts: &PageFacts<'_>, region: usize) -> Auth
         .any(|column| shows_several_names(&column.values, records));
     if !named_somehow {
         let sizes = &facts.sizes;
-        collect_name_elements(facts, region, &mut columns, false, |document, node| {
-            let data = document.node(node);
-            ["span", "div", "font", "em", "i", "cite", "small", "bdi"]
+        collect_name_elements(
+            facts,
+            region,
+            &mut columns,
+            NameEvidence::Unmarked,
+            |document, node| {
+                let data = document.node(node);
+                [
+                    "span", "div", "font", "em", "i", "cite", "small", "bdi", "b", "strong",
+                ]
                 .iter()
                 .any(|tag| data.is(tag))
-                && holds_its_own_text_only(document, sizes, node)
-        });
+                    && holds_its_own_text_only(document, sizes, node)
+            },
+        );
     }
     let refused = refused_columns(facts.document, &columns, records);
+    let lone_writer = lone_writer_column(&columns, &refused, records);
     let mut best: Option<(f32, AuthorsByRecord)> = None;
     let total_columns = columns.len().max(1) as f32;
     for (
@@ -443,7 +500,11 @@ pub(super) fn choose_author_column(facts: &PageFacts<'_>, region: usize) -> Auth
         } else {
             distinct.len() as f32 / present.len() as f32
         };
-        if records > 3 && distinct.len() == 1 && !repeated_name_allowed(facts.document, &values) {
+        if records > 3
+            && distinct.len() == 1
+            && lone_writer != Some(rank)
+            && !repeated_name_allowed(facts.document, &values)
+        {
             continue;
         }
         let early = 1.0 - rank as f32 / total_columns;
@@ -468,7 +529,7 @@ pub(super) fn choose_author_column(facts: &PageFacts<'_>, region: usize) -> Auth
 }
 
 /// Whether a column's values fill at least half of the records with two different names or more.
-fn shows_several_names(values: &AuthorsByRecord, records: usize) -> bool {
+pub(super) fn shows_several_names(values: &AuthorsByRecord, records: usize) -> bool {
     let mut present: Vec<&str> = values
         .iter()
         .flatten()

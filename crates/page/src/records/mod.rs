@@ -35,9 +35,10 @@
 //! their authors' join dates.
 //!
 //! Modules: `dates` gathers the page's date candidates and `date_labels` reads the labels that
-//! make one a join date, `authors` (with `author_signals`) chooses
-//! the author column (by what authors are: names that repeat only for their person, not counts,
-//! not ranks that different persons share), `text_column` the text column (which varies from
+//! make one a join date, `authors` (with `author_signals`) chooses the author column (by what
+//! authors are: names that repeat only for their person, not counts, not ranks that different
+//! persons share; `unmarked_names` tells names that no markup marks from labels, hidden boxes,
+//! clocks and permalinks), `text_column` the text column (which varies from
 //! record to record, unlike template notes, and leaves out rows of buttons inside the text),
 //! `post_region` the post region, `thread_list_texts` the texts that tell a list of threads
 //! from a list of posts, `posts` its columns, `single_post` one element read as a post
@@ -70,6 +71,7 @@ mod single_post;
 mod text_column;
 mod thread_list_texts;
 mod undated_posts;
+mod unmarked_names;
 
 pub use entries::{extract_thread_entries, thread_entries_from};
 pub use lone_post::lone_post_element;

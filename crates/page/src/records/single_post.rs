@@ -284,6 +284,12 @@ pub(super) fn name_before_date(facts: &PageFacts<'_>, element: NodeId) -> Option
 /// each) for an element with a post time, a link and a body of text, and read it as a post. Its
 /// date is its time when no later than the first reply's; a date equal to the last
 /// post's is the thread's last activity, shown in the header above the opening post.
+///
+/// The ancestors are counted by the levels that hold something beside the way up: a wrapper
+/// whose only element is the one below it (a theme's `<div class="inner"><div
+/// class="outer">` soup around the list of replies) separates the replies from the opening post
+/// by no structure, and counting it as a level lost the opening post of pages whose theme
+/// wraps the reply list a few times over.
 pub(super) fn leading_post(
     facts: &PageFacts<'_>,
     region: usize,
@@ -299,7 +305,13 @@ pub(super) fn leading_post(
         .map(|time| time.local)
         .max();
     let mut anchor = first;
-    for _ in 0..4 {
+    let mut levels = 0;
+    let mut climbed = 0;
+    while levels < LEADING_POST_LEVELS && climbed < LEADING_POST_MOST_ANCESTORS {
+        climbed += 1;
+        if has_element_siblings(document, anchor) {
+            levels += 1;
+        }
         let mut sibling = document.node(anchor).previous_sibling;
         let mut looked = 0;
         while let Some(candidate) = sibling {
@@ -320,6 +332,14 @@ pub(super) fn leading_post(
             let Some(time) = post.time else {
                 continue;
             };
+            // A box that shows the first post's author and time again is the thread's header
+            // ("started by alice, 17 April", its tags below), not an opening post rendered
+            // apart: that post is the region's first record already.
+            if posts.first().is_some_and(|first| {
+                first.time == Some(time) && first.author.is_some() && first.author == post.author
+            }) {
+                continue;
+            }
             match first_time {
                 Some(first) if time.local > first.local => {
                     // A thread's header may show when the thread was last active rather than
@@ -337,4 +357,32 @@ pub(super) fn leading_post(
         anchor = document.node(anchor).parent?;
     }
     None
+}
+
+/// How many levels of ancestors holding other elements beside the way up [`leading_post`]
+/// looks through: the reply list, its box, the box's heading block and the thread's column.
+const LEADING_POST_LEVELS: usize = 4;
+
+/// How many ancestors [`leading_post`] climbs at most, wrappers included, so that a page of
+/// nested single-child wrappers costs a bounded walk.
+const LEADING_POST_MOST_ANCESTORS: usize = 16;
+
+/// Whether `node` has an element sibling on either side: its parent holds more than the way up.
+fn has_element_siblings(document: &Document, node: NodeId) -> bool {
+    let is_element = |id: NodeId| document.node(id).kind == NodeKind::Element;
+    let mut before = document.node(node).previous_sibling;
+    while let Some(id) = before {
+        if is_element(id) {
+            return true;
+        }
+        before = document.node(id).previous_sibling;
+    }
+    let mut after = document.node(node).next_sibling;
+    while let Some(id) = after {
+        if is_element(id) {
+            return true;
+        }
+        after = document.node(id).next_sibling;
+    }
+    false
 }

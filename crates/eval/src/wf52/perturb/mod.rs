@@ -11,7 +11,8 @@
 //!   across the page, as a template written with other words would read; digits and separators
 //!   stay, so `post_123` keeps its number.
 //! - `labels`: the page's label words outside the gold's strings ("Posted by", "Joined",
-//!   "Posts", "Reply", "Quote" ...) are put in another language (German or French, by seed), and
+//!   "Posts", "Reply", "Quote" ...) are put in another language (one of ten, by seed: German,
+//!   French, Spanish, Italian, Portuguese, Dutch, Polish, Russian, Chinese, Japanese), and
 //!   every gold date form shown whole in one text node is re-spelled with another joining between
 //!   date and clock (", ", " at ", " - ", " | ") and its meridiem glued to or spaced from the
 //!   minutes. The gold's own form is left in the gold file: the scorer reads it, and the page's
@@ -31,11 +32,15 @@ use std::collections::HashMap;
 
 use trawl_page::dom::{Document, NodeId, NodeKind, ROOT};
 
+mod label_words;
 mod labels;
 
 #[cfg(test)]
+use label_words::GERMAN_LABELS;
+use label_words::labels_for_seed;
+use labels::relabel_text;
+#[cfg(test)]
 use labels::respell_date;
-use labels::{FRENCH_LABELS, GERMAN_LABELS, relabel_text};
 
 /// Which surface of the page to rewrite.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -138,11 +143,7 @@ pub fn perturb_page(
         perturbation,
         seed,
         gold,
-        language: if seed.is_multiple_of(2) {
-            &GERMAN_LABELS
-        } else {
-            &FRENCH_LABELS
-        },
+        language: labels_for_seed(seed),
         renamed: HashMap::new(),
         out: String::with_capacity(html.len() + html.len() / 4),
     };
