@@ -22,7 +22,7 @@ const FETCHED_AT: &str = "2026-03-01T12:00:00Z";
 const FORUM: &str = "Cycling lists";
 
 /// The lists the archive holds; the last one is never sampled.
-const LISTS: [&str; 4] = ["touring", "racing", "commuting", "repairs"];
+const LISTS: [&str; 5] = ["touring", "racing", "commuting", "lights", "repairs"];
 
 fn subject(message: usize) -> String {
     title_words(message, 4, (3, 5), 32)
@@ -65,7 +65,12 @@ fn thread_index(list: &str, messages: &[usize]) -> PageSummary {
         &format!("The {list} archive by thread"),
         &format!("<h1>The {list} archive</h1><ul class=\"index\">{rows}</ul>"),
     );
-    summarise(&format!("/archives/{list}/threads.html"), 2, &html, FETCHED_AT)
+    summarise(
+        &format!("/archives/{list}/threads.html"),
+        2,
+        &html,
+        FETCHED_AT,
+    )
 }
 
 /// A message's page: its navigation, header and body, and the list of its follow-ups when
@@ -108,20 +113,25 @@ fn message_page(list: &str, message: usize, follow_ups: usize) -> PageSummary {
     let html = framed_page(
         FORUM,
         &subject(message),
-        &format!("{navigation}<h1>{}</h1>{header}{body}{follow_ups}", subject(message)),
+        &format!(
+            "{navigation}<h1>{}</h1>{header}{body}{follow_ups}",
+            subject(message)
+        ),
     );
     summarise(&message_path(list, message), 3, &html, FETCHED_AT)
 }
 
-/// A sample of the archive: its index, the thread indexes of every list but the last, and of
-/// each of those lists two messages with follow-ups and two without.
-fn sample() -> Vec<PageSummary> {
+/// A sample of the archive: its index, and for each of `lists` (name, messages with follow-ups,
+/// messages without) its thread index and those messages.
+fn sample(lists: &[(&str, usize, usize)]) -> Vec<PageSummary> {
     let mut pages = vec![archive_index()];
-    for (number, list) in LISTS[..LISTS.len() - 1].iter().enumerate() {
-        let messages: Vec<usize> = (0..4).map(|message| 10 + 20 * number + message).collect();
+    for (number, (list, answered, unanswered)) in lists.iter().enumerate() {
+        let messages: Vec<usize> = (0..answered + unanswered)
+            .map(|message| 10 + 20 * number + message)
+            .collect();
         pages.push(thread_index(list, &messages));
         for (position, message) in messages.iter().enumerate() {
-            let follow_ups = if position % 2 == 0 { 3 } else { 0 };
+            let follow_ups = if position < *answered { 3 } else { 0 };
             pages.push(message_page(list, *message, follow_ups));
         }
     }
@@ -132,9 +142,11 @@ fn url(path: &str) -> Url {
     Url::parse(&format!("{ORIGIN}{path}")).expect("a URL")
 }
 
-#[test]
-fn messages_of_every_list_share_one_pattern_when_split_between_layouts() {
-    let sitemap = Sitemap::build(sample());
+/// Builds the sitemap of a sample of `lists` and checks that a message of every list of the
+/// archive, sampled or not, has the folded pattern.
+#[track_caller]
+fn check(lists: &[(&str, usize, usize)]) {
+    let sitemap = Sitemap::build(sample(lists));
     // The premise: messages with follow-ups and messages without are laid out apart.
     let message_layouts: std::collections::BTreeSet<usize> = sitemap
         .pages
@@ -158,4 +170,22 @@ fn messages_of_every_list_share_one_pattern_when_split_between_layouts() {
             "a message of {list}"
         );
     }
+}
+
+#[test]
+fn messages_of_every_list_share_one_pattern_when_split_between_layouts() {
+    // Every sampled list's messages fall evenly in both layouts.
+    check(&[("touring", 2, 2), ("racing", 2, 2), ("commuting", 2, 2)]);
+}
+
+#[test]
+fn a_list_sampled_through_unanswered_messages_only_joins_the_folded_pattern() {
+    // Most sampled messages of three lists have follow-ups, and the fourth list's sampled
+    // messages have none: alone in their layout, they form no group of their own.
+    check(&[
+        ("touring", 3, 1),
+        ("racing", 3, 1),
+        ("commuting", 3, 1),
+        ("lights", 0, 2),
+    ]);
 }

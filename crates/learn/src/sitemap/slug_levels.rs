@@ -130,7 +130,7 @@ pub(super) fn fold_slug_levels(
         .into_iter()
         .map(|(text, layout)| (Shape::of(&text), layout))
         .collect();
-    let sampled_layouts_of_shape: HashMap<Shape, BTreeMap<usize, usize>> = layouts_of_text
+    let mut sampled_layouts_of_shape: HashMap<Shape, BTreeMap<usize, usize>> = layouts_of_text
         .into_iter()
         .map(|(text, counts)| (Shape::of(&text), counts))
         .collect();
@@ -155,6 +155,7 @@ pub(super) fn fold_slug_levels(
         let mut replaced: HashMap<Shape, Shape> = HashMap::new();
         let deepest = shapes.iter().map(|shape| shape.segments.len()).max();
         for position in 0..deepest.unwrap_or(0) {
+            join_folded_kin(&shapes, &sampled_layouts_of_shape, position, &mut replaced);
             // Groups of sampled shapes, by everything but this segment and by layout.
             let mut groups: BTreeMap<(Shape, usize), BTreeSet<String>> = BTreeMap::new();
             for shape in &shapes {
@@ -164,8 +165,7 @@ pub(super) fn fold_slug_levels(
                 {
                     continue;
                 }
-                for layout in grouping_layouts(shape, &layout_of_shape, &sampled_layouts_of_shape)
-                {
+                for layout in grouping_layouts(shape, &layout_of_shape, &sampled_layouts_of_shape) {
                     groups
                         .entry((shape.without(position), layout))
                         .or_default()
@@ -232,6 +232,13 @@ pub(super) fn fold_slug_levels(
             if let Some(layout) = layout_of_shape.remove(old) {
                 layout_of_shape.insert(new.clone(), layout);
             }
+            // The folded shape's pages are those of every shape folded into it.
+            if let Some(counts) = sampled_layouts_of_shape.get(old).cloned() {
+                let merged = sampled_layouts_of_shape.entry(new.clone()).or_default();
+                for (layout, count) in counts {
+                    *merged.entry(layout).or_default() += count;
+                }
+            }
         }
         shapes = shapes
             .into_iter()
@@ -253,6 +260,46 @@ pub(super) fn fold_slug_levels(
         Some(host) => set.with_site_host(host),
         None => set,
     })
+}
+
+/// Shapes literal at `position` whose shape with that segment free is already a folded pattern
+/// (in `shapes`), added to `replaced` with it: one never sampled, as the same kind of URL under
+/// a name the sample did not meet, and one sampled when a quarter or more of its pages are laid
+/// out like pages of the folded pattern. A group needs two names of one layout, and a list the
+/// sample met only through messages without follow-ups, all laid out apart, formed none, though
+/// the other lists' messages folded and some of theirs were laid out so too: the list kept a
+/// literal pattern, more specific than the folded one and never crawled (the simulator's mail
+/// archive seed 2 with 100 samples: 118 messages of one list missed, 96.2 % coverage).
+fn join_folded_kin(
+    shapes: &BTreeSet<Shape>,
+    sampled_layouts_of_shape: &HashMap<Shape, BTreeMap<usize, usize>>,
+    position: usize,
+    replaced: &mut HashMap<Shape, Shape>,
+) {
+    for shape in shapes {
+        if !shape.may_fold(position) || replaced.contains_key(shape) {
+            continue;
+        }
+        let mut free = shape.clone();
+        free.segments[position] = "{*}".to_string();
+        if !shapes.contains(&free) || !is_level(shapes, shape, position) {
+            continue;
+        }
+        let laid_out_alike = match sampled_layouts_of_shape.get(shape) {
+            None => true,
+            Some(counts) => {
+                let total: usize = counts.values().sum();
+                let folded = sampled_layouts_of_shape.get(&free);
+                counts.iter().any(|(layout, count)| {
+                    count * 4 >= total
+                        && folded.is_some_and(|folded| folded.get(layout).is_some_and(|n| *n > 0))
+                })
+            }
+        };
+        if laid_out_alike {
+            replaced.insert(shape.clone(), free);
+        }
+    }
 }
 
 /// The layouts a shape stands in a group of: its own, when most of its sampled pages share one
