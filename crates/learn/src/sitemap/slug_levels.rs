@@ -17,7 +17,9 @@
 //! quarter or more of its pages are laid out like that group: a forum showing one message a
 //! page lays out a message with replies listed under it apart from one without, and a list
 //! whose messages fell mostly in the second kept a pattern of its own, which the plan then left
-//! uncrawled.
+//! uncrawled. A pattern whose pages split so that no layout holds most of them stands in the
+//! group of every layout holding a quarter of them, and a literal pattern laid out like some
+//! pages of an already folded kin (`/archives/{*}/...` beside `/archives/hardware/...`) joins it.
 //!
 //! A segment that ends every URL it appears in (`/latest`, `/top`, `/login.php`) is left
 //! alone: those are page kinds, even when their pages look alike. So is the first segment,
