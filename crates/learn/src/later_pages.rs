@@ -152,6 +152,102 @@ pub fn later_page_checks(
     checks
 }
 
+/// For every sampled page, a representative page of the list its URL places it in: two sampled
+/// pages have the same one when a pager's numbered link spells one as a later page of the
+/// other's list ([`later_page_number`], [`later_page_in_path`], [`later_page_in_name`],
+/// [`later_page_in_last_number`]), however
+/// many such links apart, and every other page stands for itself.
+///
+/// Whether two pages are pages of one list is otherwise read from their texts: they share a
+/// distinctive block (a thread's title, a board's name). A small sample can hold the one
+/// board most of its thread pages belong to, and each of them names that board in its
+/// breadcrumb, so the name is on too many pages of the layout to distinguish anything, and
+/// the board's pages seem to share nothing. What their URLs say holds however many pages the
+/// sample has: a board's first page linking `page-2` under the number 2 names its own second
+/// page. Measured on the simulator's XenForo seed 1 with 100 samples: one pair of four board
+/// pages shared no distinctive text, the boards' pager was judged no pager, and the boards'
+/// later pages were never fetched (96.8 % coverage).
+pub fn lists_by_page_numbers(pages: &[PageSummary]) -> Vec<usize> {
+    let page_of_url: HashMap<String, usize> = pages
+        .iter()
+        .enumerate()
+        .map(|(index, page)| (without_fragment(&page.url), index))
+        .collect();
+    let mut representative: Vec<usize> = (0..pages.len()).collect();
+    for (index, page) in pages.iter().enumerate() {
+        let linked: HashSet<&str> = page.links.iter().map(|link| link.url.as_str()).collect();
+        for link in &page.links {
+            let Some(&later) = page_of_url.get(&without_fragment(&link.url)) else {
+                continue;
+            };
+            let list = if later_page_number(&page.url, &link.url)
+                .or_else(|| later_page_in_path(&page.url, &link.url, &link.text))
+                .or_else(|| later_page_in_last_number(&page.url, &link.url, &link.text))
+                .is_some()
+            {
+                Some(index)
+            } else {
+                later_page_in_name(&page.url, &link.url, &link.text, &linked)
+                    .and_then(|(_, list)| page_of_url.get(&list).copied())
+            };
+            if let Some(list) = list
+                && list != later
+            {
+                let (first, second) = (
+                    find(&mut representative, list),
+                    find(&mut representative, later),
+                );
+                representative[first.max(second)] = first.min(second);
+            }
+        }
+    }
+    (0..pages.len())
+        .map(|page| find(&mut representative, page))
+        .collect()
+}
+
+/// The page number a link names when its URL is `page`'s own with the last number raised and
+/// nothing else changed, and it reads as a number of 2 or more, as a pager's numbered links
+/// do, else `None`. Engines that write a list's offset into its id (SMF's `?board=1.0` and
+/// `?board=1.20`, `/board,1.40.html`) give the other spellings nothing to find. Several
+/// numbers changed, or an earlier one, name another item (`?topic=2.0` beside `?topic=1.0`).
+pub fn later_page_in_last_number(page: &Url, link: &Url, text: &str) -> Option<u64> {
+    if link.host_str() != page.host_str() || names_a_view(page) {
+        return None;
+    }
+    let page_number: u64 = text.trim().parse().ok()?;
+    let spelled = |url: &Url| format!("{}?{}", url.path(), url.query().unwrap_or(""));
+    let (shape, numbers) = crate::spellings::shape_and_numbers(&spelled(page));
+    let (link_shape, link_numbers) = crate::spellings::shape_and_numbers(&spelled(link));
+    if shape != link_shape {
+        return None;
+    }
+    let value = |number: &String| number.parse::<u64>().ok();
+    let changed: Vec<usize> = (0..numbers.len())
+        .filter(|position| value(&numbers[*position]) != value(&link_numbers[*position]))
+        .collect();
+    let [position] = changed.as_slice() else {
+        return None;
+    };
+    let raised = value(&link_numbers[*position]) > value(&numbers[*position]);
+    (*position + 1 == numbers.len() && raised && page_number >= 2).then_some(page_number)
+}
+
+/// The root of `page`'s tree in a union-find forest, each page on the way hung from the root.
+fn find(representative: &mut [usize], page: usize) -> usize {
+    let mut root = page;
+    while representative[root] != root {
+        root = representative[root];
+    }
+    let mut current = page;
+    while representative[current] != root {
+        let next = representative[current];
+        representative[current] = root;
+        current = next;
+    }
+    root
+}
+
 /// `url` as text without its fragment, which names a place in the page and not another page.
 fn without_fragment(url: &Url) -> String {
     let mut url = url.clone();
@@ -274,6 +370,89 @@ mod tests {
             expected,
             "{page} -> {link} ({text})"
         );
+    }
+
+    #[track_caller]
+    fn check_in_last_number(page: &str, link: &str, text: &str, expected: Option<u64>) {
+        let page = Url::parse(page).expect("a URL");
+        let link = Url::parse(link).expect("a URL");
+        assert_eq!(
+            later_page_in_last_number(&page, &link, text),
+            expected,
+            "{page} -> {link} ({text})"
+        );
+    }
+
+    #[test]
+    fn later_pages_raising_the_last_number_are_numbered_links() {
+        let cases = [
+            (
+                "http://f/i.php?board=1.0",
+                "http://f/i.php?board=1.20",
+                "2",
+                Some(2),
+            ),
+            (
+                "http://f/i.php?board=1.20",
+                "http://f/i.php?board=1.40",
+                " 3 ",
+                Some(3),
+            ),
+            (
+                "http://f/i.php/board,1.0.html",
+                "http://f/i.php/board,1.60.html",
+                "4",
+                Some(4),
+            ),
+            // The first page, a page before this one, a pager word: nothing known.
+            (
+                "http://f/i.php?board=1.20",
+                "http://f/i.php?board=1.0",
+                "1",
+                None,
+            ),
+            (
+                "http://f/i.php?board=1.40",
+                "http://f/i.php?board=1.20",
+                "2",
+                None,
+            ),
+            (
+                "http://f/i.php?board=1.0",
+                "http://f/i.php?board=1.20",
+                "Next",
+                None,
+            ),
+            // Another board, two numbers changed, another shape: another list.
+            (
+                "http://f/i.php?board=1.0",
+                "http://f/i.php?board=2.0",
+                "2",
+                None,
+            ),
+            (
+                "http://f/i.php?board=1.0",
+                "http://f/i.php?board=2.20",
+                "2",
+                None,
+            ),
+            (
+                "http://f/i.php?board=1.0",
+                "http://f/i.php?topic=1.20",
+                "2",
+                None,
+            ),
+            // A worded view's later pages are copies.
+            (
+                "http://f/i.php?board=1.0;sort=subject",
+                "http://f/i.php?board=1.20;sort=subject",
+                "2",
+                None,
+            ),
+        ];
+        for (page, link, text, expected) in cases {
+            check_in_last_number(page, link, text, expected);
+        }
     }
 
     #[test]

@@ -179,8 +179,9 @@ pub struct Arc {
     /// Links of the arc whose anchor shows no visible text at all.
     pub wordless_links: usize,
     /// Share of sampled (source, target) pairs whose two pages share a distinctive text block
-    /// (a thread's title, a board's name and description): pages of one list do, pages of
-    /// different threads do not.
+    /// (a thread's title, a board's name and description), or which a pager's numbered link
+    /// spells as pages of one list ([`crate::later_pages::lists_by_page_numbers`]): pages of one
+    /// list do, pages of different threads do not.
     pub same_list_share: f64,
     /// Share of sampled (source, target) pairs whose two pages' non-empty titles agree, page
     /// numbers and reply markers aside ([`crate::titles::titles_agree`]): pages of one list do,
@@ -452,6 +453,7 @@ fn build_arcs(
         urls: BTreeSet<String>,
     }
     let distinctive = distinctive_blocks(pages, cluster_of_page);
+    let list_of_page = crate::later_pages::lists_by_page_numbers(pages);
     let pattern_of_vertex: HashMap<usize, UrlPatternId> = pages
         .iter()
         .enumerate()
@@ -548,7 +550,11 @@ fn build_arcs(
                     same_title += 1;
                     sources_with_same_title.insert(*source_page);
                 }
-                if !distinctive[*source_page].is_disjoint(&distinctive[*target_page]) {
+                // Pages of one list share their list's distinctive text, or a pager's numbered
+                // link spells one as a later page of the other's list.
+                if !distinctive[*source_page].is_disjoint(&distinctive[*target_page])
+                    || list_of_page[*source_page] == list_of_page[*target_page]
+                {
                     same_list += 1;
                 }
                 targets
