@@ -179,6 +179,20 @@ pub struct Document {
     /// first use: page analysis reads them for sticky thread entries and a crawler or sampler
     /// reads them again to place lone records, and each search walks every run of siblings.
     pub(crate) single_records: OnceLock<Vec<crate::regions::SingleRecord>>,
+    /// Every node's place in a walk of the tree from the root (see [`Document::is_ancestor`]),
+    /// computed on first use: record readers ask whether one node lies inside another many
+    /// thousands of times a page, and walking up from the inner node cost the depth of the tree
+    /// each time.
+    subtree_spans: OnceLock<Vec<SubtreeSpan>>,
+}
+
+/// Where a node and its subtree fall in the pre-order walk from the root: the node at `start`,
+/// everything below it from there to `last`. A node the walk never reaches (one the tree
+/// builder left without a parent) has `start` [`u32::MAX`].
+#[derive(Debug, Clone, Copy)]
+struct SubtreeSpan {
+    start: u32,
+    last: u32,
 }
 
 /// The document root's id.
@@ -282,10 +296,63 @@ impl Document {
         out
     }
 
+    /// Whether `ancestor` holds `node` at some depth (a node does not hold itself).
+    ///
+    /// Answered from each node's span in a pre-order walk of the tree, computed once per
+    /// document, instead of walking up from `node`; a node outside the tree (left without a
+    /// parent by the tree builder) is still answered by the walk up.
+    pub fn is_ancestor(&self, ancestor: NodeId, node: NodeId) -> bool {
+        let spans = self.subtree_spans.get_or_init(|| subtree_spans(self));
+        let outer = spans[ancestor as usize];
+        let inner = spans[node as usize];
+        if inner.start != u32::MAX {
+            // A node in the tree lies inside every node whose span holds its start; a node
+            // outside the tree (start `u32::MAX`) holds nothing that is in the tree.
+            return outer.start != u32::MAX
+                && outer.start < inner.start
+                && inner.start <= outer.last;
+        }
+        let mut current = node;
+        while let Some(parent) = self.node(current).parent {
+            if parent == ancestor {
+                return true;
+            }
+            current = parent;
+        }
+        false
+    }
+
     /// The first element called `tag` in document order.
     pub fn find(&self, tag: &str) -> Option<NodeId> {
         self.descendants(ROOT).find(|&id| self.node(id).is(tag))
     }
+}
+
+/// Every node's [`SubtreeSpan`]: positions handed out in pre-order from the root, then each
+/// node's last position carried up to its parent, children after their parent in the walk.
+fn subtree_spans(document: &Document) -> Vec<SubtreeSpan> {
+    let mut spans = vec![
+        SubtreeSpan {
+            start: u32::MAX,
+            last: u32::MAX,
+        };
+        document.len()
+    ];
+    let order: Vec<NodeId> = document.descendants(ROOT).collect();
+    for (position, &node) in order.iter().enumerate() {
+        spans[node as usize] = SubtreeSpan {
+            start: position as u32,
+            last: position as u32,
+        };
+    }
+    for &node in order.iter().rev() {
+        if let Some(parent) = document.node(node).parent {
+            let last = spans[node as usize].last;
+            let parent_span = &mut spans[parent as usize];
+            parent_span.last = parent_span.last.max(last);
+        }
+    }
+    spans
 }
 
 fn push_collapsed(out: &mut String, text: &str) {
@@ -587,6 +654,48 @@ mod tests {
             let body = document.find("body").unwrap();
             assert_eq!(document.text_content(body), expected, "{html}");
         }
+    }
+
+    /// Whether `ancestor` holds `node`, by walking up from `node`: what
+    /// [`Document::is_ancestor`] must answer.
+    fn holds_by_walking_up(document: &Document, ancestor: NodeId, node: NodeId) -> bool {
+        let mut current = node;
+        while let Some(parent) = document.node(current).parent {
+            if parent == ancestor {
+                return true;
+            }
+            current = parent;
+        }
+        false
+    }
+
+    /// `Document::is_ancestor` answers every pair of nodes as walking up would, on markup the
+    /// tree builder rearranges (misnested formatting, foster-parented table text, a second
+    /// `<html>` or `<body>`), which moves nodes after they were created.
+    fn check_ancestry(html: &str) {
+        let document = Document::parse(html);
+        for ancestor in 0..document.len() as NodeId {
+            for node in 0..document.len() as NodeId {
+                assert_eq!(
+                    document.is_ancestor(ancestor, node),
+                    holds_by_walking_up(&document, ancestor, node),
+                    "{html}: is {ancestor} an ancestor of {node}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn ancestry_is_answered_as_walking_up_answers_it() {
+        check_ancestry("");
+        check_ancestry("<p>one<p>two<div><span>three</span></div>");
+        check_ancestry("<b>bold<i>both</b>italic</i><p>after");
+        check_ancestry("<a href=1>one<div>two<a href=2>three</a></div></a>");
+        check_ancestry("<table><td>cell</td>text after<tr><td>x</table>");
+        check_ancestry("<b><p>x</b>y</p><table>z<b>w</table>");
+        check_ancestry("<html a=1><body><html b=2><body c=3><p>x</p>");
+        check_ancestry("<ul><li>a<li>b<ul><li>c</ul></ul><!-- note --><script>x</script>");
+        check_ancestry("<div class=a/><p>x</p><select><option>o<option>p</select>");
     }
 
     #[test]

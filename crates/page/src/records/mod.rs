@@ -340,14 +340,8 @@ fn contains_ignoring_ascii_case(haystack: &str, needle: &str) -> bool {
     })
 }
 
-fn is_ancestor(document: &Document, ancestor: NodeId, mut node: NodeId) -> bool {
-    while let Some(parent) = document.node(node).parent {
-        if parent == ancestor {
-            return true;
-        }
-        node = parent;
-    }
-    false
+fn is_ancestor(document: &Document, ancestor: NodeId, node: NodeId) -> bool {
+    document.is_ancestor(ancestor, node)
 }
 
 /// Text bytes below every node, scripts, styles and elements marked as signatures excluded (a
