@@ -161,6 +161,69 @@ pub(crate) fn trim_whitespace(text: &str) -> &str {
     }
 }
 
+/// The words of `text` parted at whitespace: the pieces [`str::split_whitespace`] gives.
+///
+/// Post texts are read word by word for every element a text column is tried on, several
+/// times over each post, and `split_whitespace` decodes every character and asks the Unicode
+/// tables about it. Here an ASCII byte is judged alone (as [`trim_whitespace`] judges it) and
+/// only other characters are decoded, since some (no-break and ideographic spaces) are
+/// whitespace.
+pub(crate) fn words(text: &str) -> Words<'_> {
+    Words { text, position: 0 }
+}
+
+/// The iterator [`words`] gives.
+#[derive(Debug, Clone)]
+pub(crate) struct Words<'a> {
+    text: &'a str,
+    position: usize,
+}
+
+impl Words<'_> {
+    /// Whether the character at byte `index` is whitespace, and its width in bytes.
+    fn whitespace_at(&self, index: usize) -> (bool, usize) {
+        let byte = self.text.as_bytes()[index];
+        if byte.is_ascii() {
+            // The ASCII characters `char::is_whitespace` accepts: tab to carriage return, and
+            // space.
+            (matches!(byte, b'\t'..=b'\r' | b' '), 1)
+        } else {
+            let character = self.text[index..]
+                .chars()
+                .next()
+                .expect("a character starts here");
+            (character.is_whitespace(), character.len_utf8())
+        }
+    }
+}
+
+impl<'a> Iterator for Words<'a> {
+    type Item = &'a str;
+
+    fn next(&mut self) -> Option<&'a str> {
+        let end = self.text.len();
+        while self.position < end {
+            let (whitespace, width) = self.whitespace_at(self.position);
+            if !whitespace {
+                break;
+            }
+            self.position += width;
+        }
+        if self.position == end {
+            return None;
+        }
+        let start = self.position;
+        while self.position < end {
+            let (whitespace, width) = self.whitespace_at(self.position);
+            if whitespace {
+                break;
+            }
+            self.position += width;
+        }
+        Some(&self.text[start..self.position])
+    }
+}
+
 /// A parsed page.
 #[derive(Debug, Clone)]
 pub struct Document {
@@ -328,8 +391,9 @@ impl Document {
     }
 }
 
-/// Every node's [`SubtreeSpan`]: positions handed out in pre-order from the root, then each
-/// node's last position carried up to its parent, children after their parent in the walk.
+/// Every node's [`SubtreeSpan`], in one walk down and up the tree: a node takes the next
+/// position when the walk reaches it, and its last one is the position handed out last when the
+/// walk leaves it for its next sibling or its parent.
 fn subtree_spans(document: &Document) -> Vec<SubtreeSpan> {
     let mut spans = vec![
         SubtreeSpan {
@@ -338,25 +402,37 @@ fn subtree_spans(document: &Document) -> Vec<SubtreeSpan> {
         };
         document.len()
     ];
-    let order: Vec<NodeId> = document.descendants(ROOT).collect();
-    for (position, &node) in order.iter().enumerate() {
-        spans[node as usize] = SubtreeSpan {
-            start: position as u32,
-            last: position as u32,
-        };
-    }
-    for &node in order.iter().rev() {
-        if let Some(parent) = document.node(node).parent {
-            let last = spans[node as usize].last;
-            let parent_span = &mut spans[parent as usize];
-            parent_span.last = parent_span.last.max(last);
+    let mut position: u32 = 0;
+    let mut node = ROOT;
+    loop {
+        spans[node as usize].start = position;
+        position += 1;
+        if let Some(child) = document.node(node).first_child {
+            node = child;
+            continue;
+        }
+        // Leave this node, and every parent whose last child it ends, until one has a sibling.
+        let mut leaving = node;
+        loop {
+            spans[leaving as usize].last = position - 1;
+            if leaving == ROOT {
+                return spans;
+            }
+            let data = document.node(leaving);
+            if let Some(sibling) = data.next_sibling {
+                node = sibling;
+                break;
+            }
+            match data.parent {
+                Some(parent) => leaving = parent,
+                None => return spans,
+            }
         }
     }
-    spans
 }
 
 fn push_collapsed(out: &mut String, text: &str) {
-    for piece in text.split_whitespace() {
+    for piece in words(text) {
         if !out.is_empty() && !out.ends_with(' ') {
             out.push(' ');
         }
@@ -437,6 +513,32 @@ impl Iterator for Descendants<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn words_are_the_pieces_split_whitespace_gives() {
+        let cases = [
+            "",
+            "   ",
+            "one",
+            " two  words ",
+            "\ttabs\tand\nlines\r\n",
+            "\u{0B}vertical\u{0C}feed",
+            "no-break\u{a0}space",
+            "ideographic\u{3000}space 日本語",
+            "next\u{85}line",
+            "file\u{1C}separator is no space",
+            "ünïcödé wörds, €uro",
+            "\u{2003}em\u{2028}line\u{202F}narrow",
+            "emoji 😀 between",
+        ];
+        for text in cases {
+            assert_eq!(
+                words(text).collect::<Vec<_>>(),
+                text.split_whitespace().collect::<Vec<_>>(),
+                "{text:?}"
+            );
+        }
+    }
 
     #[test]
     fn trimming_matches_the_standard_trim() {
