@@ -123,6 +123,11 @@ pub struct PageBenchArgs {
     /// Passes over the pages.
     #[arg(long, default_value_t = 5)]
     pub rounds: usize,
+    /// Write everything the analysis reads from each page (regions, record slots, links, posts,
+    /// thread entries) to this file instead of timing, to check that a change made for speed
+    /// reads every page alike (compare two builds' files byte for byte).
+    #[arg(long, value_name = "FILE")]
+    pub dump: Option<std::path::PathBuf>,
 }
 
 #[derive(Debug, Args)]
@@ -328,6 +333,11 @@ fn bench_sim(args: SimBenchArgs) -> Result<()> {
 }
 
 fn bench_page(args: PageBenchArgs) -> Result<()> {
+    if let Some(path) = &args.dump {
+        let dump = speed::analysis_dump(&args.gold)?;
+        std::fs::write(path, dump).with_context(|| format!("cannot write {}", path.display()))?;
+        return Ok(());
+    }
     let measured = speed::analysis_speed(&args.gold, args.rounds)?;
     for (stage, milliseconds) in &measured.stages {
         eprintln!("  {stage:<28} {milliseconds:>8.2} ms per pass");

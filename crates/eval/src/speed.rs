@@ -193,6 +193,31 @@ impl AnalysisSpeed {
     }
 }
 
+/// Everything page analysis reads from each gold page of `gold_dir`, one block per page in
+/// the order the pages are read: the regions, the record slot of every node, the link table,
+/// the posts, the thread entries and the date context, printed with `Debug`. Two builds whose
+/// dumps are byte-identical read these pages alike, which is what a change made only for speed
+/// must show; the tree itself is left out, so its layout in memory may change.
+pub fn analysis_dump(gold_dir: &Path) -> Result<String> {
+    let context = DateContext::new(Timestamp::from_second(1_609_459_200)?, None);
+    let mut dump = String::new();
+    for page in crate::wf52::read_gold_pages(gold_dir)? {
+        let analysis = analyse_text(page.html(), "UTF-8", &page.url, &context);
+        dump.push_str(&format!(
+            "== {}\ncharset {}\nregions {:#?}\nslots {:?}\nlinks {:#?}\nposts {:#?}\nthread entries {:#?}\ndate context {:?}\n",
+            page.url,
+            analysis.charset,
+            analysis.regions,
+            analysis.slots,
+            analysis.links,
+            analysis.posts,
+            analysis.thread_entries,
+            analysis.date_context,
+        ));
+    }
+    Ok(dump)
+}
+
 /// Analyses the gold pages of `gold_dir` `rounds` times on this thread, then once more stage by
 /// stage.
 pub fn analysis_speed(gold_dir: &Path, rounds: usize) -> Result<AnalysisSpeed> {

@@ -11,6 +11,9 @@
 //! many ways to read reliably), pins inferred from order ([`trawl_schedule::infer_pins`]), and the page count a
 //! pager shows.
 
+use std::collections::HashMap;
+use std::sync::Mutex;
+
 use jiff::Timestamp;
 use jiff::tz::{Offset, TimeZone};
 use trawl_model::{FetchRequest, Fetcher};
@@ -139,11 +142,20 @@ pub(crate) fn fast_portal(site: &Site) -> Vec<u32> {
     (1..=site.history().board_count()).collect()
 }
 
+/// The most forum addresses [`PageReader`] keeps the routes of; past it the table starts over.
+const REMEMBERED_ROUTES: usize = 1 << 18;
+
 /// The page path: the simulator's pages through the in-process fetcher, read by page analysis.
 #[derive(Debug)]
 pub(crate) struct PageReader {
     fetcher: SimFetcher,
     offset: i32,
+    /// The route of every forum address looked up so far. Every link of every page is looked
+    /// up to find the pager, and reading an address into a route (splitting its query,
+    /// decoding the family's URL scheme) cost about a tenth of the page path; the same
+    /// navigation, profile and thread links come back on page after page, and a route depends
+    /// on the address alone. Shared by the threads that read pages ahead.
+    routes: Mutex<HashMap<String, Option<Route>>>,
 }
 
 impl PageReader {
@@ -152,6 +164,7 @@ impl PageReader {
         PageReader {
             fetcher: SimFetcher::new(site, "http://forum.sim.test"),
             offset,
+            routes: Mutex::new(HashMap::new()),
         }
     }
 
@@ -166,8 +179,22 @@ impl PageReader {
 
     /// The route a link of the page names, if it is on the forum.
     fn route_of(&self, url: &str) -> Option<Route> {
-        let rest = url.strip_prefix(self.fetcher.origin())?;
-        Some(self.site().address_of(rest)?.route)
+        let mut routes = self
+            .routes
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        if let Some(route) = routes.get(url) {
+            return route.clone();
+        }
+        let route = url
+            .strip_prefix(self.fetcher.origin())
+            .and_then(|rest| self.site().address_of(rest))
+            .map(|address| address.route);
+        if routes.len() >= REMEMBERED_ROUTES {
+            routes.clear();
+        }
+        routes.insert(url.to_string(), route.clone());
+        route
     }
 
     /// Fetches `url` at `at` and analyses it for the records `wanted`: the replay knows which

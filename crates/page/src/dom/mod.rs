@@ -161,6 +161,69 @@ pub(crate) fn trim_whitespace(text: &str) -> &str {
     }
 }
 
+/// The words of `text` parted at whitespace: the pieces [`str::split_whitespace`] gives.
+///
+/// Post texts are read word by word for every element a text column is tried on, several
+/// times over each post, and `split_whitespace` decodes every character and asks the Unicode
+/// tables about it. Here an ASCII byte is judged alone (as [`trim_whitespace`] judges it) and
+/// only other characters are decoded, since some (no-break and ideographic spaces) are
+/// whitespace.
+pub(crate) fn words(text: &str) -> Words<'_> {
+    Words { text, position: 0 }
+}
+
+/// The iterator [`words`] gives.
+#[derive(Debug, Clone)]
+pub(crate) struct Words<'a> {
+    text: &'a str,
+    position: usize,
+}
+
+impl Words<'_> {
+    /// Whether the character at byte `index` is whitespace, and its width in bytes.
+    fn whitespace_at(&self, index: usize) -> (bool, usize) {
+        let byte = self.text.as_bytes()[index];
+        if byte.is_ascii() {
+            // The ASCII characters `char::is_whitespace` accepts: tab to carriage return, and
+            // space.
+            (matches!(byte, b'\t'..=b'\r' | b' '), 1)
+        } else {
+            let character = self.text[index..]
+                .chars()
+                .next()
+                .expect("a character starts here");
+            (character.is_whitespace(), character.len_utf8())
+        }
+    }
+}
+
+impl<'a> Iterator for Words<'a> {
+    type Item = &'a str;
+
+    fn next(&mut self) -> Option<&'a str> {
+        let end = self.text.len();
+        while self.position < end {
+            let (whitespace, width) = self.whitespace_at(self.position);
+            if !whitespace {
+                break;
+            }
+            self.position += width;
+        }
+        if self.position == end {
+            return None;
+        }
+        let start = self.position;
+        while self.position < end {
+            let (whitespace, width) = self.whitespace_at(self.position);
+            if whitespace {
+                break;
+            }
+            self.position += width;
+        }
+        Some(&self.text[start..self.position])
+    }
+}
+
 /// A parsed page.
 #[derive(Debug, Clone)]
 pub struct Document {
@@ -179,6 +242,20 @@ pub struct Document {
     /// first use: page analysis reads them for sticky thread entries and a crawler or sampler
     /// reads them again to place lone records, and each search walks every run of siblings.
     pub(crate) single_records: OnceLock<Vec<crate::regions::SingleRecord>>,
+    /// Every node's place in a walk of the tree from the root (see [`Document::is_ancestor`]),
+    /// computed on first use: record readers ask whether one node lies inside another many
+    /// thousands of times a page, and walking up from the inner node cost the depth of the tree
+    /// each time.
+    subtree_spans: OnceLock<Vec<SubtreeSpan>>,
+}
+
+/// Where a node and its subtree fall in the pre-order walk from the root: the node at `start`,
+/// everything below it from there to `last`. A node the walk never reaches (one the tree
+/// builder left without a parent) has `start` [`u32::MAX`].
+#[derive(Debug, Clone, Copy)]
+struct SubtreeSpan {
+    start: u32,
+    last: u32,
 }
 
 /// The document root's id.
@@ -282,14 +359,80 @@ impl Document {
         out
     }
 
+    /// Whether `ancestor` holds `node` at some depth (a node does not hold itself).
+    ///
+    /// Answered from each node's span in a pre-order walk of the tree, computed once per
+    /// document, instead of walking up from `node`; a node outside the tree (left without a
+    /// parent by the tree builder) is still answered by the walk up.
+    pub fn is_ancestor(&self, ancestor: NodeId, node: NodeId) -> bool {
+        let spans = self.subtree_spans.get_or_init(|| subtree_spans(self));
+        let outer = spans[ancestor as usize];
+        let inner = spans[node as usize];
+        if inner.start != u32::MAX {
+            // A node in the tree lies inside every node whose span holds its start; a node
+            // outside the tree (start `u32::MAX`) holds nothing that is in the tree.
+            return outer.start != u32::MAX
+                && outer.start < inner.start
+                && inner.start <= outer.last;
+        }
+        let mut current = node;
+        while let Some(parent) = self.node(current).parent {
+            if parent == ancestor {
+                return true;
+            }
+            current = parent;
+        }
+        false
+    }
+
     /// The first element called `tag` in document order.
     pub fn find(&self, tag: &str) -> Option<NodeId> {
         self.descendants(ROOT).find(|&id| self.node(id).is(tag))
     }
 }
 
+/// Every node's [`SubtreeSpan`], in one walk down and up the tree: a node takes the next
+/// position when the walk reaches it, and its last one is the position handed out last when the
+/// walk leaves it for its next sibling or its parent.
+fn subtree_spans(document: &Document) -> Vec<SubtreeSpan> {
+    let mut spans = vec![
+        SubtreeSpan {
+            start: u32::MAX,
+            last: u32::MAX,
+        };
+        document.len()
+    ];
+    let mut position: u32 = 0;
+    let mut node = ROOT;
+    loop {
+        spans[node as usize].start = position;
+        position += 1;
+        if let Some(child) = document.node(node).first_child {
+            node = child;
+            continue;
+        }
+        // Leave this node, and every parent whose last child it ends, until one has a sibling.
+        let mut leaving = node;
+        loop {
+            spans[leaving as usize].last = position - 1;
+            if leaving == ROOT {
+                return spans;
+            }
+            let data = document.node(leaving);
+            if let Some(sibling) = data.next_sibling {
+                node = sibling;
+                break;
+            }
+            match data.parent {
+                Some(parent) => leaving = parent,
+                None => return spans,
+            }
+        }
+    }
+}
+
 fn push_collapsed(out: &mut String, text: &str) {
-    for piece in text.split_whitespace() {
+    for piece in words(text) {
         if !out.is_empty() && !out.ends_with(' ') {
             out.push(' ');
         }
@@ -370,6 +513,32 @@ impl Iterator for Descendants<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn words_are_the_pieces_split_whitespace_gives() {
+        let cases = [
+            "",
+            "   ",
+            "one",
+            " two  words ",
+            "\ttabs\tand\nlines\r\n",
+            "\u{0B}vertical\u{0C}feed",
+            "no-break\u{a0}space",
+            "ideographic\u{3000}space 日本語",
+            "next\u{85}line",
+            "file\u{1C}separator is no space",
+            "ünïcödé wörds, €uro",
+            "\u{2003}em\u{2028}line\u{202F}narrow",
+            "emoji 😀 between",
+        ];
+        for text in cases {
+            assert_eq!(
+                words(text).collect::<Vec<_>>(),
+                text.split_whitespace().collect::<Vec<_>>(),
+                "{text:?}"
+            );
+        }
+    }
 
     #[test]
     fn trimming_matches_the_standard_trim() {
@@ -587,6 +756,48 @@ mod tests {
             let body = document.find("body").unwrap();
             assert_eq!(document.text_content(body), expected, "{html}");
         }
+    }
+
+    /// Whether `ancestor` holds `node`, by walking up from `node`: what
+    /// [`Document::is_ancestor`] must answer.
+    fn holds_by_walking_up(document: &Document, ancestor: NodeId, node: NodeId) -> bool {
+        let mut current = node;
+        while let Some(parent) = document.node(current).parent {
+            if parent == ancestor {
+                return true;
+            }
+            current = parent;
+        }
+        false
+    }
+
+    /// `Document::is_ancestor` answers every pair of nodes as walking up would, on markup the
+    /// tree builder rearranges (misnested formatting, foster-parented table text, a second
+    /// `<html>` or `<body>`), which moves nodes after they were created.
+    fn check_ancestry(html: &str) {
+        let document = Document::parse(html);
+        for ancestor in 0..document.len() as NodeId {
+            for node in 0..document.len() as NodeId {
+                assert_eq!(
+                    document.is_ancestor(ancestor, node),
+                    holds_by_walking_up(&document, ancestor, node),
+                    "{html}: is {ancestor} an ancestor of {node}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn ancestry_is_answered_as_walking_up_answers_it() {
+        check_ancestry("");
+        check_ancestry("<p>one<p>two<div><span>three</span></div>");
+        check_ancestry("<b>bold<i>both</b>italic</i><p>after");
+        check_ancestry("<a href=1>one<div>two<a href=2>three</a></div></a>");
+        check_ancestry("<table><td>cell</td>text after<tr><td>x</table>");
+        check_ancestry("<b><p>x</b>y</p><table>z<b>w</table>");
+        check_ancestry("<html a=1><body><html b=2><body c=3><p>x</p>");
+        check_ancestry("<ul><li>a<li>b<ul><li>c</ul></ul><!-- note --><script>x</script>");
+        check_ancestry("<div class=a/><p>x</p><select><option>o<option>p</select>");
     }
 
     #[test]

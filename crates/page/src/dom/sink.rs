@@ -170,6 +170,7 @@ impl TreeSink for ArenaSink {
             signatures: OnceLock::new(),
             region_facts: OnceLock::new(),
             single_records: OnceLock::new(),
+            subtree_spans: OnceLock::new(),
         }
     }
 

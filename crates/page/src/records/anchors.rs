@@ -84,8 +84,10 @@ fn empty_anchor_before(document: &Document, node: NodeId) -> Option<NodeId> {
         let data = document.node(sibling);
         match data.kind {
             NodeKind::Element => {
-                let empty = document.text_content(sibling).trim().is_empty();
-                return (data.is("a") && empty).then_some(sibling);
+                // Only an `<a>` is read for its text: the element before a post is most often
+                // the post before it, whose whole text was read here for nothing.
+                let empty_link = data.is("a") && document.text_content(sibling).trim().is_empty();
+                return empty_link.then_some(sibling);
             }
             NodeKind::Text if !document.text_of(sibling).trim().is_empty() => return None,
             _ => previous = data.previous_sibling,

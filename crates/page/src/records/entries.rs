@@ -313,7 +313,10 @@ fn count_of_text(facts: &PageFacts<'_>, node: NodeId) -> Option<(NodeId, u64)> {
         return None;
     }
     let text = trim_whitespace(document.text_of(node));
-    if text.is_empty() || text.chars().count() > 24 {
+    // Most texts of a page hold no digit and so no count: they are dismissed with one scan of
+    // their bytes, before the character count and the split below (this runs on every text of
+    // a page when a lone thread entry is looked for).
+    if !text.bytes().any(|byte| byte.is_ascii_digit()) || text.chars().count() > 24 {
         return None;
     }
     let numbers: Vec<&str> = text

@@ -130,7 +130,11 @@ pub fn block_text(document: &Document, node: NodeId) -> String {
 /// rows of buttons that a post's text element holds, see
 /// [`text_column::repeated_control_rows`].
 fn block_text_skipping(document: &Document, node: NodeId, skipped: &[NodeId]) -> String {
-    let mut lines: Vec<String> = vec![String::new()];
+    // The lines are written one after another into one buffer, each from the position
+    // `line_starts` keeps: this runs for every element a post's text is tried on, and a string
+    // of its own for each line (most of them empty) was a large share of the reading.
+    let mut written = String::new();
+    let mut line_starts: Vec<usize> = vec![0];
     let mut walk = document.descendants(node);
     // The elements the walk is inside that part words when it leaves them, each with whether
     // it is a block, which also ends the line.
@@ -148,26 +152,28 @@ fn block_text_skipping(document: &Document, node: NodeId, skipped: &[NodeId]) ->
             open.pop();
             glued = false;
             if block {
-                lines.push(String::new());
+                line_starts.push(written.len());
             }
         }
         let data = document.node(id);
         match data.kind {
             NodeKind::Text => {
-                let line = lines.last_mut().expect("there is always a line");
+                let line_start = *line_starts.last().expect("there is always a line");
                 let text = document.text_of(id);
                 let mut continues_word = glued && !text.starts_with(char::is_whitespace);
-                for word in text.split_whitespace() {
-                    if !line.is_empty() && !line.ends_with(' ') && !continues_word {
-                        line.push(' ');
+                for word in crate::dom::words(text) {
+                    // The line is not empty when something was written since it started; its
+                    // last character is the buffer's then.
+                    if written.len() > line_start && !written.ends_with(' ') && !continues_word {
+                        written.push(' ');
                     }
                     continues_word = false;
-                    line.push_str(word);
+                    written.push_str(word);
                 }
-                if text.ends_with(char::is_whitespace) && !line.is_empty() {
-                    line.push(' ');
+                if text.ends_with(char::is_whitespace) && written.len() > line_start {
+                    written.push(' ');
                 }
-                glued = !line.is_empty();
+                glued = written.len() > line_start;
             }
             NodeKind::Element
                 if data.is("script")
@@ -182,7 +188,7 @@ fn block_text_skipping(document: &Document, node: NodeId, skipped: &[NodeId]) ->
             }
             NodeKind::Element if id != node && is_block(data.tag()) => {
                 glued = false;
-                lines.push(String::new());
+                line_starts.push(written.len());
                 if data.first_child.is_some() {
                     open.push((id, true));
                 }
@@ -196,9 +202,13 @@ fn block_text_skipping(document: &Document, node: NodeId, skipped: &[NodeId]) ->
             _ => {}
         }
     }
-    let lines: Vec<&str> = lines
+    let lines: Vec<&str> = line_starts
         .iter()
-        .map(|line| line.trim())
+        .enumerate()
+        .map(|(index, &start)| {
+            let end = line_starts.get(index + 1).copied().unwrap_or(written.len());
+            written[start..end].trim()
+        })
         .filter(|line| !line.is_empty())
         .collect();
     // A line of underscores or dashes is the conventional signature separator (vBulletin's
@@ -342,14 +352,8 @@ fn contains_ignoring_ascii_case(haystack: &str, needle: &str) -> bool {
     })
 }
 
-fn is_ancestor(document: &Document, ancestor: NodeId, mut node: NodeId) -> bool {
-    while let Some(parent) = document.node(node).parent {
-        if parent == ancestor {
-            return true;
-        }
-        node = parent;
-    }
-    false
+fn is_ancestor(document: &Document, ancestor: NodeId, node: NodeId) -> bool {
+    document.is_ancestor(ancestor, node)
 }
 
 /// Text bytes below every node, scripts, styles and elements marked as signatures excluded (a
