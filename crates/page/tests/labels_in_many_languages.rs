@@ -8,34 +8,20 @@
 //! labelled in the page's language is never a post time, a "Reply" or "Quote" button never an
 //! author, and the label before a name ("Napisane przez", "投稿者") never part of it.
 
-use jiff::Timestamp;
-use trawl_page::analysis::analyse_text;
-use trawl_page::time::DateContext;
-use url::Url;
+mod common;
 
-/// One post as the check reads it: author, time (ISO 8601), text with whitespace folded.
-type Read = (String, String, String);
+use common::{PostRead as Read, posts_read};
 
+/// The posts of `html`, their times cut to the minute (the pages show no seconds).
 fn read(html: &str) -> Vec<Read> {
-    let url = Url::parse("https://forum.example/viewtopic.php?t=77").expect("a valid URL");
-    let fetched_at: Timestamp = "2024-06-01T12:00:00Z".parse().expect("a valid instant");
-    let analysis = analyse_text(html, "UTF-8", &url, &DateContext::new(fetched_at, Some(0)));
-    analysis
-        .posts
-        .iter()
-        .map(|post| {
-            (
-                post.author.clone().unwrap_or_default(),
-                post.time
-                    .map(|time| time.to_iso8601())
-                    .unwrap_or_default()
-                    .chars()
-                    .take(16)
-                    .collect(),
-                post.text.split_whitespace().collect::<Vec<_>>().join(" "),
-            )
-        })
-        .collect()
+    posts_read(
+        html,
+        "https://forum.example/viewtopic.php?t=77",
+        "2024-06-01T12:00:00Z",
+    )
+    .into_iter()
+    .map(|(author, time, text)| (author, time.chars().take(16).collect(), text))
+    .collect()
 }
 
 /// The words one language's pages show, and how they write a date and a time.

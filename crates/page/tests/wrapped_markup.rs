@@ -8,29 +8,16 @@
 //! message shares is a kind of block, not the message's field, so the first paragraph alone is
 //! never taken for the text.
 
-use jiff::Timestamp;
-use trawl_page::analysis::analyse_text;
-use trawl_page::time::DateContext;
-use url::Url;
+mod common;
 
-/// One post as the check reads it: author, time (ISO 8601), text with whitespace folded.
-type Read = (String, String, String);
+use common::{PostRead as Read, posts_read};
 
 fn read(html: &str) -> Vec<Read> {
-    let url = Url::parse("https://boards.example/t/fan-noise/51").expect("a valid URL");
-    let fetched_at: Timestamp = "2024-06-01T12:00:00Z".parse().expect("a valid instant");
-    let analysis = analyse_text(html, "UTF-8", &url, &DateContext::new(fetched_at, Some(0)));
-    analysis
-        .posts
-        .iter()
-        .map(|post| {
-            (
-                post.author.clone().unwrap_or_default(),
-                post.time.map(|time| time.to_iso8601()).unwrap_or_default(),
-                post.text.split_whitespace().collect::<Vec<_>>().join(" "),
-            )
-        })
-        .collect()
+    posts_read(
+        html,
+        "https://boards.example/t/fan-noise/51",
+        "2024-06-01T12:00:00Z",
+    )
 }
 
 #[track_caller]

@@ -42,3 +42,26 @@ pub fn authors_read(html: &str, url: &str, fetched_at: &str) -> Vec<String> {
         .map(|post| post.author.clone().unwrap_or_default())
         .collect()
 }
+
+/// One post as the hand-made thread tests read it: author, time (ISO 8601, "" for none) and
+/// text with its whitespace folded to single spaces.
+pub type PostRead = (String, String, String);
+
+/// The posts of `html` read from `url` at `fetched_at` (an RFC 3339 instant) in UTC, in page
+/// order, each as a [`PostRead`].
+pub fn posts_read(html: &str, url: &str, fetched_at: &str) -> Vec<PostRead> {
+    let url = Url::parse(url).expect("a valid URL");
+    let fetched_at: Timestamp = fetched_at.parse().expect("a valid instant");
+    let analysis = analyse_text(html, "UTF-8", &url, &DateContext::new(fetched_at, Some(0)));
+    analysis
+        .posts
+        .iter()
+        .map(|post| {
+            (
+                post.author.clone().unwrap_or_default(),
+                post.time.map(|time| time.to_iso8601()).unwrap_or_default(),
+                post.text.split_whitespace().collect::<Vec<_>>().join(" "),
+            )
+        })
+        .collect()
+}
