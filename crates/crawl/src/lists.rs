@@ -273,6 +273,21 @@ fn chain_from_first_page(
     if apart.next().is_some() || list.len() < 3 {
         return None;
     }
+    let distance = link_distances(pages, list, first);
+    let mut distances: Vec<usize> = distance.values().copied().collect();
+    distances.sort_unstable();
+    distances.dedup();
+    if distance.len() != list.len() || distances.len() != list.len() {
+        return None;
+    }
+    let mut chain = list.to_vec();
+    chain.sort_by_key(|index| distance[index]);
+    Some(chain)
+}
+
+/// How many list links each page of `list` stands from `first`, walking the links the pages
+/// show to other pages of the same list, breadth first; a page no link reaches is left out.
+fn link_distances(pages: &[ListPage<'_>], list: &[usize], first: usize) -> HashMap<usize, usize> {
     let member_of_url: HashMap<&str, usize> = list
         .iter()
         .map(|&index| (pages[index].url, index))
@@ -290,15 +305,7 @@ fn chain_from_first_page(
             }
         }
     }
-    let mut distances: Vec<usize> = distance.values().copied().collect();
-    distances.sort_unstable();
-    distances.dedup();
-    if distance.len() != list.len() || distances.len() != list.len() {
-        return None;
-    }
-    let mut chain = list.to_vec();
-    chain.sort_by_key(|index| distance[index]);
-    Some(chain)
+    distance
 }
 
 /// Orders a list whose URLs share no template: pages named by cursors that are no numbers
@@ -315,23 +322,7 @@ fn order_along_links(pages: &[ListPage<'_>], list: &mut [usize]) {
     else {
         return;
     };
-    let member_of_url: HashMap<&str, usize> = list
-        .iter()
-        .map(|&index| (pages[index].url, index))
-        .collect();
-    let mut distance: HashMap<usize, usize> = HashMap::from([(first, 0)]);
-    let mut queue = std::collections::VecDeque::from([first]);
-    while let Some(page) = queue.pop_front() {
-        let next_distance = distance[&page] + 1;
-        for link in pages[page].list_links {
-            if let Some(&target) = member_of_url.get(link.as_str())
-                && !distance.contains_key(&target)
-            {
-                distance.insert(target, next_distance);
-                queue.push_back(target);
-            }
-        }
-    }
+    let distance = link_distances(pages, list, first);
     list.sort_by_key(|&index| {
         (
             distance.get(&index).copied().unwrap_or(usize::MAX),

@@ -9,7 +9,7 @@
 
 mod common;
 
-use common::{PostRead as Read, posts_read};
+use common::{PostRead as Read, assert_posts, posts_read};
 
 fn read(html: &str) -> Vec<Read> {
     posts_read(
@@ -21,11 +21,7 @@ fn read(html: &str) -> Vec<Read> {
 
 #[track_caller]
 fn check(html: &str, expected: &[(&str, &str, &str)]) {
-    let expected: Vec<Read> = expected
-        .iter()
-        .map(|(author, time, text)| (author.to_string(), time.to_string(), text.to_string()))
-        .collect();
-    assert_eq!(read(html), expected, "posts of:\n{html}");
+    assert_posts(read(html), expected, html);
 }
 
 /// `inner` inside `depth` nested `<div>`s of class `class-N`.

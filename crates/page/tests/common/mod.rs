@@ -33,13 +33,9 @@ pub fn structure_of_page(site: &Site, path: &str) -> PageStructure {
 /// The authors of the posts of `html` read from `url` at `fetched_at` (an RFC 3339 instant) in
 /// UTC, in page order, with "" for a post read without one.
 pub fn authors_read(html: &str, url: &str, fetched_at: &str) -> Vec<String> {
-    let url = Url::parse(url).expect("a valid URL");
-    let fetched_at: Timestamp = fetched_at.parse().expect("a valid instant");
-    let analysis = analyse_text(html, "UTF-8", &url, &DateContext::new(fetched_at, Some(0)));
-    analysis
-        .posts
-        .iter()
-        .map(|post| post.author.clone().unwrap_or_default())
+    posts_read(html, url, fetched_at)
+        .into_iter()
+        .map(|(author, _, _)| author)
         .collect()
 }
 
@@ -64,4 +60,15 @@ pub fn posts_read(html: &str, url: &str, fetched_at: &str) -> Vec<PostRead> {
             )
         })
         .collect()
+}
+
+/// Asserts that `read` (what [`posts_read`] gave for `html`) is `expected`, post by post as
+/// (author, time, text), showing the page when it is not.
+#[track_caller]
+pub fn assert_posts(read: Vec<PostRead>, expected: &[(&str, &str, &str)], html: &str) {
+    let expected: Vec<PostRead> = expected
+        .iter()
+        .map(|(author, time, text)| (author.to_string(), time.to_string(), text.to_string()))
+        .collect();
+    assert_eq!(read, expected, "posts of:\n{html}");
 }
