@@ -20,19 +20,17 @@ fn export(db: &Path, what: &str) -> Vec<serde_json::Value> {
         .collect()
 }
 
-#[test]
-fn a_crawl_exports_threads_in_page_order_with_their_posts() {
-    let (server, site) = serve("phpbb", 2);
-    let directory = scratch("crawl", "export");
-    let db = directory.join("crawl.db");
-    let portal = format!("{}{}", server.origin(), site.portal_path());
+/// Crawls `portal` into `db` with `trawl crawl`, learning from `samples` pages and with no delay
+/// between requests, and checks that it succeeds and says the crawl is complete.
+#[track_caller]
+fn crawl_to_completion(portal: &str, db: &Path, samples: &str) {
     let output = trawl(&[
         "crawl",
-        &portal,
+        portal,
         "--db",
-        path(&db),
+        path(db),
         "--samples",
-        "200",
+        samples,
         "--delay-ms",
         "0",
     ]);
@@ -42,6 +40,15 @@ fn a_crawl_exports_threads_in_page_order_with_their_posts() {
         "{}",
         text(&output.stdout)
     );
+}
+
+#[test]
+fn a_crawl_exports_threads_in_page_order_with_their_posts() {
+    let (server, site) = serve("phpbb", 2);
+    let directory = scratch("crawl", "export");
+    let db = directory.join("crawl.db");
+    let portal = format!("{}{}", server.origin(), site.portal_path());
+    crawl_to_completion(&portal, &db, "200");
 
     let threads = export(&db, "threads");
     let thread_count = site.history().thread_count() as usize;
@@ -372,18 +379,7 @@ fn check_repeated_requests(family: &str, expected: &[(&str, usize)]) {
     let directory = scratch("crawl", &format!("once-{family}"));
     let db = directory.join("crawl.db");
     let portal = format!("{}{}", server.origin(), site.portal_path());
-    let output = trawl(&[
-        "crawl",
-        &portal,
-        "--db",
-        path(&db),
-        "--samples",
-        "60",
-        "--delay-ms",
-        "0",
-    ]);
-    assert!(output.status.success(), "{}", text(&output.stderr));
-    assert!(text(&output.stdout).contains("crawl complete"), "{family}");
+    crawl_to_completion(&portal, &db, "60");
     let expected: Vec<(String, usize)> = expected
         .iter()
         .map(|(path, times)| (path.to_string(), *times))
@@ -419,22 +415,7 @@ fn boards_paged_by_cursors_counting_down_are_crawled_whole_over_loopback() {
     let directory = scratch("crawl", "counting-down");
     let db = directory.join("crawl.db");
     let portal = format!("{}{}", server.origin(), site.portal_path());
-    let output = trawl(&[
-        "crawl",
-        &portal,
-        "--db",
-        path(&db),
-        "--samples",
-        "300",
-        "--delay-ms",
-        "0",
-    ]);
-    assert!(output.status.success(), "{}", text(&output.stderr));
-    assert!(
-        text(&output.stdout).contains("crawl complete"),
-        "{}",
-        text(&output.stdout)
-    );
+    crawl_to_completion(&portal, &db, "300");
     let fetched: std::collections::HashSet<String> = export(&db, "pages")
         .iter()
         .filter(|page| page["status"].as_u64() == Some(200))

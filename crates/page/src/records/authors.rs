@@ -336,7 +336,7 @@ pub(super) fn choose_author_column(facts: &PageFacts<'_>, region: usize) -> Auth
         // neither does a link to an element of the page itself (`href="#p9100"`): that is the
         // post's permalink, often shown as its subject ("Re: Heat pump noise"), which varies
         // like a name on a thread of two posts. A profile is always another page. A bare `#`
-        // leads nowhere (a script's placeholder) and may well hold a name.
+        // leads nowhere by itself (scripts fill it in) and may well hold a name.
         let in_page = facts
             .document
             .attribute(link.node, "href")

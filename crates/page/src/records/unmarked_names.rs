@@ -53,7 +53,7 @@ fn links_into_the_page(document: &Document, element: NodeId) -> bool {
 }
 
 /// Whether `href` is a fragment naming an element of the page (`#p9100`); a bare `#` is a
-/// script's placeholder that leads nowhere.
+/// link to `#` that scripts fill in and that leads nowhere by itself.
 pub(super) fn names_an_element_of_the_page(href: &str) -> bool {
     href.trim()
         .strip_prefix('#')
