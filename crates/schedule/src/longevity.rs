@@ -87,28 +87,36 @@ pub struct Longevity {
 /// Points of the tabulated inverse.
 const INVERSE_POINTS: usize = 4096;
 
+/// g(x) = 1 − e^(−x)(1 + x): the bound-based utility of a refresh at τ, times λ, at x = λτ.
+fn utility_shape(x: f64) -> f64 {
+    1.0 - (-x).exp() * (1.0 + x)
+}
+
+/// g⁻¹(y) by bisection, for y in [0, 1).
+fn inverse_by_bisection(y: f64) -> f64 {
+    let (mut low, mut high) = (0.0_f64, 80.0_f64);
+    for _ in 0..80 {
+        let middle = 0.5 * (low + high);
+        if utility_shape(middle) < y {
+            low = middle;
+        } else {
+            high = middle;
+        }
+    }
+    0.5 * (low + high)
+}
+
 /// x such that g(x) = 1 − e^(−x)(1 + x) equals y, tabulated at y = (k / (N − 1))² for k < N − 1,
 /// so the table is fine where g is flat (g(x) ≈ x²/2 near 0). The last point stands for y = 1,
 /// which no finite x reaches.
 fn inverse_table() -> Vec<f64> {
-    let g = |x: f64| 1.0 - (-x).exp() * (1.0 + x);
     (0..INVERSE_POINTS)
         .map(|k| {
             let root = k as f64 / (INVERSE_POINTS - 1) as f64;
-            let y = root * root;
             if k == INVERSE_POINTS - 1 {
                 return f64::INFINITY;
             }
-            let (mut low, mut high) = (0.0_f64, 80.0_f64);
-            for _ in 0..80 {
-                let middle = 0.5 * (low + high);
-                if g(middle) < y {
-                    low = middle;
-                } else {
-                    high = middle;
-                }
-            }
-            0.5 * (low + high)
+            inverse_by_bisection(root * root)
         })
         .collect()
 }
@@ -168,7 +176,12 @@ impl Longevity {
         }
     }
 
-    /// g⁻¹(y) by the table, linear between points in √y.
+    /// g⁻¹(y) by the table, linear between points in √y. Past the last finite point (y above
+    /// 0.9995, x above about 10) g⁻¹ grows without bound as y nears 1 and no interpolation
+    /// towards the infinite last point is meaningful, so it is found by bisection: a page there
+    /// changes only a little slower than 1/T and is due after some 10 to 30 times 1/λ. Before,
+    /// this branch gave back the position in the table (about 4,094) as if it were x, and such
+    /// pages waited the longest interval instead.
     fn inverse_of(&self, y: f64) -> f64 {
         if y >= 1.0 {
             return f64::INFINITY;
@@ -176,7 +189,7 @@ impl Longevity {
         let position = y.max(0.0).sqrt() * (INVERSE_POINTS - 1) as f64;
         let index = position.floor() as usize;
         if index + 1 >= INVERSE_POINTS - 1 {
-            return self.inverse[INVERSE_POINTS - 2].max(position);
+            return inverse_by_bisection(y);
         }
         let fraction = position - index as f64;
         self.inverse[index] * (1.0 - fraction) + self.inverse[index + 1] * fraction

@@ -190,3 +190,25 @@ fn a_page_the_threshold_never_reaches_waits_the_unstretched_longest_interval() {
         policy.longest_interval
     );
 }
+
+fn check_inverse(y: f64) {
+    let policy = Longevity::bound_based();
+    let x = policy.inverse_of(y);
+    let back = utility_shape(x);
+    assert!(
+        (back - y).abs() < 0.01 * (1.0 - y),
+        "g(g⁻¹({y})) = g({x}) = {back}"
+    );
+}
+
+#[test]
+fn the_inverse_of_the_utility_shape_holds_up_to_one() {
+    // Regression: above the table's last finite point (y > 0.99951) the inverse gave back the
+    // position in the table, about 4,094, for x; g(4,094) is 1, not y, and a page changing a
+    // little slower than 1/T waited the longest interval.
+    for y in [
+        0.0, 1e-6, 0.01, 0.3, 0.9, 0.999, 0.9995, 0.99952, 0.9999, 0.999_999,
+    ] {
+        check_inverse(y);
+    }
+}
