@@ -29,6 +29,7 @@
 //! fail; `sample_site` talks to the network only through the [`trawl_model::Fetcher`] seam it is
 //! handed, so learning runs the same against a live forum, the simulator over HTTP or in process.
 
+pub mod default_arguments;
 pub mod duplicates;
 pub(crate) mod hex;
 pub mod later_pages;

@@ -25,13 +25,20 @@
 //! - one URL's file name is the other's with a separator and the smallest number of that
 //!   separator seen (`5a3f-1.html` and `5a3f.html`);
 //! - two URLs of one scope carry the same numbers in two shapes that share a word other than a
-//!   file extension (`?board=1.0` and `/board,1.0.html`, never `?board=1.0` and `?topic=1.0`).
+//!   file extension (`?board=1.0` and `/board,1.0.html`, never `?board=1.0` and `?topic=1.0`);
+//! - one URL is the other with default arguments ([`crate::default_arguments`]): a query value
+//!   ending with a separator and the smallest number written there (`?board=NAME/0` beside
+//!   `?board=NAME`), or a numbered pair, the smallest of its key, with one or two word-valued
+//!   pairs (`?sort=active&page=1` beside the plain list URL). Such pairs are settled like the
+//!   others, by their pages' content: page 1 of another sort order differs from the plain URL's
+//!   page, its pairs disagree, and its rule never comes into force.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 use serde::{Deserialize, Serialize};
 use url::Url;
 
+use crate::default_arguments::{DefaultArguments, counted_numbers, shorter_default_spellings};
 use crate::duplicates::DuplicateGroups;
 use crate::rewrites::{UrlRewrite, difference, shorter_name_spelling, shorter_spellings};
 
@@ -57,6 +64,8 @@ enum SpellingRule {
     NameSuffix(String),
     /// URLs of the first shape spell the URL of the second shape carrying the same numbers.
     Shapes(String, String),
+    /// URLs carrying these default arguments spell the URL without them.
+    Defaults(DefaultArguments),
 }
 
 /// A candidate pair: indices into the URL list it was found in, the longer (or later-shaped)
@@ -144,14 +153,24 @@ fn query_keys(url: &Url) -> Option<BTreeSet<String>> {
 struct SmallestNumbers {
     of_key: HashMap<(String, String), u64>,
     of_separator: HashMap<(String, String), u64>,
+    /// Per scope and counter of [`DefaultArguments::counter`] (a key, or a key and the
+    /// separator before a value's number).
+    of_counter: HashMap<(String, String), u64>,
 }
 
 impl SmallestNumbers {
     fn of(urls: &[Url]) -> SmallestNumbers {
         let mut of_key: HashMap<(String, String), u64> = HashMap::new();
         let mut of_separator: HashMap<(String, String), u64> = HashMap::new();
+        let mut of_counter: HashMap<(String, String), u64> = HashMap::new();
         for url in urls {
             let scope = spelling_scope(url);
+            for (counter, number) in counted_numbers(url) {
+                let smallest = of_counter
+                    .entry((scope.to_string(), counter))
+                    .or_insert(number);
+                *smallest = (*smallest).min(number);
+            }
             for (key, value) in url.query_pairs() {
                 if let Ok(number) = value.parse::<u64>() {
                     let smallest = of_key
@@ -172,6 +191,7 @@ impl SmallestNumbers {
         SmallestNumbers {
             of_key,
             of_separator,
+            of_counter,
         }
     }
 
@@ -193,6 +213,10 @@ impl SmallestNumbers {
                     smallest_is(&self.of_separator, separator, number)
                 })
             }
+            SpellingRule::Defaults(arguments) => arguments
+                .counter()
+                .zip(arguments.page_number())
+                .is_some_and(|(counter, number)| smallest_is(&self.of_counter, &counter, number)),
             _ => true,
         }
     }
@@ -245,6 +269,15 @@ fn candidate_pairs(urls: &[Url]) -> BTreeMap<(String, SpellingRule), Vec<Candida
                 same_as: other,
             };
             add(scope, SpellingRule::NameSuffix(suffix), pair);
+        }
+        for (arguments, shorter) in shorter_default_spellings(url) {
+            if let Some(&other) = index_of.get(shorter.as_str()) {
+                let pair = CandidatePair {
+                    url: index,
+                    same_as: other,
+                };
+                add(scope, SpellingRule::Defaults(arguments), pair);
+            }
         }
         let (shape, numbers) = shape_and_numbers(url.as_str());
         if !numbers.is_empty() {
