@@ -44,6 +44,7 @@ pub mod spellings;
 pub mod summary;
 pub mod titles;
 pub mod traverse;
+pub mod unjudged_places;
 pub mod url_patterns;
 
 use url::Url;
