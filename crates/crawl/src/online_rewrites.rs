@@ -611,6 +611,137 @@ mod tests {
         );
     }
 
+    #[test]
+    fn first_pages_with_default_arguments_are_folded_once_the_sample_agrees() {
+        // YaBB-like offsets at the end of a query value: the boards' and the threads' rules.
+        check_sampled(
+            &[
+                (
+                    "http://f.test/Y.pl?board=news/0",
+                    "http://f.test/Y.pl?board=news",
+                    true,
+                ),
+                (
+                    "http://f.test/Y.pl?board=bikes/0",
+                    "http://f.test/Y.pl?board=bikes",
+                    true,
+                ),
+                (
+                    "http://f.test/Y.pl?num=170001/0",
+                    "http://f.test/Y.pl?num=170001",
+                    true,
+                ),
+                (
+                    "http://f.test/Y.pl?num=170002/0",
+                    "http://f.test/Y.pl?num=170002",
+                    true,
+                ),
+            ],
+            &[
+                (
+                    "http://f.test/Y.pl?board=tools/0",
+                    "http://f.test/Y.pl?board=tools",
+                ),
+                (
+                    "http://f.test/Y.pl?num=170009/0",
+                    "http://f.test/Y.pl?num=170009",
+                ),
+                // Later pages keep their offset; another key's offset is another rule.
+                (
+                    "http://f.test/Y.pl?board=tools/20",
+                    "http://f.test/Y.pl?board=tools/20",
+                ),
+                (
+                    "http://f.test/Y.pl?num=170009/15",
+                    "http://f.test/Y.pl?num=170009/15",
+                ),
+                ("http://f.test/Y.pl?cat=a/0", "http://f.test/Y.pl?cat=a/0"),
+            ],
+        );
+        // A first page's number with its default sort order.
+        let active_first = [
+            (
+                "http://f.test/q/tagged/a/?sort=active&page=1",
+                "http://f.test/q/tagged/a/",
+                true,
+            ),
+            (
+                "http://f.test/q/tagged/b/?sort=active&page=1",
+                "http://f.test/q/tagged/b/",
+                true,
+            ),
+        ];
+        check_sampled(
+            &active_first,
+            &[
+                (
+                    "http://f.test/q/tagged/c/?sort=active&page=1",
+                    "http://f.test/q/tagged/c/",
+                ),
+                (
+                    "http://f.test/q/tagged/c/?sort=active&page=2",
+                    "http://f.test/q/tagged/c/?sort=active&page=2",
+                ),
+                (
+                    "http://f.test/q/tagged/c/?sort=newest&page=1",
+                    "http://f.test/q/tagged/c/?sort=newest&page=1",
+                ),
+            ],
+        );
+        // One list whose page 1 of that order shows other content than its plain URL (its own
+        // default order is another) keeps every such pair apart.
+        let mut contradicted = active_first.to_vec();
+        contradicted.push((
+            "http://f.test/q/?sort=active&page=1",
+            "http://f.test/q/",
+            false,
+        ));
+        check_sampled(
+            &contradicted,
+            &[
+                (
+                    "http://f.test/q/?sort=active&page=1",
+                    "http://f.test/q/?sort=active&page=1",
+                ),
+                (
+                    "http://f.test/q/tagged/c/?sort=active&page=1",
+                    "http://f.test/q/tagged/c/?sort=active&page=1",
+                ),
+            ],
+        );
+    }
+
+    #[test]
+    fn default_arguments_are_learned_while_crawling_from_first_pages_only() {
+        let mut online = OnlineRewrites::default();
+        for (board, records) in [("news", 1), ("bikes", 2)] {
+            online.observe(
+                &url(&format!("http://f.test/Y.pl?board={board}")),
+                Some(records),
+            );
+            online.observe(
+                &url(&format!("http://f.test/Y.pl?board={board}/0")),
+                Some(records),
+            );
+        }
+        assert_eq!(
+            online
+                .canonical(&url("http://f.test/Y.pl?board=tools/0"))
+                .as_str(),
+            "http://f.test/Y.pl?board=tools"
+        );
+        // Lists whose page 1 of a sort order differs from their plain URL teach nothing.
+        let mut online = OnlineRewrites::default();
+        for (list, records) in [("a", 1), ("b", 2), ("c", 3)] {
+            online.observe(&url(&format!("http://f.test/q/{list}/")), Some(records));
+            online.observe(
+                &url(&format!("http://f.test/q/{list}/?sort=newest&page=1")),
+                Some(records + 10),
+            );
+        }
+        assert!(online.rules.is_empty(), "{:?}", online.rules);
+    }
+
     fn page_one_rule(scope: &str) -> ScopedRewrite {
         ScopedRewrite {
             scope: scope.into(),
