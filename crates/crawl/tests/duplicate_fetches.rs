@@ -97,8 +97,8 @@ fn learn_and_crawl(family: FamilyName, seed: u64, samples: usize) -> Crawled {
 }
 
 /// Crawls `family` seed `seed` with a plan learned from [`SAMPLES`] pages and checks that no
-/// fetch was a duplicate, that every valuable page was fetched, and that the checks of
-/// spellings cost at most a tenth of the sample.
+/// fetch was a duplicate, that every valuable page was fetched, and that the checks after the
+/// sample cost at most what their budgets allow.
 fn check(family: FamilyName, seed: u64) {
     check_with(family, seed, SAMPLES);
 }
@@ -115,8 +115,10 @@ fn check_with(family: FamilyName, seed: u64, samples: usize) {
         crawled.valuable, crawled.valuable_total,
         "{family:?} seed {seed}: valuable pages missed"
     );
+    // The checks after the sample proper: spellings and later pages a tenth of it each,
+    // partners and unjudged places a twentieth each.
     assert!(
-        crawled.sampled <= samples + samples / 10,
+        crawled.sampled <= samples + 3 * samples / 10,
         "{family:?} seed {seed}: {} pages sampled of {samples}",
         crawled.sampled
     );

@@ -30,11 +30,14 @@ use crate::traverse::{Decision, Strategy, choose_traversal};
 /// Most links fetched to judge unjudged places, whatever the sample's size.
 pub const MOST_UNJUDGED_CHECKS: usize = 8;
 
+/// A kind of link: (source vertex, URL pattern, location), as the plan keys its arcs.
+type Place = (usize, u32, LocationKey);
+
 /// The arcs of `plan` the crawler would follow without the plan having judged them: no target,
 /// skipped, and their URL pattern's sampled links from their vertex mostly followed, by the
 /// same count the crawler makes (arcs with a target, less skipped arcs into a vertex a
 /// followed arc of the same pattern reaches). Keys (source, pattern, location).
-pub fn followed_on_trust(plan: &Plan) -> Vec<(usize, u32, LocationKey)> {
+pub fn followed_on_trust(plan: &Plan) -> Vec<Place> {
     let followed_targets: HashSet<(usize, u32, usize)> = plan
         .arcs
         .iter()
@@ -87,7 +90,7 @@ pub fn unjudged_place_checks(
     let sitemap = Sitemap::build(pages.to_vec());
     let traversal = choose_traversal(&sitemap, Strategy::Skeleton);
     let plan = Plan::new(&portal, &sitemap, &traversal);
-    let places: HashSet<(usize, u32, LocationKey)> = followed_on_trust(&plan).into_iter().collect();
+    let places: HashSet<Place> = followed_on_trust(&plan).into_iter().collect();
     if places.is_empty() {
         return Vec::new();
     }
@@ -96,8 +99,7 @@ pub fn unjudged_place_checks(
         .map(|page| without_fragment(&page.url))
         .collect();
     // Per unsampled URL: the places linking to it, and when it was first met.
-    let mut places_of_url: BTreeMap<String, (HashSet<(usize, u32, LocationKey)>, usize)> =
-        BTreeMap::new();
+    let mut places_of_url: BTreeMap<String, (HashSet<Place>, usize)> = BTreeMap::new();
     let mut met = 0;
     for (page_index, page) in sitemap.pages.iter().enumerate() {
         let source = sitemap.vertex_of_page[page_index];
@@ -121,7 +123,7 @@ pub fn unjudged_place_checks(
         }
     }
     let mut checks = Vec::new();
-    let mut judged: HashSet<(usize, u32, LocationKey)> = HashSet::new();
+    let mut judged: HashSet<Place> = HashSet::new();
     while checks.len() < budget {
         let best = places_of_url
             .iter()
