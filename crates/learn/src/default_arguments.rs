@@ -51,27 +51,26 @@ pub enum DefaultArguments {
 /// A query split into its pairs as written: (key, value), the value empty when the pair has no
 /// `=`.
 fn raw_pairs(url: &Url) -> Vec<(&str, &str)> {
-    let Some(query) = url.query() else {
-        return Vec::new();
-    };
-    query
-        .split('&')
-        .filter(|pair| !pair.is_empty())
+    raw_segments(url)
+        .into_iter()
         .map(|pair| pair.split_once('=').unwrap_or((pair, "")))
         .collect()
 }
 
-/// `url` with its query made of `pairs`, or none when they are none.
-fn with_raw_pairs(url: &Url, pairs: &[(&str, &str)]) -> Url {
+/// A query's pairs as written, each whole (`key=value`, or `key` alone).
+fn raw_segments(url: &Url) -> Vec<&str> {
+    url.query()
+        .map(|query| query.split('&').filter(|pair| !pair.is_empty()).collect())
+        .unwrap_or_default()
+}
+
+/// `url` with its query made of `pairs` (each written whole), or none when they are none.
+fn with_raw_segments(url: &Url, pairs: &[String]) -> Url {
     let mut rewritten = url.clone();
     if pairs.is_empty() {
         rewritten.set_query(None);
     } else {
-        let query: Vec<String> = pairs
-            .iter()
-            .map(|(key, value)| format!("{key}={value}"))
-            .collect();
-        rewritten.set_query(Some(&query.join("&")));
+        rewritten.set_query(Some(&pairs.join("&")));
     }
     rewritten
 }
@@ -106,44 +105,44 @@ pub fn split_value_suffix(suffix: &str) -> Option<(char, u64)> {
 }
 
 impl DefaultArguments {
-    /// The URL with these arguments left out, or `None` when it does not carry them.
+    /// The URL with these arguments left out, or `None` when it does not carry them. Pairs
+    /// the arguments do not touch are kept as written.
     pub fn apply(&self, url: &Url) -> Option<Url> {
-        let pairs = raw_pairs(url);
+        let segments = raw_segments(url);
+        let split = |segment: &str| -> (String, String) {
+            let (key, value) = segment.split_once('=').unwrap_or((segment, ""));
+            (key.to_string(), value.to_string())
+        };
         match self {
             DefaultArguments::ValueSuffix { key, suffix } => {
                 let mut changed = false;
-                let kept: Vec<(&str, &str)> = pairs
+                let kept: Vec<String> = segments
                     .iter()
-                    .map(|&(pair_key, value)| {
-                        if pair_key == key && value_suffix(value) == Some(suffix.as_str()) {
+                    .map(|segment| {
+                        let (pair_key, value) = split(segment);
+                        if pair_key == *key && value_suffix(&value) == Some(suffix.as_str()) {
                             changed = true;
-                            (pair_key, &value[..value.len() - suffix.len()])
+                            format!("{pair_key}={}", &value[..value.len() - suffix.len()])
                         } else {
-                            (pair_key, value)
+                            segment.to_string()
                         }
                     })
                     .collect();
-                changed.then(|| with_raw_pairs(url, &kept))
+                changed.then(|| with_raw_segments(url, &kept))
             }
             DefaultArguments::Pairs { pairs: dropped } => {
-                let carries = |(key, value): &(String, String)| {
-                    pairs
-                        .iter()
-                        .any(|(pair_key, pair_value)| pair_key == key && pair_value == value)
-                };
-                if !dropped.iter().all(carries) {
+                let split_segments: Vec<(String, String)> =
+                    segments.iter().map(|segment| split(segment)).collect();
+                if !dropped.iter().all(|pair| split_segments.contains(pair)) {
                     return None;
                 }
-                let kept: Vec<(&str, &str)> = pairs
+                let kept: Vec<String> = segments
                     .iter()
-                    .copied()
-                    .filter(|(pair_key, pair_value)| {
-                        !dropped
-                            .iter()
-                            .any(|(key, value)| key == pair_key && value == pair_value)
-                    })
+                    .zip(&split_segments)
+                    .filter(|(_, pair)| !dropped.contains(pair))
+                    .map(|(segment, _)| segment.to_string())
                     .collect();
-                Some(with_raw_pairs(url, &kept))
+                Some(with_raw_segments(url, &kept))
             }
         }
     }
@@ -376,6 +375,11 @@ mod tests {
                 Some("http://f.test/q/?tag=a"),
             ),
             ("http://f.test/q/?sort=active&page=2", None),
+            // A pair without a value stays as written.
+            (
+                "http://f.test/q/?print&sort=active&page=1",
+                Some("http://f.test/q/?print"),
+            ),
             ("http://f.test/q/?sort=newest&page=1", None),
         ];
         for (before, after) in cases {

@@ -229,6 +229,20 @@ fn split_suffix(suffix: &str) -> Option<(&str, u64)> {
     Some((separator, digits.parse().ok()?))
 }
 
+/// `url` without only the numbered pair of `arguments`, when they are a first page's number with
+/// its view's options: the view's own spelling.
+fn view_spelled_without_its_number(url: &Url, arguments: &DefaultArguments) -> Option<Url> {
+    let DefaultArguments::Pairs { pairs } = arguments else {
+        return None;
+    };
+    let counter = arguments.counter()?;
+    let number = pairs.iter().find(|(key, _)| *key == counter)?;
+    DefaultArguments::Pairs {
+        pairs: vec![number.clone()],
+    }
+    .apply(url)
+}
+
 /// Every candidate pair among `urls` (distinct URLs, in the order they were met), by the scoped
 /// rule it would teach.
 fn candidate_pairs(urls: &[Url]) -> BTreeMap<(String, SpellingRule), Vec<CandidatePair>> {
@@ -271,6 +285,15 @@ fn candidate_pairs(urls: &[Url]) -> BTreeMap<(String, SpellingRule), Vec<Candida
             add(scope, SpellingRule::NameSuffix(suffix), pair);
         }
         for (arguments, shorter) in shorter_default_spellings(url) {
+            // A view linked without its page number (`?f=2&sk=a&sd=a` beside
+            // `?f=2&sk=a&sd=a&start=0`) is a view of its own, not a default one: its first
+            // page's number is the simple kinds' question (`start=0` dropped), and checking it
+            // against the plain list would spend the budget on every sort order a board links.
+            if view_spelled_without_its_number(url, &arguments)
+                .is_some_and(|view| index_of.contains_key(view.as_str()))
+            {
+                continue;
+            }
             if let Some(&other) = index_of.get(shorter.as_str()) {
                 let pair = CandidatePair {
                     url: index,
@@ -668,6 +691,84 @@ mod tests {
                 "http://f.test/v.php?t=2&start=0",
             ],
         );
+    }
+
+    #[test]
+    fn first_pages_with_default_arguments_are_checked_unless_the_view_has_its_own_spelling() {
+        // Offsets at the end of a query value, the smallest of their key only.
+        check_checks(
+            &[
+                "http://f.test/Y.pl?board=touring",
+                "http://f.test/Y.pl?board=repairs",
+            ],
+            &[
+                "http://f.test/Y.pl?board=touring/0",
+                "http://f.test/Y.pl?board=touring/20",
+                "http://f.test/Y.pl?board=repairs/0",
+                "http://f.test/Y.pl?board=repairs/20",
+            ],
+            10,
+            &[
+                "http://f.test/Y.pl?board=touring/0",
+                "http://f.test/Y.pl?board=repairs/0",
+            ],
+        );
+        // A first page's number with the default sort order, which no page links without it.
+        check_checks(
+            &[
+                "http://f.test/q/tagged/brakes/",
+                "http://f.test/q/tagged/wheels/",
+            ],
+            &[
+                "http://f.test/q/tagged/brakes/?sort=active&page=1",
+                "http://f.test/q/tagged/brakes/?sort=active&page=2",
+                "http://f.test/q/tagged/wheels/?sort=active&page=1",
+                "http://f.test/q/tagged/wheels/?sort=active&page=2",
+            ],
+            10,
+            &[
+                "http://f.test/q/tagged/brakes/?sort=active&page=1",
+                "http://f.test/q/tagged/wheels/?sort=active&page=1",
+            ],
+        );
+        // A sort order every board links on its own is a view, whose first page is the simple
+        // kind's pair (`start=0` dropped), never the plain board's.
+        check_checks(
+            &[
+                "http://f.test/f.php?f=1",
+                "http://f.test/f.php?f=2",
+                "http://f.test/f.php?f=1&sk=a",
+                "http://f.test/f.php?f=2&sk=a",
+            ],
+            &[
+                "http://f.test/f.php?f=1&sk=a&start=0",
+                "http://f.test/f.php?f=1&sk=a&start=25",
+                "http://f.test/f.php?f=2&sk=a&start=0",
+                "http://f.test/f.php?f=2&sk=a&start=25",
+            ],
+            10,
+            &[
+                "http://f.test/f.php?f=1&sk=a&start=0",
+                "http://f.test/f.php?f=2&sk=a&start=0",
+            ],
+        );
+        // No rule of default arguments is even a candidate there; without the view's own
+        // spelling it is.
+        let defaults_rules = |texts: &[&str]| {
+            candidate_pairs(&urls(texts))
+                .into_keys()
+                .filter(|(_, rule)| matches!(rule, SpellingRule::Defaults(_)))
+                .count()
+        };
+        let view_links = [
+            "http://f.test/f.php?f=1",
+            "http://f.test/f.php?f=1&sk=a&start=0",
+            "http://f.test/f.php?f=1&sk=a&start=25",
+        ];
+        assert_eq!(defaults_rules(&view_links), 1);
+        let mut with_the_view = view_links.to_vec();
+        with_the_view.push("http://f.test/f.php?f=1&sk=a");
+        assert_eq!(defaults_rules(&with_the_view), 0);
     }
 
     #[test]

@@ -33,10 +33,11 @@ pub const MOST_UNJUDGED_CHECKS: usize = 8;
 /// A kind of link: (source vertex, URL pattern, location), as the plan keys its arcs.
 type Place = (usize, u32, LocationKey);
 
-/// The arcs of `plan` the crawler would follow without the plan having judged them: no target,
-/// skipped, and their URL pattern's sampled links from their vertex mostly followed, by the
-/// same count the crawler makes (arcs with a target, less skipped arcs into a vertex a
-/// followed arc of the same pattern reaches). Keys (source, pattern, location).
+/// The arcs of `plan` the crawler would follow without the plan having judged them: from a
+/// vertex the crawl reaches, no target, skipped, and their URL pattern's sampled links from
+/// their vertex mostly followed, by the same count the crawler makes (arcs with a target, less
+/// skipped arcs into a vertex a followed arc of the same pattern reaches). Keys (source,
+/// pattern, location).
 pub fn followed_on_trust(plan: &Plan) -> Vec<Place> {
     let followed_targets: HashSet<(usize, u32, usize)> = plan
         .arcs
@@ -62,8 +63,20 @@ pub fn followed_on_trust(plan: &Plan) -> Vec<Place> {
             entry.0 += arc.links;
         }
     }
+    // Only pages the crawl fetches show their links to it: the portal's and those of vertices
+    // a followed arc leads to. A place on a view the plan skips (a sort order's later pages)
+    // is never met, and a check spent on it is wasted.
+    let reached: HashSet<usize> = std::iter::once(plan.portal_vertex())
+        .chain(
+            plan.arcs
+                .iter()
+                .filter(|arc| arc.decision != Decision::Skip)
+                .filter_map(|arc| arc.target),
+        )
+        .collect();
     plan.arcs
         .iter()
+        .filter(|arc| reached.contains(&arc.source))
         .filter(|arc| arc.target.is_none() && arc.decision == Decision::Skip)
         .filter(|arc| {
             weighed
