@@ -14,7 +14,11 @@
 //! - arcs are kinds of links: (source vertex, URL pattern, link location);
 //! - [`rewrites`] learns redundant URL parts (`&start=0`, `page-1`) from near-duplicate pairs;
 //! - [`spellings`] finds pairs of URLs that may spell one page, has the sampler complete a few
-//!   of them, and lists them with their verdicts for the crawler's rewrites;
+//!   of them, and lists them with their verdicts for the crawler's rewrites ([`default_arguments`]
+//!   holds the kinds of a first page spelled with its default arguments, `?board=NAME/0`,
+//!   `?sort=active&page=1`);
+//! - [`unjudged_places`] has the sampler fetch a link of each place the crawler would follow
+//!   without the plan having judged it (an arc whose links the sample never fetched);
 //! - [`partners`] has the sampler fetch, for a view its copy test could not judge (a thread's
 //!   raw view reached from an index), a few pages of the same items under the other vertex's
 //!   URL pattern, so the test has pages to compare.
@@ -29,6 +33,7 @@
 //! fail; `sample_site` talks to the network only through the [`trawl_model::Fetcher`] seam it is
 //! handed, so learning runs the same against a live forum, the simulator over HTTP or in process.
 
+pub mod default_arguments;
 pub mod duplicates;
 pub(crate) mod hex;
 pub mod later_pages;
@@ -43,6 +48,7 @@ pub mod spellings;
 pub mod summary;
 pub mod titles;
 pub mod traverse;
+pub mod unjudged_places;
 pub mod url_patterns;
 
 use url::Url;

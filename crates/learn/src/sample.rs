@@ -15,7 +15,9 @@
 //! After the sample proper, [`Sampler::partner_checks`] names the few pages the test for copies
 //! across layouts needs to judge a view whose items the sample did not hold (at most
 //! [`SampleOptions::partner_checks`] and a twentieth of the sample, see [`crate::partners`]),
-//! and [`Sampler::spelling_checks`] names a few more URLs: the missing
+//! [`Sampler::unjudged_place_checks`] names links of the places the crawler would follow
+//! without the plan having judged them (at most a twentieth of the sample, see
+//! [`crate::unjudged_places`]), and [`Sampler::spelling_checks`] names a few more URLs: the missing
 //! members of pairs of linked URLs that may spell one page (`?t=5` and `?t=5&start=0`, see
 //! [`crate::spellings`]), so the plan carries the evidence the crawler would otherwise gather
 //! with duplicate fetches. This costs at most [`SampleOptions::spelling_checks`] fetches and a
@@ -99,6 +101,7 @@ pub struct Sampler {
     spelling_budget: usize,
     partner_budget: usize,
     later_page_budget: usize,
+    unjudged_budget: usize,
     random_state: u64,
 }
 
@@ -124,6 +127,8 @@ impl Sampler {
             spelling_budget: options.spelling_checks.min(options.max_pages / 10),
             partner_budget: options.partner_checks.min(options.max_pages / 20),
             later_page_budget: options.later_page_checks.min(options.max_pages / 10),
+            unjudged_budget: crate::unjudged_places::MOST_UNJUDGED_CHECKS
+                .min(options.max_pages / 20),
             // SplitMix64 needs a non-trivial start; mixing the seed once keeps seeds 0 and 1 apart.
             random_state: options.seed ^ 0x9E37_79B9_7F4A_7C15,
         };
@@ -315,6 +320,32 @@ impl Sampler {
             .collect()
     }
 
+    /// The URLs to fetch once the sample is complete, so that the plan judges the places whose
+    /// links the crawler would otherwise follow on trust (see [`crate::unjudged_places`]), each
+    /// a level below the page that linked it. This learns the sample once, so it costs about
+    /// one learning run. Record their pages with [`Sampler::record`] like any other.
+    pub fn unjudged_place_checks(&self) -> Vec<SampleRequest> {
+        let urls = crate::unjudged_places::unjudged_place_checks(
+            &self.pages,
+            self.unjudged_budget,
+            |url| self.is_same_site(url),
+        );
+        let mut depth_of: HashMap<String, u32> = HashMap::new();
+        for page in &self.pages {
+            for link in &page.links {
+                depth_of
+                    .entry(without_fragment(&link.url))
+                    .or_insert(page.depth + 1);
+            }
+        }
+        urls.into_iter()
+            .map(|url| SampleRequest {
+                depth: depth_of.get(&without_fragment(&url)).copied().unwrap_or(1),
+                url,
+            })
+            .collect()
+    }
+
     /// Pages sampled so far.
     pub fn pages(&self) -> &[PageSummary] {
         &self.pages
@@ -460,6 +491,16 @@ pub fn sample_site(
         }
         // A partner that cannot be fetched is one piece of evidence fewer: the copy test then
         // judges on what the sample holds, as it would have without partners.
+        if let Ok(response) = fetcher.fetch(&FetchRequest::new(request.url.as_str(), clock.now())) {
+            sampler.record(PageSummary::from_response(&request, &response));
+            progress(&sampler);
+        }
+    }
+    for request in sampler.unjudged_place_checks() {
+        if !options.delay.is_zero() {
+            std::thread::sleep(options.delay);
+        }
+        // A place whose link cannot be fetched stays unjudged, as it was without the check.
         if let Ok(response) = fetcher.fetch(&FetchRequest::new(request.url.as_str(), clock.now())) {
             sampler.record(PageSummary::from_response(&request, &response));
             progress(&sampler);

@@ -25,13 +25,20 @@
 //! - one URL's file name is the other's with a separator and the smallest number of that
 //!   separator seen (`5a3f-1.html` and `5a3f.html`);
 //! - two URLs of one scope carry the same numbers in two shapes that share a word other than a
-//!   file extension (`?board=1.0` and `/board,1.0.html`, never `?board=1.0` and `?topic=1.0`).
+//!   file extension (`?board=1.0` and `/board,1.0.html`, never `?board=1.0` and `?topic=1.0`);
+//! - one URL is the other with default arguments ([`crate::default_arguments`]): a query value
+//!   ending with a separator and the smallest number written there (`?board=NAME/0` beside
+//!   `?board=NAME`), or a numbered pair, the smallest of its key, with one or two word-valued
+//!   pairs (`?sort=active&page=1` beside the plain list URL). Such pairs are settled like the
+//!   others, by their pages' content: page 1 of another sort order differs from the plain URL's
+//!   page, its pairs disagree, and its rule never comes into force.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 use serde::{Deserialize, Serialize};
 use url::Url;
 
+use crate::default_arguments::{DefaultArguments, counted_numbers, shorter_default_spellings};
 use crate::duplicates::DuplicateGroups;
 use crate::rewrites::{UrlRewrite, difference, shorter_name_spelling, shorter_spellings};
 
@@ -57,6 +64,8 @@ enum SpellingRule {
     NameSuffix(String),
     /// URLs of the first shape spell the URL of the second shape carrying the same numbers.
     Shapes(String, String),
+    /// URLs carrying these default arguments spell the URL without them.
+    Defaults(DefaultArguments),
 }
 
 /// A candidate pair: indices into the URL list it was found in, the longer (or later-shaped)
@@ -144,14 +153,24 @@ fn query_keys(url: &Url) -> Option<BTreeSet<String>> {
 struct SmallestNumbers {
     of_key: HashMap<(String, String), u64>,
     of_separator: HashMap<(String, String), u64>,
+    /// Per scope and counter of [`DefaultArguments::counter`] (a key, or a key and the
+    /// separator before a value's number).
+    of_counter: HashMap<(String, String), u64>,
 }
 
 impl SmallestNumbers {
     fn of(urls: &[Url]) -> SmallestNumbers {
         let mut of_key: HashMap<(String, String), u64> = HashMap::new();
         let mut of_separator: HashMap<(String, String), u64> = HashMap::new();
+        let mut of_counter: HashMap<(String, String), u64> = HashMap::new();
         for url in urls {
             let scope = spelling_scope(url);
+            for (counter, number) in counted_numbers(url) {
+                let smallest = of_counter
+                    .entry((scope.to_string(), counter))
+                    .or_insert(number);
+                *smallest = (*smallest).min(number);
+            }
             for (key, value) in url.query_pairs() {
                 if let Ok(number) = value.parse::<u64>() {
                     let smallest = of_key
@@ -172,6 +191,7 @@ impl SmallestNumbers {
         SmallestNumbers {
             of_key,
             of_separator,
+            of_counter,
         }
     }
 
@@ -193,6 +213,10 @@ impl SmallestNumbers {
                     smallest_is(&self.of_separator, separator, number)
                 })
             }
+            SpellingRule::Defaults(arguments) => arguments
+                .counter()
+                .zip(arguments.page_number())
+                .is_some_and(|(counter, number)| smallest_is(&self.of_counter, &counter, number)),
             _ => true,
         }
     }
@@ -203,6 +227,20 @@ fn split_suffix(suffix: &str) -> Option<(&str, u64)> {
     let separator_length = suffix.chars().next()?.len_utf8();
     let (separator, digits) = suffix.split_at(separator_length);
     Some((separator, digits.parse().ok()?))
+}
+
+/// `url` without only the numbered pair of `arguments`, when they are a first page's number with
+/// its view's options: the view's own spelling.
+fn view_spelled_without_its_number(url: &Url, arguments: &DefaultArguments) -> Option<Url> {
+    let DefaultArguments::Pairs { pairs } = arguments else {
+        return None;
+    };
+    let counter = arguments.counter()?;
+    let number = pairs.iter().find(|(key, _)| *key == counter)?;
+    DefaultArguments::Pairs {
+        pairs: vec![number.clone()],
+    }
+    .apply(url)
 }
 
 /// Every candidate pair among `urls` (distinct URLs, in the order they were met), by the scoped
@@ -245,6 +283,24 @@ fn candidate_pairs(urls: &[Url]) -> BTreeMap<(String, SpellingRule), Vec<Candida
                 same_as: other,
             };
             add(scope, SpellingRule::NameSuffix(suffix), pair);
+        }
+        for (arguments, shorter) in shorter_default_spellings(url) {
+            // A view linked without its page number (`?f=2&sk=a&sd=a` beside
+            // `?f=2&sk=a&sd=a&start=0`) is a view of its own, not a default one: its first
+            // page's number is the simple kinds' question (`start=0` dropped), and checking it
+            // against the plain list would spend the budget on every sort order a board links.
+            if view_spelled_without_its_number(url, &arguments)
+                .is_some_and(|view| index_of.contains_key(view.as_str()))
+            {
+                continue;
+            }
+            if let Some(&other) = index_of.get(shorter.as_str()) {
+                let pair = CandidatePair {
+                    url: index,
+                    same_as: other,
+                };
+                add(scope, SpellingRule::Defaults(arguments), pair);
+            }
         }
         let (shape, numbers) = shape_and_numbers(url.as_str());
         if !numbers.is_empty() {
@@ -635,6 +691,84 @@ mod tests {
                 "http://f.test/v.php?t=2&start=0",
             ],
         );
+    }
+
+    #[test]
+    fn first_pages_with_default_arguments_are_checked_unless_the_view_has_its_own_spelling() {
+        // Offsets at the end of a query value, the smallest of their key only.
+        check_checks(
+            &[
+                "http://f.test/Y.pl?board=touring",
+                "http://f.test/Y.pl?board=repairs",
+            ],
+            &[
+                "http://f.test/Y.pl?board=touring/0",
+                "http://f.test/Y.pl?board=touring/20",
+                "http://f.test/Y.pl?board=repairs/0",
+                "http://f.test/Y.pl?board=repairs/20",
+            ],
+            10,
+            &[
+                "http://f.test/Y.pl?board=touring/0",
+                "http://f.test/Y.pl?board=repairs/0",
+            ],
+        );
+        // A first page's number with the default sort order, which no page links without it.
+        check_checks(
+            &[
+                "http://f.test/q/tagged/brakes/",
+                "http://f.test/q/tagged/wheels/",
+            ],
+            &[
+                "http://f.test/q/tagged/brakes/?sort=active&page=1",
+                "http://f.test/q/tagged/brakes/?sort=active&page=2",
+                "http://f.test/q/tagged/wheels/?sort=active&page=1",
+                "http://f.test/q/tagged/wheels/?sort=active&page=2",
+            ],
+            10,
+            &[
+                "http://f.test/q/tagged/brakes/?sort=active&page=1",
+                "http://f.test/q/tagged/wheels/?sort=active&page=1",
+            ],
+        );
+        // A sort order every board links on its own is a view, whose first page is the simple
+        // kind's pair (`start=0` dropped), never the plain board's.
+        check_checks(
+            &[
+                "http://f.test/f.php?f=1",
+                "http://f.test/f.php?f=2",
+                "http://f.test/f.php?f=1&sk=a",
+                "http://f.test/f.php?f=2&sk=a",
+            ],
+            &[
+                "http://f.test/f.php?f=1&sk=a&start=0",
+                "http://f.test/f.php?f=1&sk=a&start=25",
+                "http://f.test/f.php?f=2&sk=a&start=0",
+                "http://f.test/f.php?f=2&sk=a&start=25",
+            ],
+            10,
+            &[
+                "http://f.test/f.php?f=1&sk=a&start=0",
+                "http://f.test/f.php?f=2&sk=a&start=0",
+            ],
+        );
+        // No rule of default arguments is even a candidate there; without the view's own
+        // spelling it is.
+        let defaults_rules = |texts: &[&str]| {
+            candidate_pairs(&urls(texts))
+                .into_keys()
+                .filter(|(_, rule)| matches!(rule, SpellingRule::Defaults(_)))
+                .count()
+        };
+        let view_links = [
+            "http://f.test/f.php?f=1",
+            "http://f.test/f.php?f=1&sk=a&start=0",
+            "http://f.test/f.php?f=1&sk=a&start=25",
+        ];
+        assert_eq!(defaults_rules(&view_links), 1);
+        let mut with_the_view = view_links.to_vec();
+        with_the_view.push("http://f.test/f.php?f=1&sk=a");
+        assert_eq!(defaults_rules(&with_the_view), 0);
     }
 
     #[test]
