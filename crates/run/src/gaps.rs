@@ -205,3 +205,7 @@ pub fn close_gaps<F: Fetcher>(
 #[cfg(test)]
 #[path = "gaps_tests.rs"]
 mod tests;
+
+#[cfg(test)]
+#[path = "audit_digest_tests.rs"]
+mod audit_digest_tests;
