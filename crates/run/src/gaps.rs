@@ -35,15 +35,17 @@ pub fn stored_crawler(store: &Store) -> Result<Crawler, RunError> {
 /// (`Store::audit_pages`: no body, no post's text).
 pub fn audit_store(store: &Store) -> Result<AuditReport, RunError> {
     let crawler = stored_crawler(store)?;
-    let mut record = CrawlRecord::default();
-    record.pages = store
+    let pages = store
         .audit_pages()?
         .into_iter()
         .map(|page| fetched_page(&crawler, page))
         .collect();
     let frontier = store.unfetched_frontier()?;
-    record.waiting = frontier.waiting;
-    record.passed_over = frontier.passed_over;
+    let record = CrawlRecord {
+        pages,
+        waiting: frontier.waiting,
+        passed_over: frontier.passed_over,
+    };
     Ok(trawl_audit::audit(&record))
 }
 

@@ -480,6 +480,13 @@ impl Store {
         on_backend!(self, store => store.visit_pages(bodies, Some(post_text_chars), 0, visit))
     }
 
+    /// The body of page `id` (its place in fetch order) as received, `None` when there is no
+    /// such page: one page's body for a view that shows it, where reading every page would
+    /// read every body.
+    pub fn page_body(&self, id: i64) -> Result<Option<Vec<u8>>, StoreError> {
+        on_backend!(self, store => store.page_body(id))
+    }
+
     /// Every fetched page in fetch order as an audit reads it (`audit_pages`): its status,
     /// role and links, its posts as their identities, its thread entries; read from the
     /// digests kept beside the pages, never from a body or a post's text but for a page
