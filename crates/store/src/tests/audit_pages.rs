@@ -1,6 +1,7 @@
 //! The audit's digests of pages (`crate::audit_pages`): written with every page on both
 //! backends, read back as the pages themselves would be reduced, and made on opening a store
-//! whose pages were written without them.
+//! whose pages were written without them; and one page's body read alone (`page_body`), as the
+//! console draws a page.
 
 use super::{Backend, Place, for_each_backend, outcome, settings};
 use crate::audit_pages::audit_page_of_stored;
@@ -166,4 +167,19 @@ fn a_store_written_without_digests_is_read_alike_and_given_them_on_opening() {
         assert_eq!(pages, reduced_again(&store));
         assert_eq!(pages_without_audit_digest(&place.location), 0);
     }
+}
+
+#[test]
+fn one_page_body_is_read_alone() {
+    for_each_backend(|place| {
+        let store = written(place);
+        let pages = store.audit_pages().unwrap();
+        let thread = pages
+            .iter()
+            .find(|page| page.url == "http://forum.test/t?id=5")
+            .expect("the thread page is stored");
+        let body = store.page_body(thread.id).unwrap().expect("its body");
+        assert!(String::from_utf8(body).unwrap().contains("t?id=5&page=3#x"));
+        assert_eq!(store.page_body(9_999).unwrap(), None);
+    });
 }
