@@ -4,6 +4,8 @@
 
 use trawl_learn::sitemap::Role;
 
+use crate::PostsSeen;
+
 /// One crawl, as far as the audit needs it.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct CrawlRecord {
@@ -38,48 +40,9 @@ pub struct FetchedPage {
     /// when not known. A list page's links spelled as pages of its list are pages of it.
     pub links: Vec<LinkSeen>,
     /// The posts read from the page.
-    pub posts: Vec<PostSeen>,
+    pub posts: PostsSeen,
     /// The thread entries read from the page.
     pub thread_entries: Vec<EntrySeen>,
-}
-
-/// A post, as far as telling it from others and dating it goes.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct PostSeen {
-    /// What tells the post apart from every other: its permalink, or else its author, time and
-    /// the start of its text. A post a forum shows on two pages (the last post of one page
-    /// repeated at the top of the next) has the same identity on both.
-    pub identity: String,
-    /// When it was written, ISO 8601 as the store keeps it (local time, with an offset when the
-    /// page gave one).
-    pub time: Option<String>,
-}
-
-impl PostSeen {
-    /// Characters of a post's text its identity keeps: enough to tell two posts of one author
-    /// and minute apart, without carrying every post's whole text through the audit.
-    pub const TEXT_IN_IDENTITY: usize = 200;
-
-    /// The identity of a post read with these fields: its permalink when it has one, or else
-    /// its author, time and the start of its text (as `trawl export` tells posts apart).
-    pub fn identity_of(
-        permalink: Option<&str>,
-        author: Option<&str>,
-        time: Option<&str>,
-        text: &str,
-    ) -> String {
-        match permalink {
-            Some(permalink) => format!("link {permalink}"),
-            None => {
-                let start: String = text.chars().take(Self::TEXT_IN_IDENTITY).collect();
-                format!(
-                    "post {}\u{1}{}\u{1}{start}",
-                    author.unwrap_or(""),
-                    time.unwrap_or("")
-                )
-            }
-        }
-    }
 }
 
 /// A thread entry of a board page: what the board says about one of its threads.

@@ -45,6 +45,7 @@
 //! whole by the forum's own statements reports no gap; and a page a crawl lost (a failed fetch,
 //! a page limit) is named as long as any fetched page states it.
 
+mod digest;
 mod entries;
 mod input;
 mod links;
@@ -64,7 +65,10 @@ use threads::{
     posts_per_page, smaller_known,
 };
 
-pub use input::{CrawlRecord, EntrySeen, FetchedPage, LinkSeen, PostSeen};
+pub use digest::{
+    PostsSeen, TEXT_IN_IDENTITY, identity_key, links_for_audit, list_role_names, post_identity,
+};
+pub use input::{CrawlRecord, EntrySeen, FetchedPage, LinkSeen};
 pub use links::anchor_links;
 pub use pager::{AlikePage, pages_between_numbers, pages_linked_alike};
 pub use report::{AuditReport, AuditTotals, Gap, GapKind, ListGaps, Missing, UnreadPosts};

@@ -15,13 +15,7 @@ fn thread_page(path: &str, posts: &[&str], links: &[&str]) -> FetchedPage {
         status: 200,
         role: Some(Role::Thread),
         list_links: links.iter().map(|link| url(link)).collect(),
-        posts: posts
-            .iter()
-            .map(|identity| PostSeen {
-                identity: identity.to_string(),
-                time: None,
-            })
-            .collect(),
+        posts: PostsSeen::of(posts.iter().map(|identity| (identity_key(identity), None))),
         ..FetchedPage::default()
     }
 }
@@ -447,10 +441,9 @@ fn boards_counting_posts_rather_than_replies_are_read_so() {
 fn a_last_reply_later_than_every_post_held_shows_a_missing_page_when_no_count_is_shown() {
     let timed = |path: &str, count: usize, last: &str| {
         let mut page = thread_page_of(path, &posts(path, 1, count), &[]);
-        for post in &mut page.posts {
-            post.time = Some("2026-03-01T10:00".into());
-        }
-        page.posts[count - 1].time = Some(last.into());
+        // Every post but the last at one time, the last at `last`.
+        page.posts.note_time(Some("2026-03-01T10:00"));
+        page.posts.note_time(Some(last));
         page
     };
     let board = |last_reply: &str| {

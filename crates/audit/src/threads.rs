@@ -189,19 +189,19 @@ impl Lists {
                 if !is_thread {
                     return thread;
                 }
-                let mut seen: HashSet<&str> = HashSet::new();
+                let mut seen: HashSet<u64> = HashSet::new();
                 for &page in list {
                     let posts = &record.pages[page].posts;
                     let mut new_posts = 0;
-                    for post in posts {
-                        if seen.insert(post.identity.as_str()) {
+                    for identity in &posts.identities {
+                        if seen.insert(*identity) {
                             new_posts += 1;
                         }
-                        if let Some(time) = post.time.as_deref()
-                            && thread.newest_post.is_none_or(|newest| time > newest)
-                        {
-                            thread.newest_post = Some(time);
-                        }
+                    }
+                    if let Some(time) = posts.newest.as_deref()
+                        && thread.newest_post.is_none_or(|newest| time > newest)
+                    {
+                        thread.newest_post = Some(time);
                     }
                     if new_posts > 0 {
                         if thread.pages_with_posts > 0 {

@@ -11,11 +11,13 @@ use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use trawl_audit::{
-    CrawlRecord, EntrySeen, FetchedPage, GapKind, LinkSeen, PostSeen, anchor_links, audit,
+    CrawlRecord, EntrySeen, FetchedPage, GapKind, LinkSeen, PostsSeen, anchor_links, audit,
+    links_for_audit, post_identity,
 };
 use trawl_crawl::{CrawlStrategy, Crawler};
 use trawl_learn::plan::Plan;
 use trawl_learn::sample::{NO_DELAY, SampleOptions, sample_site};
+use trawl_learn::sitemap::Role;
 use trawl_learn::traverse::Strategy;
 use trawl_model::{CookieJarFetcher, FetchError, FetchRequest, FetchResponse, Fetcher, FixedClock};
 use trawl_sim::truth::UrlTruth;
@@ -134,6 +136,8 @@ impl Fetcher for RemovingFetcher<'_> {
 /// One crawl: what the store would hold, and the URLs the fetcher refused.
 struct Crawled {
     record: CrawlRecord,
+    /// The same crawl with only the links the store keeps for the audit (of list pages).
+    digested: CrawlRecord,
     removed: Vec<String>,
 }
 
@@ -157,6 +161,7 @@ fn crawl(
     let mut crawler = Crawler::new(portal, strategy.clone());
     let mut record = CrawlRecord::default();
     let mut fetched_urls: HashSet<String> = HashSet::new();
+    let mut kept_links: Vec<Vec<LinkSeen>> = Vec::new();
     loop {
         if limit.is_some_and(|limit| record.pages.len() >= limit) {
             break;
@@ -182,6 +187,7 @@ fn crawl(
                     error: Some(error.to_string()),
                     ..FetchedPage::default()
                 });
+                kept_links.push(Vec::new());
                 continue;
             }
         };
@@ -190,7 +196,7 @@ fn crawl(
             .and_then(|location| queued.url.join(location).ok())
             .map(String::from);
         let page = crawler.record(&queued, &response);
-        let links = anchor_links(&response.body, queued.url.as_str())
+        let links: Vec<LinkSeen> = anchor_links(&response.body, queued.url.as_str())
             .iter()
             .filter_map(|link| {
                 Some(LinkSeen {
@@ -213,30 +219,47 @@ fn crawl(
                 last_reply: entry.last_reply.map(|time| time.to_iso8601()),
             })
             .collect();
-        let posts = page
+        let times: Vec<Option<String>> = page
             .analysis
             .posts
             .iter()
-            .map(|post| {
-                let time = post.time.map(|time| time.to_iso8601());
-                PostSeen {
-                    identity: PostSeen::identity_of(
-                        post.permalink.as_deref(),
-                        post.author.as_deref(),
-                        time.as_deref(),
-                        &post.text,
-                    ),
-                    time,
-                }
-            })
+            .map(|post| post.time.map(|time| time.to_iso8601()))
             .collect();
+        let posts = PostsSeen::of(page.analysis.posts.iter().zip(&times).map(|(post, time)| {
+            (
+                post_identity(
+                    post.permalink.as_deref(),
+                    post.author.as_deref(),
+                    time.as_deref(),
+                    &post.text,
+                ),
+                time.as_deref(),
+            )
+        }));
+        // The links the store keeps for the audit of a list page (the rest are of no use to
+        // it): `judge` checks that the audit reads the same from them.
+        let list_links: Vec<String> = page.list_links.iter().map(Url::to_string).collect();
+        let kept: HashSet<String> = if matches!(page.role, Some(Role::Thread | Role::ThreadList)) {
+            links_for_audit(queued.url.as_str(), &list_links, &response.body)
+                .into_iter()
+                .collect()
+        } else {
+            HashSet::new()
+        };
+        kept_links.push(
+            links
+                .iter()
+                .filter(|link| kept.contains(&link.url))
+                .cloned()
+                .collect(),
+        );
         record.pages.push(FetchedPage {
             url: page.url.to_string(),
             status: page.status,
             error: None,
             redirect_to,
             role: page.role,
-            list_links: page.list_links.iter().map(Url::to_string).collect(),
+            list_links,
             title: page.title(),
             links,
             posts,
@@ -251,7 +274,15 @@ fn crawl(
         .cloned()
         .collect();
     let removed = fetcher.inner().removed.lock().unwrap().clone();
-    Crawled { record, removed }
+    let mut digested = record.clone();
+    for (page, links) in digested.pages.iter_mut().zip(kept_links) {
+        page.links = links;
+    }
+    Crawled {
+        record,
+        digested,
+        removed,
+    }
 }
 
 /// A valuable page's place: its list and position.
@@ -307,6 +338,19 @@ struct Judged {
 
 fn judge(site: &Site, crawled: &Crawled) -> Judged {
     let report = audit(&crawled.record);
+    // The store reads the bodies of list pages alone (boards and threads): of the others it
+    // keeps no link, before the digest as after.
+    let mut of_list_pages = crawled.record.clone();
+    for page in &mut of_list_pages.pages {
+        if !matches!(page.role, Some(Role::Thread | Role::ThreadList)) {
+            page.links.clear();
+        }
+    }
+    assert_eq!(
+        audit(&crawled.digested),
+        audit(&of_list_pages),
+        "the audit of the links the store keeps differs from the audit of every link"
+    );
     let missing = truly_missing(site, &crawled.record);
     let missing_lists: HashSet<&str> = missing.iter().map(|(list, _)| list.as_str()).collect();
     let false_gaps: Vec<String> = report

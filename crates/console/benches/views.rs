@@ -7,7 +7,8 @@
 //! fetches, URLs left waiting), written straight through the store under target/ and removed at
 //! the end. The console reads the crawl's pages when it starts, on a thread of its own: the
 //! first view answers meanwhile (the overview, from the totals the store keeps), and the time
-//! until the pages are read is measured apart. Then each view is asked five times (median and slowest), and the
+//! until the pages are read is measured apart, and so is a new audit alone (`audit_store`, which
+//! reads the store's audit digests of pages). Then each view is asked five times (median and slowest), and the
 //! overview once more after 1,000 pages were added, which it reads alone.
 
 use std::path::{Path, PathBuf};
@@ -289,6 +290,103 @@ fn add_pages(path: &Path, count: usize) {
     store.record_fetches(&outcomes).unwrap();
 }
 
+/// The audit of `store` read from its pages, bodies and posts, as `trawl_run::audit_store` read
+/// it before the store kept its pages' audit digests.
+fn audit_from_the_pages(store: &Store) -> trawl_audit::AuditReport {
+    use trawl_audit::{CrawlRecord, EntrySeen, FetchedPage, LinkSeen, PostsSeen};
+    let crawler = trawl_run::stored_crawler(store).unwrap();
+    let spelled = |url: &str| -> Option<String> {
+        let mut target = url::Url::parse(url).ok()?;
+        target.set_fragment(None);
+        Some(crawler.queued_spelling(&target).to_string())
+    };
+    let mut pages = Vec::new();
+    let list_roles = trawl_audit::list_role_names();
+    store
+        .for_each_page_outline(trawl_audit::TEXT_IN_IDENTITY, &list_roles, |page| {
+            let page = page.record;
+            let redirect_to = (300..400)
+                .contains(&page.status)
+                .then(|| {
+                    let (_, location) = page
+                        .headers
+                        .iter()
+                        .find(|(name, _)| name.eq_ignore_ascii_case("location"))?;
+                    url::Url::parse(&page.url).ok()?.join(location).ok()
+                })
+                .flatten()
+                .map(String::from);
+            let posts = PostsSeen::of(page.posts.iter().map(|post| {
+                (
+                    trawl_audit::post_identity(
+                        post.permalink.as_deref(),
+                        post.author.as_deref(),
+                        post.time.as_deref(),
+                        &post.text,
+                    ),
+                    post.time.as_deref(),
+                )
+            }));
+            let links = trawl_audit::anchor_links(&page.body, &page.url)
+                .into_iter()
+                .filter_map(|link| {
+                    Some(LinkSeen {
+                        queued_as: spelled(&link)?,
+                        url: link,
+                    })
+                })
+                .collect();
+            let thread_entries = page
+                .thread_entries
+                .into_iter()
+                .map(|entry| EntrySeen {
+                    url: url::Url::parse(&entry.url)
+                        .map(|url| crawler.queued_spelling(&url).to_string())
+                        .unwrap_or(entry.url),
+                    title: entry.title,
+                    replies: entry.replies,
+                    last_reply: entry.last_reply,
+                })
+                .collect();
+            pages.push(FetchedPage {
+                links,
+                role: page.role.as_deref().and_then(Role::from_name),
+                url: page.url,
+                status: page.status,
+                error: page.error,
+                redirect_to,
+                list_links: page.list_links,
+                title: page.title,
+                posts,
+                thread_entries,
+            });
+        })
+        .unwrap();
+    let frontier = store.unfetched_frontier().unwrap();
+    trawl_audit::audit(&CrawlRecord {
+        pages,
+        waiting: frontier.waiting,
+        passed_over: frontier.passed_over,
+    })
+}
+
+/// The CPU time this thread has used (user and system, in the kernel's ticks of 10 ms), read
+/// from /proc: wall times on a loaded machine say little, CPU times compare.
+fn thread_cpu() -> Duration {
+    let stat = std::fs::read_to_string("/proc/thread-self/stat").unwrap_or_default();
+    // The fields after the command's closing parenthesis: utime and stime are the 12th and
+    // 13th of them.
+    let after = stat.rsplit(')').next().unwrap_or("");
+    let fields: Vec<&str> = after.split_whitespace().collect();
+    let ticks = |index: usize| {
+        fields
+            .get(index)
+            .and_then(|field| field.parse::<u64>().ok())
+    };
+    let total = ticks(11).unwrap_or(0) + ticks(12).unwrap_or(0);
+    Duration::from_millis(total * 10)
+}
+
 fn milliseconds(duration: Duration) -> f64 {
     duration.as_secs_f64() * 1000.0
 }
@@ -305,6 +403,65 @@ fn main() {
     );
     let location = StoreLocation::File(path.clone());
     let pages = Store::open_read_only(&path).unwrap().page_count().unwrap();
+    // A new audit alone, as the console's audit thread makes it (the store opened read only,
+    // its pages read from their audit digests): three times, the median shown.
+    let mut audits: Vec<(Duration, Duration)> = (0..3)
+        .map(|_| {
+            let started = Instant::now();
+            let cpu = thread_cpu();
+            let store = Store::open_read_only(&path).unwrap();
+            let report = trawl_run::audit_store(&store).unwrap();
+            let elapsed = started.elapsed();
+            assert_eq!(report.totals.pages_fetched, pages);
+            (thread_cpu() - cpu, elapsed)
+        })
+        .collect();
+    audits.sort();
+    // Its parts: the crawler rebuilt from the store (for its spellings), the pages' digests,
+    // and the frontier's unfetched URLs; the audit proper is the rest.
+    let store = Store::open_read_only(&path).unwrap();
+    let started = thread_cpu();
+    let _crawler = trawl_run::stored_crawler(&store).unwrap();
+    let crawler_time = thread_cpu() - started;
+    let started = thread_cpu();
+    let digests = store.audit_pages().unwrap();
+    let digests_time = thread_cpu() - started;
+    let started = thread_cpu();
+    let frontier = store.unfetched_frontier().unwrap();
+    let frontier_time = thread_cpu() - started;
+    println!(
+        "its parts in CPU time: the crawler rebuilt {:.0} ms, {} pages' digests read {:.0} ms, \
+         the frontier's {} unfetched URLs {:.0} ms",
+        milliseconds(crawler_time),
+        digests.len(),
+        milliseconds(digests_time),
+        frontier.waiting.len() + frontier.passed_over.len(),
+        milliseconds(frontier_time)
+    );
+    drop((digests, frontier));
+    // The audit as it was made before the digests, from the pages themselves (every list
+    // page's body scanned for its links, every post's text read), for comparison.
+    let started = thread_cpu();
+    let before = audit_from_the_pages(&store);
+    let before_time = thread_cpu() - started;
+    println!(
+        "the same audit read from the pages themselves (as before the digests): CPU {:.0} ms",
+        milliseconds(before_time)
+    );
+    assert_eq!(
+        before,
+        trawl_run::audit_store(&store).unwrap(),
+        "the audit from the digests is the audit from the pages"
+    );
+    drop(store);
+    println!(
+        "a new audit of the {pages} pages (trawl_run::audit_store): CPU median {:.0} ms, \
+         slowest {:.0} (wall {:.0} and {:.0})",
+        milliseconds(audits[1].0),
+        milliseconds(audits[2].0),
+        milliseconds(audits[1].1),
+        milliseconds(audits[2].1)
+    );
     let started = Instant::now();
     let console = trawl_console::start(ConsoleOptions {
         location,

@@ -283,8 +283,9 @@ impl Cache {
         Ok(waiting)
     }
 
-    /// The site's audit as it can be shown at once. An audit reads the whole crawl (seconds on
-    /// a crawl of 100,000 pages), so it is made on a thread of its own: the view shows the last
+    /// The site's audit as it can be shown at once. An audit reads every page's audit digest
+    /// (a fraction of a second on a crawl of 100,000 pages, more on a store written before the
+    /// digests), so it is made on a thread of its own: the view shows the last
     /// one made, saying when it is older than the store, while a new one is made; `pages` is
     /// the store's page count now.
     pub fn audit(self: &Arc<Self>, location: &StoreLocation, site: &str, pages: usize) -> AuditNow {

@@ -16,7 +16,9 @@
 //!   portal, boxes sized by sampled pages, labels that never overlap), drawn as SVG
 //!   ([`graph`]) with the traversal highlighted and page-flipping loops marked; each vertex
 //!   with its sampled pages, its pages in the store and what was read from them, and its arcs
-//!   with their URL patterns, locations and decisions.
+//!   with their URL patterns, locations and decisions; a page of a vertex drawn with the
+//!   repetitive regions page analysis finds on it outlined ([`render`]: the stored HTML
+//!   written again without scripts, styles or anything that loads).
 //! - A change of decisions, previewed by what it adds to or removes from the pages the plan
 //!   reaches by the sample ([`plan_edit`]), and saved as a new plan generation: the changed
 //!   plan's file text, checked by reading it back as `trawl crawl --plan` would, replaces the
@@ -42,9 +44,12 @@
 //! ([`trawl_store::Store::summary`]), so it never waits for pages to be read or the frontier
 //! to be counted (a store written before the totals, opened read only, is counted as before).
 //! The other views read the pages, which are kept: when the store's page count moves only the
-//! pages fetched since are read ([`data::Cache`]); the audit and the reassembled threads, which
-//! take seconds on a crawl of 100,000 pages, are made on threads of their own while the views
-//! show the last ones made and say so. Every view thus answers in milliseconds once the crawl
+//! pages fetched since are read ([`data::Cache`]). The audit reads the digests the store keeps
+//! of every page as it is written ([`trawl_store::Store::audit_pages`]: links that could be
+//! pages of a list, posts as identities), never a body or a post's text, so a new audit of
+//! 100,000 pages takes a fraction of a second; it and the reassembled threads (seconds on such
+//! a crawl) are still made on threads of their own while the views show the last ones made and
+//! say so, so that no view waits on them. Every view thus answers in milliseconds once the crawl
 //! has been read (docs/BENCHMARKS.md); while a big crawl is first read, on a thread of its own,
 //! the views but the overview say how far the reading is.
 //! Every view is plain HTML written on the server; the stylesheet and a small script for
@@ -62,6 +67,7 @@ pub mod html;
 pub mod layout;
 pub mod plan_edit;
 pub mod plots;
+pub mod render;
 mod server;
 pub mod views;
 

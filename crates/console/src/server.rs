@@ -241,8 +241,15 @@ async fn vertex(
             .filter(|page| page.record.vertex == Some(vertex as u32))
             .take(views::plan::PAGES_SHOWN)
             .collect();
+        let drawable = |url: &str| {
+            loaded.fetches_of_url.get(url).is_some_and(|fetches| {
+                fetches
+                    .iter()
+                    .any(|&index| (200..300).contains(&loaded.pages[index].record.status))
+            })
+        };
         Ok(Html(views::plan::vertex_view(
-            nav, &plan, generation, vertex, &stored,
+            nav, &plan, generation, vertex, &stored, &drawable,
         ))
         .into_response())
     })
@@ -451,6 +458,53 @@ async fn stored_page(
     .await
 }
 
+/// The policy of a rendered forum page: nothing loads but the console's own stylesheet and
+/// script, whatever the forum's markup held (see [`crate::render`]).
+const RENDERING_POLICY: &str = "default-src 'none'; style-src 'self'; script-src 'self'; \
+     base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+
+/// A stored page drawn with its repetitive regions outlined: the last answered fetch of
+/// `?url=`, its body read alone from the store.
+async fn rendered_page(
+    State(app): State<Arc<App>>,
+    Path(site): Path<usize>,
+    Query(query): Query<HashMap<String, String>>,
+) -> Response {
+    blocking(app, move |app| {
+        let (nav, name) = app.site(site)?;
+        let url = url_asked(&query)?;
+        let store = app.open(name, true)?;
+        let loaded = app.pages(name, &store)?;
+        let fetch = loaded
+            .fetches_of_url
+            .get(&url)
+            .into_iter()
+            .flatten()
+            .rev()
+            .map(|&index| &loaded.pages[index])
+            .find(|fetch| (200..300).contains(&fetch.record.status))
+            .ok_or_else(|| {
+                Failure::NotFound(format!("the crawl holds no answered fetch of {url}"))
+            })?;
+        let body = store.page_body(fetch.id)?.unwrap_or_default();
+        let content_type = fetch
+            .record
+            .headers
+            .iter()
+            .find(|(name, _)| name.eq_ignore_ascii_case("content-type"))
+            .map(|(_, value)| value.as_str());
+        let text = trawl_page::charset::decode_html(&body, content_type, None).text;
+        let rendering = crate::render::outlined(&text, fetch.record.post_pattern);
+        let mut response = Html(views::plan::rendered_view(nav, fetch, &rendering)).into_response();
+        response.headers_mut().insert(
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_static(RENDERING_POLICY),
+        );
+        Ok(response)
+    })
+    .await
+}
+
 async fn freshness(State(app): State<Arc<App>>, Path(site): Path<usize>) -> Response {
     blocking(app, move |app| {
         let (nav, name) = app.site(site)?;
@@ -559,6 +613,7 @@ fn router(app: Arc<App>) -> Router {
         .route("/site/{site}/threads", get(threads))
         .route("/site/{site}/thread", get(thread))
         .route("/site/{site}/page", get(stored_page))
+        .route("/site/{site}/rendered", get(rendered_page))
         .route("/site/{site}/freshness", get(freshness))
         .route("/site/{site}/freshness/board/{board}", get(board_freshness))
         .route("/assets/console.css", get(stylesheet))

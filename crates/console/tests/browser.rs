@@ -1,7 +1,8 @@
 //! The console in a real browser: headless Chromium from Debian's packages, driven through
 //! chromedriver's WebDriver protocol. It loads every view, moves through the sitemap with the
-//! keyboard, changes a decision in the page, previews and saves it, and checks that the plan in
-//! the store changed exactly as the page said.
+//! keyboard, opens a page of a vertex drawn with its regions by the keyboard, changes a decision
+//! in the page, previews and saves it, and checks that the plan in the store changed exactly as
+//! the page said.
 //!
 //! WebDriver is JSON over HTTP, and the test needs eight of its commands; they are written here
 //! over `ureq`, which the workspace already builds, rather than through a WebDriver crate that
@@ -28,6 +29,7 @@ const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
 const ARROW_DOWN: &str = "\u{e015}";
 const ARROW_RIGHT: &str = "\u{e014}";
 const ENTER: &str = "\u{e007}";
+const TAB: &str = "\u{e004}";
 
 /// A chromedriver process, ended when dropped.
 struct Driver {
@@ -246,6 +248,15 @@ impl Browser<'_> {
         .and_then(|value| value.parse().ok())
     }
 
+    /// The `class` of the focused element.
+    fn focused_class(&self) -> Option<String> {
+        let active = self.call("GET", "/element/active", None);
+        let element = active[ELEMENT].as_str()?.to_string();
+        self.call("GET", &format!("/element/{element}/attribute/class"), None)
+            .as_str()
+            .map(str::to_string)
+    }
+
     fn screenshot(&self, name: &str) {
         let Ok(directory) = std::env::var("TRAWL_CONSOLE_SCREENSHOTS") else {
             return;
@@ -391,6 +402,23 @@ fn the_console_is_driven_by_keyboard_and_saves_the_change_it_shows() {
     let source = plan.arcs[arc].source;
     browser.go(&format!("{base}/site/0/vertex/{source}"));
     browser.screenshot("vertex");
+    // A page of the vertex drawn with its regions, reached from the vertex by the keyboard.
+    let mut tabs = 0;
+    while browser.focused_class().as_deref() != Some("rendered") {
+        browser.press(&[TAB]);
+        tabs += 1;
+        assert!(tabs < 80, "no drawn page within reach of the Tab key");
+    }
+    browser.press(&[ENTER]);
+    browser.wait_for_url("");
+    assert!(
+        browser.url().contains("/site/0/rendered?url="),
+        "{}",
+        browser.url()
+    );
+    browser.wait_for("#rendering .region");
+    browser.screenshot("rendered");
+    browser.go(&format!("{base}/site/0/vertex/{source}"));
     browser.click(&format!("#arc-{arc} option[value='follow']"));
     browser.click("#preview");
     browser.wait_for_url("/site/0/preview");

@@ -279,3 +279,58 @@ fn a_missing_database_or_one_without_a_crawl_is_refused() {
     assert!(error.to_string().contains("holds no crawl"), "{error}");
     trawl_store::remove_database_files(&missing);
 }
+
+#[test]
+fn a_page_of_a_vertex_is_drawn_with_its_regions_and_nothing_that_loads() {
+    let path = crawled_file("rendered");
+    let location = StoreLocation::File(path.clone());
+    let (plan, _) = stored_plan(&location);
+    let console = serve(location);
+    let base = format!("http://{}", console.address());
+    let agent = client();
+    // The first thread vertex the crawl holds a page of links it drawn.
+    let drawn = (0..plan.vertices.len())
+        .filter(|&vertex| plan.vertices[vertex].role == trawl_learn::sitemap::Role::Thread)
+        .find_map(|vertex| {
+            let (_, view) = get(&agent, &format!("{base}/site/0/vertex/{vertex}"));
+            view.split("href=\"/site/0/rendered?url=")
+                .nth(1)
+                .and_then(|rest| rest.split('"').next())
+                .map(str::to_string)
+        })
+        .expect("a thread vertex's view links a drawn page");
+    let mut response = agent
+        .get(&format!("{base}/site/0/rendered?url={drawn}"))
+        .call()
+        .unwrap();
+    assert_eq!(response.status().as_u16(), 200);
+    let policy = response
+        .headers()
+        .get("content-security-policy")
+        .and_then(|value| value.to_str().ok())
+        .unwrap_or("")
+        .to_string();
+    assert!(policy.starts_with("default-src 'none'"), "{policy}");
+    let page = response.body_mut().read_to_string().unwrap();
+    let rendering = page
+        .split("id=\"rendering\">")
+        .nth(1)
+        .expect("the page is drawn");
+    // A thread page's posts are a region, marked as the one the posts were read from.
+    assert!(rendering.contains("class=\"region"), "{rendering}");
+    assert!(rendering.contains("class=\"record"), "{rendering}");
+    assert!(rendering.contains("posts read here"), "{rendering}");
+    for loader in [
+        "<script", "<link", "<img", "<iframe", "src=", "href=", "style=",
+    ] {
+        assert!(!rendering.contains(loader), "{loader} in {rendering}");
+    }
+    // A URL the crawl never fetched is refused.
+    let (status, _) = get(
+        &agent,
+        &format!("{base}/site/0/rendered?url=http%3A%2F%2Fnowhere.test%2F"),
+    );
+    assert_eq!(status, 404);
+    console.stop();
+    trawl_store::remove_database_files(&path);
+}

@@ -7,13 +7,11 @@
 
 use std::collections::HashSet;
 
-use trawl_audit::{
-    AuditReport, CrawlRecord, EntrySeen, FetchedPage, LinkSeen, PostSeen, anchor_links,
-};
+use trawl_audit::{AuditReport, CrawlRecord, EntrySeen, FetchedPage, LinkSeen};
 use trawl_crawl::Crawler;
 use trawl_learn::sitemap::Role;
 use trawl_model::{Clock, CookieJarFetcher, Fetcher};
-use trawl_store::{FrontierEntry, Store, StoredPage};
+use trawl_store::{AuditPage, FrontierEntry, Store};
 use trawl_watch::stored::resume_crawler;
 use url::Url;
 
@@ -33,49 +31,40 @@ pub fn stored_crawler(store: &Store) -> Result<Crawler, RunError> {
     Ok(resume_crawler(store, &portal, strategy)?)
 }
 
-/// The audit of the crawl `store` holds.
+/// The audit of the crawl `store` holds, read from the digests the store keeps of its pages
+/// (`Store::audit_pages`: no body, no post's text).
 pub fn audit_store(store: &Store) -> Result<AuditReport, RunError> {
     let crawler = stored_crawler(store)?;
-    let mut record = CrawlRecord::default();
-    // Only list pages' bodies are read: their links are what the audit reads bodies for.
-    let list_roles = [Role::Thread.name(), Role::ThreadList.name()];
-    store.for_each_page_outline(PostSeen::TEXT_IN_IDENTITY, &list_roles, |page| {
-        record.pages.push(fetched_page(&crawler, page));
-    })?;
+    let pages = store
+        .audit_pages()?
+        .into_iter()
+        .map(|page| fetched_page(&crawler, page))
+        .collect();
     let frontier = store.unfetched_frontier()?;
-    record.waiting = frontier.waiting;
-    record.passed_over = frontier.passed_over;
+    let record = CrawlRecord {
+        pages,
+        waiting: frontier.waiting,
+        passed_over: frontier.passed_over,
+    };
     Ok(trawl_audit::audit(&record))
 }
 
+/// A URL as the crawler would queue it (its spelling rewrites applied), or as written when it
+/// does not parse.
+fn queued_spelling(crawler: &Crawler, url: &str) -> Option<String> {
+    let mut target = Url::parse(url).ok()?;
+    target.set_fragment(None);
+    Some(crawler.queued_spelling(&target).to_string())
+}
+
 /// A stored page as the audit reads it.
-fn fetched_page(crawler: &Crawler, page: StoredPage) -> FetchedPage {
-    let record = page.record;
-    let redirect_to = (300..400)
-        .contains(&record.status)
-        .then(|| {
-            let location = record
-                .headers
-                .iter()
-                .find(|(name, _)| name.eq_ignore_ascii_case("location"))?;
-            Url::parse(&record.url).ok()?.join(&location.1).ok()
-        })
-        .flatten()
+fn fetched_page(crawler: &Crawler, page: AuditPage) -> FetchedPage {
+    let redirect_to = page
+        .location
+        .as_deref()
+        .and_then(|location| Url::parse(&page.url).ok()?.join(location).ok())
         .map(String::from);
-    let posts = record
-        .posts
-        .into_iter()
-        .map(|post| PostSeen {
-            identity: PostSeen::identity_of(
-                post.permalink.as_deref(),
-                post.author.as_deref(),
-                post.time.as_deref(),
-                &post.text,
-            ),
-            time: post.time,
-        })
-        .collect();
-    let thread_entries = record
+    let thread_entries = page
         .thread_entries
         .into_iter()
         .map(|entry| EntrySeen {
@@ -87,27 +76,26 @@ fn fetched_page(crawler: &Crawler, page: StoredPage) -> FetchedPage {
             last_reply: entry.last_reply,
         })
         .collect();
-    let links = anchor_links(&record.body, &record.url)
+    let links = page
+        .links
         .into_iter()
         .filter_map(|link| {
-            let mut target = Url::parse(&link).ok()?;
-            target.set_fragment(None);
             Some(LinkSeen {
-                queued_as: crawler.queued_spelling(&target).to_string(),
+                queued_as: queued_spelling(crawler, &link)?,
                 url: link,
             })
         })
         .collect();
     FetchedPage {
         links,
-        role: record.role.as_deref().and_then(Role::from_name),
-        url: record.url,
-        status: record.status,
-        error: record.error,
+        role: page.role.as_deref().and_then(Role::from_name),
+        url: page.url,
+        status: page.status,
+        error: page.error,
         redirect_to,
-        list_links: record.list_links,
-        title: record.title,
-        posts,
+        list_links: page.list_links,
+        title: page.title,
+        posts: page.posts,
         thread_entries,
     }
 }
@@ -219,3 +207,7 @@ pub fn close_gaps<F: Fetcher>(
 #[cfg(test)]
 #[path = "gaps_tests.rs"]
 mod tests;
+
+#[cfg(test)]
+#[path = "audit_digest_tests.rs"]
+mod audit_digest_tests;

@@ -24,6 +24,10 @@
 //! transaction of every write, so that a view of a crawl of 100,000 pages reads them at once
 //! instead of counting every row (`summary`).
 //!
+//! Each page is written with what an audit reads of it, reduced (`audit_pages`: its links
+//! spelled as pages of its list, its posts as identities), so that an audit of 100,000 pages
+//! reads neither bodies nor posts ([`Store::audit_pages`]).
+//!
 //! Reading back is done by [`Store::resume_state`] (what a crawler needs to go on: the pending
 //! frontier in order, every URL ever queued, the record signatures of fetched pages) and by
 //! [`Store::for_each_page`] and friends for export.
@@ -60,6 +64,7 @@
 //! The SQLite file format is unchanged by the PostgreSQL backend: a file written before reads
 //! and resumes as it did.
 
+mod audit_pages;
 mod compression;
 mod location;
 mod postgres;
@@ -90,6 +95,7 @@ pub struct SampledPage {
     /// can still teach a plan but is too old to stand for a page of the crawl.
     pub fetched_at: Option<jiff::Timestamp>,
 }
+pub use audit_pages::AuditPage;
 pub use postgres::PostgresStore;
 pub use records::{
     CrawlSettings, FetchOutcome, FrontierEntry, PageRecord, PostRecord, ResumeState, StoredPage,
@@ -472,6 +478,21 @@ impl Store {
     ) -> Result<(), StoreError> {
         let bodies = Bodies::OfRoles(bodies_of_roles);
         on_backend!(self, store => store.visit_pages(bodies, Some(post_text_chars), 0, visit))
+    }
+
+    /// The body of page `id` (its place in fetch order) as received, `None` when there is no
+    /// such page: one page's body for a view that shows it, where reading every page would
+    /// read every body.
+    pub fn page_body(&self, id: i64) -> Result<Option<Vec<u8>>, StoreError> {
+        on_backend!(self, store => store.page_body(id))
+    }
+
+    /// Every fetched page in fetch order as an audit reads it (`audit_pages`): its status,
+    /// role and links, its posts as their identities, its thread entries; read from the
+    /// digests kept beside the pages, never from a body or a post's text but for a page
+    /// written without its digest.
+    pub fn audit_pages(&self) -> Result<Vec<AuditPage>, StoreError> {
+        on_backend!(self, store => store.audit_pages())
     }
 
     /// The frontier's URLs that were not fetched: those waiting (queued, the crawl stopped

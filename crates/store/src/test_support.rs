@@ -105,6 +105,42 @@ pub fn remove_the_totals(location: &crate::StoreLocation) {
     }
 }
 
+/// Removes the audit's digests of pages (`crate::audit_pages`) from the store at `location`,
+/// leaving it as a trawl built before them wrote it. In PostgreSQL the digests of every site of
+/// the database go.
+pub fn remove_the_audit_digests(location: &crate::StoreLocation) {
+    run_batch(location, "DROP TABLE audit_pages;");
+}
+
+/// Pages of the store at `location` (every site's, in PostgreSQL) without their audit digest.
+pub fn pages_without_audit_digest(location: &crate::StoreLocation) -> i64 {
+    const COUNT: &str = "SELECT count(*) FROM pages WHERE NOT EXISTS (SELECT 1 FROM audit_pages \
+         WHERE audit_pages.page = pages.id";
+    match location {
+        crate::StoreLocation::File(path) => rusqlite::Connection::open(path)
+            .and_then(|connection| connection.query_row(&format!("{COUNT})"), [], |row| row.get(0)))
+            .unwrap_or_else(|error| panic!("cannot count in {}: {error}", path.display())),
+        crate::StoreLocation::Postgres(url) => postgres::Client::connect(url, postgres::NoTls)
+            .and_then(|mut client| {
+                client.query_one(&format!("{COUNT} AND audit_pages.site = pages.site)"), &[])
+            })
+            .map(|row| row.get(0))
+            .unwrap_or_else(|error| panic!("cannot count in the test database: {error}")),
+    }
+}
+
+/// Runs `sql` on the store at `location`.
+fn run_batch(location: &crate::StoreLocation, sql: &str) {
+    match location {
+        crate::StoreLocation::File(path) => rusqlite::Connection::open(path)
+            .and_then(|connection| connection.execute_batch(sql))
+            .unwrap_or_else(|error| panic!("cannot change {}: {error}", path.display())),
+        crate::StoreLocation::Postgres(url) => postgres::Client::connect(url, postgres::NoTls)
+            .and_then(|mut client| client.batch_execute(sql))
+            .unwrap_or_else(|error| panic!("cannot change the test database: {error}")),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::with_database;

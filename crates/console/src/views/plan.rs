@@ -9,6 +9,7 @@ use trawl_store::StoredPage;
 
 use crate::html::{SiteNav, escape, page, query_value};
 use crate::plan_edit::{Preview, decision_name, decision_words, reached_vertices};
+use crate::render::Rendering;
 
 /// Stored pages of a vertex shown on its view.
 pub const PAGES_SHOWN: usize = 20;
@@ -122,13 +123,16 @@ fn decision_select(arc: usize, current: Decision) -> String {
     out
 }
 
-/// A vertex: what it is, its pages in the store, and its arcs with a form to change them.
+/// A vertex: what it is, its pages in the store, and its arcs with a form to change them;
+/// `drawable` says whether the store holds an answered fetch of a sampled page's URL (which
+/// can then be drawn with its regions).
 pub fn vertex_view(
     site: SiteNav<'_>,
     plan: &Plan,
     generation: u32,
     vertex: usize,
     stored: &[&StoredPage],
+    drawable: &dyn Fn(&str) -> bool,
 ) -> String {
     let entry = &plan.vertices[vertex];
     let reached = reached_vertices(plan);
@@ -153,9 +157,20 @@ pub fn vertex_view(
     );
     body.push_str("<h2>Sampled pages</h2><ul class=\"examples\">");
     for example in &entry.examples {
+        // Only a page the crawl holds an answer of can be drawn.
+        let drawn = if drawable(example) {
+            format!(
+                " (<a href=\"/site/{}/rendered?url={}\" class=\"rendered\">drawn with its \
+                 regions</a>)",
+                site.index,
+                query_value(example)
+            )
+        } else {
+            String::new()
+        };
         let _ = write!(
             body,
-            "<li><a href=\"/site/{}/page?url={}\">{}</a></li>",
+            "<li><a href=\"/site/{}/page?url={}\">{}</a>{drawn}</li>",
             site.index,
             query_value(example),
             escape(example)
@@ -173,8 +188,8 @@ pub fn vertex_view(
         let record = &page_shown.record;
         let _ = write!(
             body,
-            "<tr><td>{}</td><td><a href=\"/site/{}/page?url={}\">{}</a></td><td>{}</td><td>{}</td>\
-             <td>{} posts, {} thread entries</td></tr>",
+            "<tr><td>{0}</td><td><a href=\"/site/{1}/page?url={2}\">{3}</a>{8}</td><td>{4}</td>\
+             <td>{5}</td><td>{6} posts, {7} thread entries</td></tr>",
             page_shown.id,
             site.index,
             query_value(&record.url),
@@ -182,7 +197,16 @@ pub fn vertex_view(
             record.status,
             escape(record.role.as_deref().unwrap_or("-")),
             record.posts.len(),
-            record.thread_entries.len()
+            record.thread_entries.len(),
+            if (200..300).contains(&record.status) {
+                format!(
+                    " (<a href=\"/site/{}/rendered?url={}\" class=\"rendered\">drawn</a>)",
+                    site.index,
+                    query_value(&record.url)
+                )
+            } else {
+                String::new()
+            }
         );
     }
     if stored.is_empty() {
@@ -320,4 +344,37 @@ pub fn preview_view(
         );
     }
     page("Preview of a plan change", Some(site), None, &body)
+}
+
+/// A stored page drawn with its repetitive regions outlined ([`crate::render`]).
+pub fn rendered_view(site: SiteNav<'_>, fetch: &StoredPage, rendering: &Rendering) -> String {
+    let record = &fetch.record;
+    let mut body = String::new();
+    let _ = write!(
+        body,
+        "<p><a href=\"/site/{0}/page?url={1}\">{2}</a>, fetch {3}, role {4}{5}: {6} repetitive \
+         regions outlined in blue, their {7} records in orange; the region the posts were read \
+         from in green. The page is drawn without its scripts, styles, images or links' \
+         targets, so nothing on it loads or leads anywhere.</p>",
+        site.index,
+        query_value(&record.url),
+        escape(&record.url),
+        fetch.id,
+        escape(record.role.as_deref().unwrap_or("none")),
+        record
+            .vertex
+            .map(|vertex| format!(
+                ", <a href=\"/site/{}/vertex/{vertex}\">vertex {vertex}</a>",
+                site.index
+            ))
+            .unwrap_or_default(),
+        rendering.regions,
+        rendering.records
+    );
+    let _ = write!(
+        body,
+        "<div class=\"rendering\" id=\"rendering\">{}</div>",
+        rendering.html
+    );
+    page(&format!("Drawn: {}", record.url), Some(site), None, &body)
 }

@@ -18,6 +18,7 @@
 //! The connection is made without TLS: the database is expected on the machine or on a private
 //! network, as the workers that share it are.
 
+mod audit_pages;
 mod read;
 mod samples;
 mod schema;
@@ -118,14 +119,10 @@ impl PostgresStore {
                 false,
             ),
         };
-        Ok(PostgresStore::with_client(
-            client,
-            url,
-            shown_url,
-            id,
-            site.to_string(),
-            created,
-        ))
+        let mut store =
+            PostgresStore::with_client(client, url, shown_url, id, site.to_string(), created);
+        store.ensure_audit_pages()?;
+        Ok(store)
     }
 
     /// Connects to the database at `url` and opens a crawl that is there already: that of
@@ -179,9 +176,11 @@ impl PostgresStore {
                 }
             }
         };
-        Ok(PostgresStore::with_client(
-            client, url, shown_url, id, site_url, false,
-        ))
+        let mut store = PostgresStore::with_client(client, url, shown_url, id, site_url, false);
+        if !read_only {
+            store.ensure_audit_pages()?;
+        }
+        Ok(store)
     }
 
     fn with_client(

@@ -26,6 +26,23 @@ impl PostgresStore {
         read(client).map_err(|error| self.database_error(error))
     }
 
+    /// See [`crate::Store::page_body`].
+    pub fn page_body(&self, id: i64) -> Result<Option<Vec<u8>>, StoreError> {
+        let site = self.site;
+        let body: Option<Vec<u8>> = self.reading(|client| {
+            Ok(client
+                .query_opt(
+                    "SELECT body FROM pages WHERE site = $1 AND id = $2",
+                    &[&site, &id],
+                )?
+                .map(|row| row.get(0)))
+        })?;
+        body.map(|body| {
+            inflate(&body).map_err(|error| self.damaged(format!("body of page {id}: {error}")))
+        })
+        .transpose()
+    }
+
     /// See [`crate::Store::settings`].
     pub fn settings(&self) -> Result<Option<CrawlSettings>, StoreError> {
         let site = self.site;

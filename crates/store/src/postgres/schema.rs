@@ -17,7 +17,7 @@ pub const FORMAT_VERSION: u32 = 1;
 
 /// Any fixed number: the advisory lock that lets one connection at a time create the tables, so
 /// that workers started together on an empty database do not race to create them.
-const SCHEMA_LOCK: i64 = 0x7472_6177_6c5f_7363;
+pub(super) const SCHEMA_LOCK: i64 = 0x7472_6177_6c5f_7363;
 
 /// The tables. A site's row also holds the fleet's lease on it (`trawl-fleet`): when its work
 /// is next due, who holds it until when, the epoch that every claim increments and every
@@ -148,6 +148,9 @@ pub fn prepare(client: &mut Client, shown_url: &str) -> Result<(), StoreError> {
                 .batch_execute(super::summary::TABLES)
                 .map_err(database)?;
             transaction
+                .batch_execute(super::audit_pages::TABLE)
+                .map_err(database)?;
+            transaction
                 .execute(
                     "INSERT INTO trawl_format (format) VALUES ($1)",
                     &[&(FORMAT_VERSION as i32)],
@@ -190,6 +193,12 @@ pub fn prepare(client: &mut Client, shown_url: &str) -> Result<(), StoreError> {
                     .batch_execute(super::summary::FILL)
                     .map_err(database)?;
             }
+            // The audit's digests of pages came after them too (`crate::audit_pages`): their
+            // table is made here; each site's pages written without one are given theirs when
+            // the site is opened for writing.
+            transaction
+                .batch_execute(super::audit_pages::TABLE)
+                .map_err(database)?;
             transaction.commit().map_err(database)
         }
         Found::OtherTables => Err(StoreError::NotACrawl {

@@ -8,6 +8,7 @@
 use postgres::Transaction;
 
 use super::{Connection, PostgresStore, Statements, prepared};
+use crate::audit_pages::Digest;
 use crate::compression::deflate;
 use crate::{CrawlSettings, FetchOutcome, FrontierEntry, StoreError};
 
@@ -31,8 +32,8 @@ const TAKE_PAGE_IDS: &str =
 const TAKE_PAGE_IDS_FENCED: &str = "UPDATE sites SET pages_written = pages_written + $2, \
      last_request_end = now() WHERE id = $1 AND lease_epoch = $3 RETURNING pages_written";
 /// A page, its records (list links, posts, thread entries), the frontier's URL it answers marked
-/// done (`$25`, unless it was requeued, `$26`) and, when given, a named document (`$27`, `$28`)
-/// in one statement, as each statement is a round trip to the server. The sub-statements run
+/// done (`$25`, unless it was requeued, `$26`), when given a named document (`$27`, `$28`), and
+/// its audit digest (`$29` to `$32`, `crate::audit_pages`) in one statement, as each statement is a round trip to the server. The sub-statements run
 /// whatever the final query reads, on tables apart from one another, and the records'
 /// references to the page are checked at the statement's end, when the page is in. Empty
 /// arrays insert nothing.
@@ -57,7 +58,9 @@ const INSERT_PAGE_WITH_RECORDS: &str = "WITH page AS (\
      done AS (UPDATE frontier SET done = TRUE WHERE site = $1 AND url = $25 AND NOT $26), \
      document AS (INSERT INTO meta (site, key, value) SELECT $1, $27::text, $28::text \
      WHERE $27::text IS NOT NULL \
-     ON CONFLICT (site, key) DO UPDATE SET value = EXCLUDED.value) \
+     ON CONFLICT (site, key) DO UPDATE SET value = EXCLUDED.value), \
+     audit AS (INSERT INTO audit_pages (site, page, list_links, links, posts, newest_post) \
+     VALUES ($1, $2, $29, $30, $31, $32)) \
      SELECT id FROM page";
 /// Locks the site's row if its lease epoch is still the one given, and notes the instant as the
 /// site's last request's end: every write under a lease comes after the responses it stores
@@ -190,7 +193,12 @@ impl PostgresStore {
             let page = &outcome.page;
             let headers = serde_json::to_string(&page.headers)
                 .map_err(|error| self.damaged(format!("headers of {}: {error}", page.url)))?;
-            encoded.push((headers, deflate(&mut self.body_compressor, &page.body)));
+            // The audit's digest is made before the transaction, as the body is compressed.
+            encoded.push((
+                headers,
+                deflate(&mut self.body_compressor, &page.body),
+                Digest::of(page),
+            ));
         }
         let site = self.site;
         let document = document.map(|(name, text)| (crate::document_key(name), text));
@@ -204,13 +212,20 @@ impl PostgresStore {
             let first = last - pages + 1;
             let mut ids = Vec::with_capacity(outcomes.len());
             let last_id = first + pages - 1;
-            for ((outcome, (headers, body)), id) in outcomes.iter().zip(&encoded).zip(first..) {
+            for ((outcome, (headers, body, digest)), id) in
+                outcomes.iter().zip(&encoded).zip(first..)
+            {
                 // The document goes in with the last page's statement.
                 let document = document
                     .as_ref()
                     .filter(|_| id == last_id)
                     .map(|(key, text)| (key.as_str(), *text));
-                let page = EncodedPage { id, headers, body };
+                let page = EncodedPage {
+                    id,
+                    headers,
+                    body,
+                    digest,
+                };
                 write_fetch(transaction, statements, site, outcome, &page, document)?;
                 ids.push(id);
             }
@@ -338,11 +353,13 @@ impl PostgresStore {
     }
 }
 
-/// A page's id and its encoded parts: the headers as JSON and the compressed body.
+/// A page's id and its encoded parts: the headers as JSON, the compressed body and the audit's
+/// digest.
 struct EncodedPage<'encoded> {
     id: i64,
     headers: &'encoded str,
     body: &'encoded [u8],
+    digest: &'encoded Digest,
 }
 
 /// Writes one fetch into `transaction` as `page` of `site`: the page, its records, its
@@ -356,7 +373,12 @@ fn write_fetch(
     page_parts: &EncodedPage<'_>,
     document: Option<(&str, &str)>,
 ) -> Result<(), postgres::Error> {
-    let EncodedPage { id, headers, body } = *page_parts;
+    let EncodedPage {
+        id,
+        headers,
+        body,
+        digest,
+    } = *page_parts;
     let page = &outcome.page;
     let posts = &page.posts;
     let authors: Vec<Option<&str>> = posts.iter().map(|p| p.author.as_deref()).collect();
@@ -405,6 +427,10 @@ fn write_fetch(
             &outcome.requeued,
             &document.map(|(key, _)| key),
             &document.map(|(_, text)| text),
+            &digest.list_links,
+            &digest.links,
+            &digest.posts,
+            &digest.newest_post,
         ],
     )?;
     queue(transaction, statements, site, &outcome.queued)?;

@@ -6,6 +6,7 @@
 //! crawls meet; only a power loss can take back the last transactions. `FULL` would pay a disk
 //! flush per page to cover that too; a crawl loses nothing it cannot fetch again, so we do not.
 
+mod audit_pages;
 mod read;
 mod samples;
 mod schema;

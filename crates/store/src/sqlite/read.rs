@@ -1,6 +1,6 @@
 //! Reading back: what a resumed crawl needs, and every page with its records for export.
 
-use rusqlite::params;
+use rusqlite::{OptionalExtension, params};
 
 use super::SqliteStore;
 use crate::compression::inflate;
@@ -86,6 +86,21 @@ impl SqliteStore {
             .query_row("SELECT count(*) FROM pages", [], |row| row.get::<_, i64>(0))
             .map(|count| count as usize)
             .map_err(|error| self.database_error(error))
+    }
+
+    /// See [`crate::Store::page_body`].
+    pub fn page_body(&self, id: i64) -> Result<Option<Vec<u8>>, StoreError> {
+        let body: Option<Vec<u8>> = self
+            .connection
+            .query_row("SELECT body FROM pages WHERE id = ?1", [id], |row| {
+                row.get(0)
+            })
+            .optional()
+            .map_err(|error| self.database_error(error))?;
+        body.map(|body| {
+            inflate(&body).map_err(|error| self.damaged(format!("body of page {id}: {error}")))
+        })
+        .transpose()
     }
 
     /// Posts stored so far.

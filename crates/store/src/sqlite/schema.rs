@@ -98,12 +98,15 @@ pub fn prepare(store: &mut SqliteStore) -> Result<(), StoreError> {
             })
             .and_then(|_| transaction.commit())
             .map_err(|source| StoreError::Sqlite { path, source })?;
-        return store.ensure_summary();
+        store.ensure_summary()?;
+        return store.ensure_audit_pages();
     }
     check_format(store)?;
     // The totals came after the format's tables; a file made before them gains them here
-    // rather than a new format (see `crate::summary`).
-    store.ensure_summary()
+    // rather than a new format (see `crate::summary`). So do the audit's digests of pages
+    // (`crate::audit_pages`), which pages written without them are given here too.
+    store.ensure_summary()?;
+    store.ensure_audit_pages()
 }
 
 /// Checks, without writing anything, that the file holds a crawl in this format.

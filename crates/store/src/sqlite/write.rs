@@ -3,6 +3,7 @@
 use rusqlite::{OptionalExtension, params};
 
 use super::SqliteStore;
+use crate::audit_pages::Digest;
 use crate::compression::deflate;
 use crate::{CrawlSettings, FetchOutcome, FrontierEntry, StoreError};
 
@@ -198,7 +199,13 @@ impl SqliteStore {
             let page = &outcome.page;
             let headers = serde_json::to_string(&page.headers)
                 .map_err(|error| self.damaged(format!("headers of {}: {error}", page.url)))?;
-            encoded.push((headers, deflate(&mut self.body_compressor, &page.body)));
+            // The audit's digest is made before the transaction, as the body is compressed:
+            // the write lock is held for the writing alone.
+            encoded.push((
+                headers,
+                deflate(&mut self.body_compressor, &page.body),
+                Digest::of(page),
+            ));
         }
         if !self.waiting_samples.known() {
             let urls = self.sample_urls()?;
@@ -213,7 +220,9 @@ impl SqliteStore {
             let ids = outcomes
                 .iter()
                 .zip(&encoded)
-                .map(|(outcome, (headers, body))| write_fetch(&transaction, outcome, headers, body))
+                .map(|(outcome, (headers, body, digest))| {
+                    write_fetch(&transaction, outcome, headers, body, digest)
+                })
                 .collect::<rusqlite::Result<Vec<i64>>>()?;
             // A sample is let go with the page of its URL, taken from it or not.
             for url in &used_samples {
@@ -291,12 +300,13 @@ impl SqliteStore {
 }
 
 /// Writes one fetch into `transaction`: the page with its `headers` (JSON) and compressed
-/// `body`, its records, and its frontier changes. Returns the page's id.
+/// `body`, its audit digest, its records, and its frontier changes. Returns the page's id.
 fn write_fetch(
     transaction: &rusqlite::Transaction<'_>,
     outcome: &FetchOutcome,
     headers: &str,
     body: &[u8],
+    digest: &Digest,
 ) -> rusqlite::Result<i64> {
     let page = &outcome.page;
     transaction
@@ -322,6 +332,7 @@ fn write_fetch(
             page.post_pattern.map(|pattern| pattern as i64),
         ])?;
     let page_id = transaction.last_insert_rowid();
+    super::audit_pages::write_digest(transaction, page_id, digest)?;
     let mut insert_link = transaction
         .prepare_cached("INSERT INTO list_links (page, position, url) VALUES (?1, ?2, ?3)")?;
     for (position, url) in page.list_links.iter().enumerate() {

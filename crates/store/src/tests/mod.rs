@@ -2,6 +2,7 @@
 //! a site of its own in a PostgreSQL database of the test cluster (`test_support`). Tests of
 //! what only one backend has are in `files` and `postgres`.
 
+mod audit_pages;
 mod files;
 mod postgres;
 mod samples;

@@ -1,0 +1,186 @@
+//! What an audit reads of each page, kept beside the page as it is written.
+//!
+//! An audit (`trawl_audit`) reads a crawl's every page: its URL, status and role, its
+//! page-flipping links, the links of list pages spelled as pages of their list, the identity and
+//! time of every post, and the thread entries with their counts. Read from the pages themselves
+//! that is every body inflated and scanned for anchors and every post's text, 13 to 28 seconds on
+//! a crawl of 100,000 pages. So each page's share of it is reduced when the page is written, in
+//! the same transaction, into one row of `audit_pages` (the reduction is `trawl_audit`'s own,
+//! [`trawl_audit::links_for_audit`] and [`trawl_audit::post_identity`]): the page-flipping
+//! links and the kept links as lines of text, the posts as their 64-bit identities, and the
+//! latest post time. An audit then reads one row per page and the thread entries, and never a
+//! body or a post.
+//!
+//! The reduction is Rust code (an HTML scan, a hash), not SQL, so unlike the running totals
+//! (`crate::summary`) it cannot be a trigger: every write path of both backends writes the row
+//! with the page. A page without its row (written by a trawl from before the rows, or into a
+//! store made before them and opened for reading only) is reduced from its stored body and posts
+//! when read, so an audit reads the same either way; a store opened for writing first gives
+//! every such page its row, under the write lock.
+
+use trawl_audit::{PostsSeen, links_for_audit, list_role_names, post_identity};
+
+use crate::{PageRecord, StoredPage, ThreadEntryRecord};
+
+/// One page as an audit reads it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AuditPage {
+    /// Fetch order, from 1.
+    pub id: i64,
+    /// The URL fetched.
+    pub url: String,
+    /// HTTP status; 0 when no response arrived.
+    pub status: u16,
+    /// Why no response arrived.
+    pub error: Option<String>,
+    /// The `Location` header of a redirect answer (3xx), as received.
+    pub location: Option<String>,
+    /// The vertex's role.
+    pub role: Option<String>,
+    /// The document title.
+    pub title: Option<String>,
+    /// Links continuing this page's list, in page order.
+    pub list_links: Vec<String>,
+    /// The links of a list page's body the audit may read ([`trawl_audit::links_for_audit`]);
+    /// none for other pages.
+    pub links: Vec<String>,
+    /// The posts, as their identities and latest time.
+    pub posts: PostsSeen,
+    /// Thread entries, on board pages.
+    pub thread_entries: Vec<ThreadEntryRecord>,
+}
+
+/// A page's row of `audit_pages`, as written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Digest {
+    /// The page-flipping links, one a line (a URL holds no line break).
+    pub(crate) list_links: String,
+    /// The kept links of the body, one a line.
+    pub(crate) links: String,
+    /// Each post's identity, eight bytes little-endian.
+    pub(crate) posts: Vec<u8>,
+    /// The latest post time.
+    pub(crate) newest_post: Option<String>,
+}
+
+impl Digest {
+    /// The digest of `page` as it is about to be written.
+    pub(crate) fn of(page: &PageRecord) -> Digest {
+        let is_list_page = page
+            .role
+            .as_deref()
+            .is_some_and(|role| list_role_names().contains(&role));
+        let links = if is_list_page {
+            links_for_audit(&page.url, &page.list_links, &page.body)
+        } else {
+            Vec::new()
+        };
+        let mut posts = Vec::with_capacity(8 * page.posts.len());
+        let mut seen = PostsSeen::default();
+        for post in &page.posts {
+            let identity = post_identity(
+                post.permalink.as_deref(),
+                post.author.as_deref(),
+                post.time.as_deref(),
+                &post.text,
+            );
+            posts.extend_from_slice(&identity.to_le_bytes());
+            seen.note_time(post.time.as_deref());
+        }
+        Digest {
+            list_links: page.list_links.join("\n"),
+            links: links.join("\n"),
+            posts,
+            newest_post: seen.newest,
+        }
+    }
+
+    /// The page-flipping links, kept links and posts this digest holds.
+    pub(crate) fn read(self) -> (Vec<String>, Vec<String>, PostsSeen) {
+        let lines = |text: String| -> Vec<String> {
+            if text.is_empty() {
+                Vec::new()
+            } else {
+                text.split('\n').map(str::to_string).collect()
+            }
+        };
+        let identities = self
+            .posts
+            .chunks_exact(8)
+            .map(|bytes| u64::from_le_bytes(bytes.try_into().expect("eight bytes")))
+            .collect();
+        (
+            lines(self.list_links),
+            lines(self.links),
+            PostsSeen {
+                identities,
+                newest: self.newest_post,
+            },
+        )
+    }
+}
+
+/// `page` with the links and posts its digest holds.
+pub(crate) fn audit_page_of_digest(mut page: AuditPage, digest: Digest) -> AuditPage {
+    let (list_links, links, posts) = digest.read();
+    page.list_links = list_links;
+    page.links = links;
+    page.posts = posts;
+    page
+}
+
+/// A stored page as an audit reads it, reduced now (a page written without its digest).
+/// `stored` must hold the body of a list page and its posts' texts to
+/// [`trawl_audit::TEXT_IN_IDENTITY`] characters at least.
+pub(crate) fn audit_page_of_stored(stored: StoredPage) -> AuditPage {
+    let digest = Digest::of(&stored.record);
+    let record = stored.record;
+    let page = AuditPage {
+        id: stored.id,
+        location: location_of(record.status, &record.headers),
+        url: record.url,
+        status: record.status,
+        error: record.error,
+        role: record.role,
+        title: record.title,
+        list_links: Vec::new(),
+        links: Vec::new(),
+        posts: PostsSeen::default(),
+        thread_entries: record.thread_entries,
+    };
+    audit_page_of_digest(page, digest)
+}
+
+/// The `Location` header of a redirect answer.
+pub(crate) fn location_of(status: u16, headers: &[(String, String)]) -> Option<String> {
+    if !(300..400).contains(&status) {
+        return None;
+    }
+    headers
+        .iter()
+        .find(|(name, _)| name.eq_ignore_ascii_case("location"))
+        .map(|(_, value)| value.clone())
+}
+
+/// [`location_of`] for headers kept as JSON (`None` when they do not read).
+pub(crate) fn location_of_json(status: u16, headers: Option<&str>) -> Option<String> {
+    let headers: Vec<(String, String)> = serde_json::from_str(headers?).ok()?;
+    location_of(status, &headers)
+}
+
+/// Gives each page of `pages` (in id order) its thread entries from `entries`, given as
+/// (page id, entry) in page order.
+pub(crate) fn attach_entries(
+    pages: &mut [AuditPage],
+    entries: impl IntoIterator<Item = (i64, ThreadEntryRecord)>,
+) {
+    let mut index = 0;
+    for (page, entry) in entries {
+        while index < pages.len() && pages[index].id < page {
+            index += 1;
+        }
+        if index < pages.len() && pages[index].id == page {
+            pages[index].thread_entries.push(entry);
+        }
+    }
+}
