@@ -80,6 +80,9 @@ pub struct ForumReplay {
     pub lost_posts: Vec<u32>,
     /// The stage's stored posts with their delays (seconds), for telling what makes the tail.
     pub stage_delays: Vec<(u32, i64)>,
+    /// The pages the page path read ahead on worker threads and used; none on one thread or
+    /// on the fast path.
+    pub pages_read_ahead: PagesReadAhead,
     pub(crate) stage_data: StageData,
     pub(crate) day_data: DayData,
 }
@@ -184,7 +187,10 @@ fn replay_with(
     let mut window_start = start;
     let mut window_index: i64 = 0;
     // Requests to fetch, the next last, with the index in the window's plan of those planned.
-    let mut queue: Vec<(PageRequest, Option<usize>)> = Vec::new();
+    // Requests to fetch, the next last, each with its page when it was read ahead and whether
+    // the plan asked for it (else a poll did, as a follow-up).
+    let mut queue: Vec<(PageRequest, Option<ReadAhead>, bool)> = Vec::new();
+    let mut pages_read_ahead = PagesReadAhead::default();
     while window_start < run_end {
         let window_end = (window_start + config.window_seconds).min(run_end);
         // The day's budget split over its windows without losing the fractions.
@@ -193,26 +199,31 @@ fn replay_with(
             - budget * in_day as u64 / windows_per_day as u64) as u32;
         let window = Window::new(timestamp(window_start), timestamp(window_end))?;
         let plan = scheduler.plan(window, window_budget);
-        let mut read_ahead = match &reader {
-            Some(reader) if config.page_workers > 1 => {
-                read_planned_pages(reader, &plan, now, window_start, config.page_workers)
-            }
-            _ => Vec::new(),
-        };
+        let read_ahead = read_ahead_on_threads(
+            reader.as_ref(),
+            &plan,
+            now,
+            window_start,
+            config.page_workers,
+        );
         queue.clear();
         queue.extend(
             plan.into_iter()
-                .enumerate()
-                .rev()
-                .map(|(index, request)| (request, Some(index))),
+                .zip(read_ahead)
+                .map(|(request, ahead)| (request, ahead, true))
+                .rev(),
         );
-        while let Some((request, planned)) = queue.pop() {
+        while let Some((request, ahead, planned)) = queue.pop() {
             now = now.max(request.at.as_second()).max(window_start);
             listings.advance(&site, now);
-            let ahead = planned
-                .and_then(|index| read_ahead.get_mut(index))
-                .and_then(Option::take)
-                .filter(|(instant, _)| *instant == now);
+            let ahead = ahead.filter(|(instant, _)| *instant == now);
+            if ahead.is_some() {
+                if planned {
+                    pages_read_ahead.planned += 1;
+                } else {
+                    pages_read_ahead.follow_ups += 1;
+                }
+            }
             let fetched = match (&reader, ahead) {
                 (_, Some((_, fetched))) => fetched,
                 (Some(reader), None) => reader.page(request.list, request.page, now),
@@ -247,66 +258,120 @@ fn replay_with(
                 });
             }
             let follow_ups = scheduler.observe(&fetched)?;
-            queue.extend(follow_ups.into_iter().rev().map(|request| (request, None)));
+            // The follow-ups a poll sets off (the threads a board page showed changed, the
+            // next pages of a list) are independent of each other's reading: what a page shows
+            // depends on its list, its number and its instant alone, and they are all due now.
+            // They are read ahead on the worker threads like the plan, and the scheduler still
+            // observes them one by one in the order it asked for them.
+            let read_ahead = if follow_ups.len() > 1 {
+                read_ahead_on_threads(
+                    reader.as_ref(),
+                    &follow_ups,
+                    now,
+                    window_start,
+                    config.page_workers,
+                )
+            } else {
+                nothing_read_ahead(follow_ups.len())
+            };
+            queue.extend(
+                follow_ups
+                    .into_iter()
+                    .zip(read_ahead)
+                    .map(|(request, ahead)| (request, ahead, false))
+                    .rev(),
+            );
         }
         window_start = window_end;
         window_index += 1;
     }
-    Ok(figures_of(
-        &site,
-        config,
-        start,
-        judged_days,
-        run_end,
-        &record,
-    ))
+    let mut replay = figures_of(&site, config, start, judged_days, run_end, &record);
+    replay.pages_read_ahead = pages_read_ahead;
+    Ok(replay)
 }
 
-/// Reads the planned pages of a window on `workers` threads, each at the instant the replay
-/// will fetch it: the driver's clock only moves forward, to each request's instant or the
-/// window's start, and follow-ups are fetched at the instant of the page that asked for them, so
-/// a planned page's instant is the latest of the plan's instants up to it. The driver uses a page
-/// read ahead only when its instant is the one it reached (any request a policy makes for later
-/// moves the clock and is read again in turn).
-fn read_planned_pages(
-    reader: &PageReader,
-    plan: &[PageRequest],
+/// A page read ahead on a worker thread, with the instant it shows.
+type ReadAhead = (i64, trawl_schedule::FetchedPage);
+
+/// How many pages the page path read ahead on worker threads and then used (see
+/// [`ReplayConfig::page_workers`]); a page read ahead for an instant the replay did not reach
+/// is read again and not counted.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PagesReadAhead {
+    /// Pages a window's plan asked for.
+    pub planned: u64,
+    /// Follow-ups that polls set off.
+    pub follow_ups: u64,
+}
+
+/// The pages of `requests` read ahead on `workers` threads by the page path, each with the
+/// instant it was read at; nothing when there is no page path or one thread (every page is then
+/// read when its turn comes).
+fn read_ahead_on_threads(
+    reader: Option<&PageReader>,
+    requests: &[PageRequest],
     now: i64,
     window_start: i64,
     workers: usize,
-) -> Vec<Option<(i64, trawl_schedule::FetchedPage)>> {
+) -> Vec<Option<ReadAhead>> {
+    match reader {
+        Some(reader) if workers > 1 && !requests.is_empty() => {
+            read_pages_ahead(reader, requests, now, window_start, workers)
+        }
+        _ => nothing_read_ahead(requests.len()),
+    }
+}
+
+/// No page read ahead for any of `count` requests.
+fn nothing_read_ahead(count: usize) -> Vec<Option<ReadAhead>> {
+    (0..count).map(|_| None).collect()
+}
+
+/// Reads `requests` (a window's plan, or the follow-ups of one poll) on `workers` threads, each
+/// at the instant the replay will fetch it: the driver's clock only moves forward, to each
+/// request's instant or the window's start, and follow-ups are fetched at the instant of the
+/// page that asked for them, so a request's instant is the latest of the instants up to it. The
+/// driver uses a page read ahead only when its instant is the one it reached (any request a
+/// policy makes for later moves the clock and is read again in turn).
+fn read_pages_ahead(
+    reader: &PageReader,
+    requests: &[PageRequest],
+    now: i64,
+    window_start: i64,
+    workers: usize,
+) -> Vec<Option<ReadAhead>> {
     let mut instant = now;
-    let jobs: Vec<(PageRequest, i64)> = plan
+    let jobs: Vec<(PageRequest, i64)> = requests
         .iter()
         .map(|&request| {
             instant = instant.max(request.at.as_second()).max(window_start);
             (request, instant)
         })
         .collect();
-    let mut read: Vec<Option<(i64, trawl_schedule::FetchedPage)>> =
-        (0..jobs.len()).map(|_| None).collect();
     let workers = workers.clamp(1, jobs.len().max(1));
+    // Every worker-th page, so that a busy stretch of the list is shared.
+    let share = |worker: usize| {
+        jobs.iter()
+            .enumerate()
+            .skip(worker)
+            .step_by(workers)
+            .map(|(index, &(request, at))| (index, at, reader.page(request.list, request.page, at)))
+            .collect::<Vec<_>>()
+    };
+    let mut read = nothing_read_ahead(jobs.len());
     std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..workers)
-            .map(|worker| {
-                let jobs = &jobs;
-                scope.spawn(move || {
-                    // Every worker-th page, so that a window's busy stretch is shared.
-                    jobs.iter()
-                        .enumerate()
-                        .skip(worker)
-                        .step_by(workers)
-                        .map(|(index, &(request, at))| {
-                            (index, at, reader.page(request.list, request.page, at))
-                        })
-                        .collect::<Vec<_>>()
-                })
-            })
+        // The calling thread reads the first share itself rather than wait idle for the others:
+        // follow-ups come a few at a time, and a thread started for nothing costs more than
+        // the waiting it saves.
+        let handles: Vec<_> = (1..workers)
+            .map(|worker| scope.spawn(move || share(worker)))
             .collect();
-        for handle in handles {
-            for (index, at, page) in handle.join().expect("page readers do not panic") {
-                read[index] = Some((at, page));
-            }
+        let own = share(0);
+        let others = handles
+            .into_iter()
+            .flat_map(|handle| handle.join().expect("page readers do not panic"));
+        for (index, at, page) in own.into_iter().chain(others) {
+            read[index] = Some((at, page));
         }
     });
     read
@@ -471,6 +536,7 @@ fn figures_of(
         judged_days,
         lost_posts,
         stage_delays,
+        pages_read_ahead: PagesReadAhead::default(),
         stage_data: stage,
         day_data,
     }
