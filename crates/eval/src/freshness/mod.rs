@@ -30,6 +30,7 @@ pub mod bench;
 pub mod discovery;
 pub mod figures;
 mod forum;
+mod read_ahead;
 mod replay;
 mod source;
 

@@ -198,24 +198,52 @@ impl PageReader {
         format!("{}{}", self.fetcher.origin(), self.site().url_of(&address))
     }
 
-    /// The route a link of the page names, if it is on the forum.
-    fn route_of(&self, url: &str) -> Option<Route> {
-        let mut routes = self
-            .routes
+    /// The routes the addresses `urls` of a page name, each `None` when it is not on the
+    /// forum. The table is locked twice a page, not once a link: the threads that read pages
+    /// ahead share it, and a page has a hundred links and more. Addresses not seen before are
+    /// read into routes between the two, with the table free for the other threads.
+    fn routes_of<'u>(&self, urls: impl Iterator<Item = &'u str>) -> Vec<Option<Route>> {
+        let urls: Vec<&str> = urls.collect();
+        let known: Vec<Option<Option<Route>>> = {
+            let routes = self.routes_table();
+            urls.iter().map(|url| routes.get(*url).cloned()).collect()
+        };
+        let mut learned: Vec<(usize, Option<Route>)> = Vec::new();
+        for (index, route) in known.iter().enumerate() {
+            if route.is_none() {
+                let route = urls[index]
+                    .strip_prefix(self.fetcher.origin())
+                    .and_then(|rest| self.site().address_of(rest))
+                    .map(|address| address.route);
+                learned.push((index, route));
+            }
+        }
+        if !learned.is_empty() {
+            let mut routes = self.routes_table();
+            if routes.len() + learned.len() > REMEMBERED_ROUTES {
+                routes.clear();
+            }
+            for (index, route) in &learned {
+                routes.insert(urls[*index].to_string(), route.clone());
+            }
+        }
+        let mut learned = learned.into_iter().peekable();
+        known
+            .into_iter()
+            .enumerate()
+            .map(|(index, route)| match route {
+                Some(route) => route,
+                None => learned
+                    .next_if(|(at, _)| *at == index)
+                    .and_then(|(_, route)| route),
+            })
+            .collect()
+    }
+
+    fn routes_table(&self) -> std::sync::MutexGuard<'_, HashMap<String, Option<Route>>> {
+        self.routes
             .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
-        if let Some(route) = routes.get(url) {
-            return route.clone();
-        }
-        let route = url
-            .strip_prefix(self.fetcher.origin())
-            .and_then(|rest| self.site().address_of(rest))
-            .map(|address| address.route);
-        if routes.len() >= REMEMBERED_ROUTES {
-            routes.clear();
-        }
-        routes.insert(url.to_string(), route.clone());
-        route
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
     /// Fetches `url` at `at` and analyses it for the records `wanted`: the replay knows which
@@ -268,10 +296,10 @@ impl PageReader {
         let Some(page) = self.get(&self.url_of(Route::Portal), at, RecordsWanted::Both) else {
             return Vec::new();
         };
-        let mut boards: Vec<u32> = page
-            .links
-            .iter()
-            .filter_map(|link| match self.route_of(&link.url) {
+        let mut boards: Vec<u32> = self
+            .routes_of(page.links.iter().map(|link| link.url.as_str()))
+            .into_iter()
+            .filter_map(|route| match route {
                 Some(Route::Board { board, page: 1 }) => Some(board),
                 _ => None,
             })
@@ -311,8 +339,8 @@ impl PageReader {
             ListName::Board(_) => !analysis.thread_entries.is_empty(),
         };
         let mut page_count = if shows_records { page } else { 1 };
-        for link in &analysis.links {
-            match (list_name(list), self.route_of(&link.url)) {
+        for route in self.routes_of(analysis.links.iter().map(|link| link.url.as_str())) {
+            match (list_name(list), route) {
                 (
                     ListName::Board(board),
                     Some(Route::Board {
@@ -347,11 +375,18 @@ impl PageReader {
                     .collect(),
             ),
             ListName::Board(_) => {
+                let routes = self.routes_of(
+                    analysis
+                        .thread_entries
+                        .iter()
+                        .map(|found| found.url.as_str()),
+                );
                 let mut entries: Vec<ThreadEntry> = analysis
                     .thread_entries
                     .iter()
-                    .filter_map(|found| {
-                        let thread = match self.route_of(&found.url)? {
+                    .zip(routes)
+                    .filter_map(|(found, route)| {
+                        let thread = match route? {
                             Route::Thread { thread, .. } => thread,
                             _ => return None,
                         };
