@@ -60,7 +60,11 @@ fn check(
             lean.thread_entries, whole.thread_entries
         ));
     }
-    if lean.thread_entries.iter().any(|entry| entry.author.is_some()) {
+    if lean
+        .thread_entries
+        .iter()
+        .any(|entry| entry.author.is_some())
+    {
         wrong.push(format!("{page} {wanted:?}: a starter was read"));
     }
     if lean.links != whole.links || lean.url != whole.url {
@@ -107,7 +111,10 @@ fn the_lean_reading_gives_the_records_and_times_of_the_whole_on_the_development_
     let mut files: Vec<_> = std::fs::read_dir(DEVELOPMENT_PAGES)
         .expect("the development pages are in shared/")
         .map(|entry| entry.expect("a readable directory").path())
-        .filter(|path| path.extension().is_some_and(|extension| extension == "json"))
+        .filter(|path| {
+            path.extension()
+                .is_some_and(|extension| extension == "json")
+        })
         .collect();
     files.sort();
     assert_eq!(files.len(), 53, "the 53 development pages");
@@ -121,12 +128,8 @@ fn the_lean_reading_gives_the_records_and_times_of_the_whole_on_the_development_
         let html = json["html"].as_str().expect("the page's HTML");
         let url = Url::parse(json["url"].as_str().expect("the page's address")).expect("a URL");
         // The forum's offset from UTC is left to the page, as `trawl extract` leaves it.
-        let structure = analyse_text_structure(
-            html,
-            "UTF-8",
-            &url,
-            &DateContext::new(fetched_at, None),
-        );
+        let structure =
+            analyse_text_structure(html, "UTF-8", &url, &DateContext::new(fetched_at, None));
         let page = file.file_name().unwrap_or_default().to_string_lossy();
         for wanted in EVERY_READING {
             wrong.extend(check(&page, &structure, wanted, &mut records));

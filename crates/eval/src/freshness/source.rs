@@ -455,13 +455,17 @@ mod tests {
             let lean = PageReader::reading(Arc::clone(&site), Reading::Lean);
             let whole = PageReader::reading(Arc::clone(&site), Reading::Whole);
             let history = site.history();
-            let instants = [history.start + (history.end - history.start) / 2, history.end];
+            let instants = [
+                history.start + (history.end - history.start) / 2,
+                history.end,
+            ];
             for at in instants {
                 if lean.portal(at) != whole.portal(at) {
                     wrong.push(format!("{}: the portal at {at}", family.name()));
                 }
                 for (list, page) in lists_of(&site) {
-                    let (by_lean, by_whole) = (lean.page(list, page, at), whole.page(list, page, at));
+                    let (by_lean, by_whole) =
+                        (lean.page(list, page, at), whole.page(list, page, at));
                     let shows_records = match &by_whole.content {
                         PageContent::Posts(times) => !times.is_empty(),
                         PageContent::Entries(entries) => !entries.is_empty(),
@@ -479,6 +483,9 @@ mod tests {
         }
         assert!(wrong.is_empty(), "{}", wrong.join("\n"));
         // Most pages show records, so the comparison is of records and not of empty pages.
-        assert!(read > FamilyName::ALL.len() * 2 * 6, "{read} pages with records");
+        assert!(
+            read > FamilyName::ALL.len() * 2 * 6,
+            "{read} pages with records"
+        );
     }
 }
