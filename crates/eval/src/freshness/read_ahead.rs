@@ -220,3 +220,64 @@ fn jobs_of(
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use trawl_sim::{FamilyName, Scale, Site, SiteConfig};
+
+    use super::*;
+    use crate::freshness::forum::{board_list, thread_list, timestamp};
+
+    fn request(list: trawl_schedule::ListId, page: u32, at: i64) -> PageRequest {
+        PageRequest {
+            at: timestamp(at),
+            list,
+            page,
+        }
+    }
+
+    #[test]
+    fn a_page_read_ahead_is_used_only_at_its_instant_and_is_the_page_read_in_turn() {
+        let site = Arc::new(Site::build(SiteConfig::new(
+            FamilyName::Phpbb,
+            4,
+            Scale::Small,
+        )));
+        let reader = PageReader::new(Arc::clone(&site));
+        let history = site.history();
+        let at = history.start + (history.end - history.start) / 2;
+        let thread = history.board(1).expect("a first board").threads[0];
+        let plan = [
+            request(board_list(1), 1, at),
+            request(thread_list(thread), 1, at),
+            request(board_list(2), 1, at + 600),
+        ];
+        let pool = ReadAheadPool::new(&reader);
+        let jobs = pool.add_plan(&plan, at - 60, at - 60);
+        let follow_ups = pool.add_follow_ups(&[request(board_list(1), 2, at)], at, at - 60);
+        std::thread::scope(|scope| {
+            scope.spawn(|| pool.help());
+            // The helper takes the follow-up first; every page comes back as reading it in
+            // turn gives, read ahead or not.
+            let taken = pool.take(
+                follow_ups[0].expect("a job"),
+                request(board_list(1), 2, at),
+                at,
+            );
+            assert_eq!(taken.page, reader.page(board_list(1), 2, at));
+            for (index, job) in jobs.iter().enumerate().take(2) {
+                let taken = pool.take(job.expect("a job"), plan[index], at);
+                assert_eq!(taken.page, reader.page(plan[index].list, 1, at), "{index}");
+            }
+            // The clock reached a later instant than the plan's third page is read for: read
+            // ahead, pending or in a helper's hands, it is read again at the instant reached.
+            let later = at + 3_600;
+            let taken = pool.take(jobs[2].expect("a job"), plan[2], later);
+            assert!(!taken.read_ahead);
+            assert_eq!(taken.page, reader.page(board_list(2), 1, later));
+            pool.close();
+        });
+    }
+}

@@ -82,8 +82,9 @@ pub struct ForumReplay {
     pub lost_posts: Vec<u32>,
     /// The stage's stored posts with their delays (seconds), for telling what makes the tail.
     pub stage_delays: Vec<(u32, i64)>,
-    /// The pages the page path read ahead on worker threads and used; none on one thread or
-    /// on the fast path.
+    /// The pages the page path read before the replay's turn came to them (on a helper thread,
+    /// or on the replay's own while it waited for another) and used; none on one thread or on
+    /// the fast path.
     pub pages_read_ahead: PagesReadAhead,
     pub(crate) stage_data: StageData,
     pub(crate) day_data: DayData,
