@@ -229,3 +229,37 @@ fn the_page_path_reads_planned_pages_ahead_on_threads_with_the_same_figures() {
         );
     }
 }
+
+#[test]
+fn the_page_path_reads_the_follow_ups_of_a_poll_ahead_on_threads_with_the_same_figures() {
+    // The follow-ups a poll sets off (the threads a board page showed changed, a list's next
+    // pages) are read ahead on worker threads as well; the scheduler must still see them in the
+    // order it asked for them, so every figure, day and post delay is what one thread gives. A
+    // policy that polls boards and follows their changed threads (ours), one that walks a
+    // board's pages (BIC with BRA) and the list-wise one with bandwidth control.
+    let site = plain_dates_site(FamilyName::Phpbb, 3);
+    for policy in ["trawl", "bic-bra", "lws-bc"] {
+        let one = config(policy, 150, 5, PagePath::Full);
+        let two = ReplayConfig {
+            page_workers: 2,
+            ..one.clone()
+        };
+        let alone = replay_site(Arc::clone(&site), &one).unwrap();
+        let shared = replay_site(Arc::clone(&site), &two).unwrap();
+        assert_eq!(alone.stage, shared.stage, "{policy}");
+        assert_eq!(alone.days, shared.days, "{policy}");
+        assert_eq!(alone.stage_delays, shared.stage_delays, "{policy}");
+        assert_eq!(alone.lost_posts, shared.lost_posts, "{policy}");
+        assert_eq!(alone.pages_read_ahead, Default::default(), "{policy}");
+        assert!(
+            shared.pages_read_ahead.follow_ups > 0,
+            "{policy}: {:?}",
+            shared.pages_read_ahead
+        );
+        assert!(
+            alone.stage.posts_written > 100,
+            "{policy}: {:?}",
+            alone.stage
+        );
+    }
+}

@@ -88,6 +88,7 @@ pub fn lone_record_posts(
         region_of_single_record(record),
         &analysis.url,
         context,
+        false,
     )
 }
 
@@ -104,7 +105,8 @@ fn region_of_single_record(record: &SingleRecord) -> Region {
 }
 
 /// The posts of `record`, a region of one record added to the page's `regions` for the time of
-/// reading: the column readers then treat the lone record as they treat a post region.
+/// reading: the column readers then treat the lone record as they treat a post region. `lean`
+/// leaves out what only an archive keeps (see [`crate::lean`]).
 fn posts_of_added_record(
     document: &Document,
     regions: &[Region],
@@ -112,12 +114,26 @@ fn posts_of_added_record(
     record: Region,
     url: &Url,
     context: &DateContext,
+    lean: bool,
 ) -> Vec<Post> {
     let mut regions = regions.to_vec();
     regions.push(record);
     let slots = record_slots(document, &regions);
-    let facts = PageFacts::new(document, &regions, &slots, links, context);
+    let facts = facts_of(document, &regions, &slots, links, context, lean);
     posts_in_region(&facts, regions.len() - 1, url)
+}
+
+/// The facts of a page, for a lean reading (see [`crate::lean`]) or a full one.
+fn facts_of<'a>(
+    document: &'a Document,
+    regions: &'a [Region],
+    slots: &'a [Option<RecordSlot>],
+    links: &'a [Link],
+    context: &DateContext,
+    lean: bool,
+) -> PageFacts<'a> {
+    let facts = PageFacts::new(document, regions, slots, links, context);
+    if lean { facts.lean() } else { facts }
 }
 
 /// Analyses a page that is already text.
@@ -201,6 +217,12 @@ pub enum RecordsWanted {
 impl PageStructure {
     /// Reads the page's records, the second half of [`analyse`].
     pub fn read_records(self, wanted: RecordsWanted) -> PageAnalysis {
+        self.read_records_of(wanted, false)
+    }
+
+    /// [`PageStructure::read_records`], leaving out what only an archive keeps when `lean` (see
+    /// [`crate::lean`]).
+    pub(crate) fn read_records_of(self, wanted: RecordsWanted, lean: bool) -> PageAnalysis {
         let PageStructure {
             url,
             charset,
@@ -211,7 +233,7 @@ impl PageStructure {
             date_context,
         } = self;
         let context = &date_context;
-        let facts = PageFacts::new(&document, &regions, &slots, &links, context);
+        let facts = facts_of(&document, &regions, &slots, &links, context, lean);
         let (mut posts, thread_entries) = read_in_order(
             wanted,
             || posts_from(&facts, &url),
@@ -247,6 +269,7 @@ impl PageStructure {
                 region_of_single_record(&record),
                 &url,
                 context,
+                lean,
             );
         }
         PageAnalysis {

@@ -9,10 +9,13 @@
 //! [`time`] reads the dates forums print and [`records`] reads posts and thread entries from the
 //! regions; [`analysis::analyse`] runs it all, reading relative dates on the forum's own clock,
 //! which it takes from the page ([`time::site_utc_offset`]) when the caller does not know it.
+//! [`lean`] reads only what a recrawl scheduler uses of a list page (post times, thread entries,
+//! the pager), leaving out what only an archive keeps.
 
 pub mod analysis;
 pub mod charset;
 pub mod dom;
+pub mod lean;
 pub mod links;
 pub mod records;
 pub mod regions;

@@ -30,12 +30,13 @@ pub mod bench;
 pub mod discovery;
 pub mod figures;
 mod forum;
+mod read_ahead;
 mod replay;
 mod source;
 
 pub use figures::{DayFigures, ListFigures, StageFigures};
 pub use forum::{ListName, board_list, known_arrivals, known_rates, list_name, thread_list};
-pub use replay::{ForumReplay, ReplayConfig, replay_site, replay_site_with_policy};
+pub use replay::{ForumReplay, PagesReadAhead, ReplayConfig, replay_site, replay_site_with_policy};
 pub use source::PagePath;
 
 use std::sync::Arc;

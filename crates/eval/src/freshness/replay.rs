@@ -21,6 +21,7 @@ use trawl_sim::Site;
 use super::FreshnessError;
 use super::figures::{DayFigures, Delays, StageData, StageFigures, Tally};
 use super::forum::{ListName, Listings, known_arrivals, known_rates, list_name, timestamp};
+use super::read_ahead::ReadAheadPool;
 use super::source::{PagePath, PageReader, board_ids, fast_page, fast_portal};
 
 const DAY: i64 = 86_400;
@@ -43,9 +44,10 @@ pub struct ReplayConfig {
     pub start: Option<i64>,
     /// The date the first day is labelled with, `YYYY-MM-DD`; by default the run's own date.
     pub label_from: Option<jiff::civil::Date>,
-    /// Threads the page path renders and reads each window's planned pages on. A planned page
-    /// shows what the forum showed at its instant, which the plan fixes before any is fetched,
-    /// so the pages are read ahead in parallel and the run is the same as on one thread.
+    /// Threads the page path renders and reads pages on, the replay's own among them. A page
+    /// shows what the forum showed at its instant, which the plan fixes for the planned pages
+    /// before any is fetched and a poll for its follow-ups (due at once), so the pages are read
+    /// ahead in parallel and the run is the same as on one thread (see `read_ahead`).
     pub page_workers: usize,
 }
 
@@ -80,6 +82,10 @@ pub struct ForumReplay {
     pub lost_posts: Vec<u32>,
     /// The stage's stored posts with their delays (seconds), for telling what makes the tail.
     pub stage_delays: Vec<(u32, i64)>,
+    /// The pages the page path read before the replay's turn came to them (on a helper thread,
+    /// or on the replay's own while it waited for another) and used; none on one thread or on
+    /// the fast path.
+    pub pages_read_ahead: PagesReadAhead,
     pub(crate) stage_data: StageData,
     pub(crate) day_data: DayData,
 }
@@ -183,8 +189,11 @@ fn replay_with(
     let mut now = start;
     let mut window_start = start;
     let mut window_index: i64 = 0;
-    // Requests to fetch, the next last, with the index in the window's plan of those planned.
-    let mut queue: Vec<(PageRequest, Option<usize>)> = Vec::new();
+    // Requests to fetch, the next last, each with its job in the window's read-ahead pool and
+    // whether the plan asked for it (else a poll did, as a follow-up).
+    let mut queue: Vec<(PageRequest, Option<usize>, bool)> = Vec::new();
+    let mut pages_read_ahead = PagesReadAhead::default();
+    let pool_reader = reader.as_ref().filter(|_| config.page_workers > 1);
     while window_start < run_end {
         let window_end = (window_start + config.window_seconds).min(run_end);
         // The day's budget split over its windows without losing the fractions.
@@ -193,123 +202,122 @@ fn replay_with(
             - budget * in_day as u64 / windows_per_day as u64) as u32;
         let window = Window::new(timestamp(window_start), timestamp(window_end))?;
         let plan = scheduler.plan(window, window_budget);
-        let mut read_ahead = match &reader {
-            Some(reader) if config.page_workers > 1 => {
-                read_planned_pages(reader, &plan, now, window_start, config.page_workers)
-            }
-            _ => Vec::new(),
+        // The page path reads the window's pages ahead on `page_workers` threads, the replay's
+        // own among them (see `read_ahead`).
+        let pool = pool_reader.map(ReadAheadPool::new);
+        let jobs = match &pool {
+            Some(pool) => pool.add_plan(&plan, now, window_start),
+            None => vec![None; plan.len()],
         };
         queue.clear();
         queue.extend(
             plan.into_iter()
-                .enumerate()
-                .rev()
-                .map(|(index, request)| (request, Some(index))),
+                .zip(jobs)
+                .map(|(request, job)| (request, job, true))
+                .rev(),
         );
-        while let Some((request, planned)) = queue.pop() {
-            now = now.max(request.at.as_second()).max(window_start);
-            listings.advance(&site, now);
-            let ahead = planned
-                .and_then(|index| read_ahead.get_mut(index))
-                .and_then(Option::take)
-                .filter(|(instant, _)| *instant == now);
-            let fetched = match (&reader, ahead) {
-                (_, Some((_, fetched))) => fetched,
-                (Some(reader), None) => reader.page(request.list, request.page, now),
-                (None, None) => {
-                    fast_page(&site, &listings, &stickies, request.list, request.page, now)
+        std::thread::scope(|scope| {
+            if let Some(pool) = &pool {
+                for _ in 1..config.page_workers {
+                    scope.spawn(|| pool.help());
                 }
+            }
+            let mut run_window = || -> Result<(), FreshnessError> {
+                while let Some((request, job, planned)) = queue.pop() {
+                    now = now.max(request.at.as_second()).max(window_start);
+                    listings.advance(&site, now);
+                    let fetched = match (&pool, job, &reader) {
+                        (Some(pool), Some(job), _) => {
+                            let taken = pool.take(job, request, now);
+                            if taken.read_ahead {
+                                pages_read_ahead.count(planned);
+                            }
+                            taken.page
+                        }
+                        (_, _, Some(reader)) => reader.page(request.list, request.page, now),
+                        (_, _, None) => {
+                            fast_page(&site, &listings, &stickies, request.list, request.page, now)
+                        }
+                    };
+                    let day = ((now - start) / DAY) as usize;
+                    let useful = judge_fetch(
+                        &site,
+                        &listings,
+                        &mut record,
+                        request,
+                        now,
+                        per_page,
+                        repeats_last_post,
+                        &stickies,
+                    );
+                    if let Some(tally) = match list_name(request.list) {
+                        ListName::Board(_) => record.index_days.get_mut(day),
+                        ListName::Thread(_) => record.post_days.get_mut(day),
+                    } {
+                        tally.add(useful);
+                    }
+                    let spent = record.index_days[day.min(run_days - 1)].fetches
+                        + record.post_days[day.min(run_days - 1)].fetches;
+                    if spent > most_per_day {
+                        return Err(FreshnessError::OverBudget {
+                            policy: config.policy.clone(),
+                            day: day as u32 + 1,
+                            fetches: spent,
+                        });
+                    }
+                    let follow_ups = scheduler.observe(&fetched)?;
+                    // The follow-ups a poll sets off (the threads a board page showed changed,
+                    // the next pages of a list) are due now and read ahead like the plan,
+                    // before it; the scheduler still observes them one by one in the order it
+                    // asked for them.
+                    let jobs = match &pool {
+                        Some(pool) => pool.add_follow_ups(&follow_ups, now, window_start),
+                        None => vec![None; follow_ups.len()],
+                    };
+                    queue.extend(
+                        follow_ups
+                            .into_iter()
+                            .zip(jobs)
+                            .map(|(request, job)| (request, job, false))
+                            .rev(),
+                    );
+                }
+                Ok(())
             };
-            let day = ((now - start) / DAY) as usize;
-            let useful = judge_fetch(
-                &site,
-                &listings,
-                &mut record,
-                request,
-                now,
-                per_page,
-                repeats_last_post,
-                &stickies,
-            );
-            if let Some(tally) = match list_name(request.list) {
-                ListName::Board(_) => record.index_days.get_mut(day),
-                ListName::Thread(_) => record.post_days.get_mut(day),
-            } {
-                tally.add(useful);
+            let result = run_window();
+            // The helpers stop whether the window ended or failed.
+            if let Some(pool) = &pool {
+                pool.close();
             }
-            let spent = record.index_days[day.min(run_days - 1)].fetches
-                + record.post_days[day.min(run_days - 1)].fetches;
-            if spent > most_per_day {
-                return Err(FreshnessError::OverBudget {
-                    policy: config.policy.clone(),
-                    day: day as u32 + 1,
-                    fetches: spent,
-                });
-            }
-            let follow_ups = scheduler.observe(&fetched)?;
-            queue.extend(follow_ups.into_iter().rev().map(|request| (request, None)));
-        }
+            result
+        })?;
         window_start = window_end;
         window_index += 1;
     }
-    Ok(figures_of(
-        &site,
-        config,
-        start,
-        judged_days,
-        run_end,
-        &record,
-    ))
+    let mut replay = figures_of(&site, config, start, judged_days, run_end, &record);
+    replay.pages_read_ahead = pages_read_ahead;
+    Ok(replay)
 }
 
-/// Reads the planned pages of a window on `workers` threads, each at the instant the replay
-/// will fetch it: the driver's clock only moves forward, to each request's instant or the
-/// window's start, and follow-ups are fetched at the instant of the page that asked for them, so
-/// a planned page's instant is the latest of the plan's instants up to it. The driver uses a page
-/// read ahead only when its instant is the one it reached (any request a policy makes for later
-/// moves the clock and is read again in turn).
-fn read_planned_pages(
-    reader: &PageReader,
-    plan: &[PageRequest],
-    now: i64,
-    window_start: i64,
-    workers: usize,
-) -> Vec<Option<(i64, trawl_schedule::FetchedPage)>> {
-    let mut instant = now;
-    let jobs: Vec<(PageRequest, i64)> = plan
-        .iter()
-        .map(|&request| {
-            instant = instant.max(request.at.as_second()).max(window_start);
-            (request, instant)
-        })
-        .collect();
-    let mut read: Vec<Option<(i64, trawl_schedule::FetchedPage)>> =
-        (0..jobs.len()).map(|_| None).collect();
-    let workers = workers.clamp(1, jobs.len().max(1));
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..workers)
-            .map(|worker| {
-                let jobs = &jobs;
-                scope.spawn(move || {
-                    // Every worker-th page, so that a window's busy stretch is shared.
-                    jobs.iter()
-                        .enumerate()
-                        .skip(worker)
-                        .step_by(workers)
-                        .map(|(index, &(request, at))| {
-                            (index, at, reader.page(request.list, request.page, at))
-                        })
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        for handle in handles {
-            for (index, at, page) in handle.join().expect("page readers do not panic") {
-                read[index] = Some((at, page));
-            }
+/// How many pages the page path read before the replay's turn came to them and then used (see
+/// [`ReplayConfig::page_workers`] and `read_ahead`); a page read ahead for an instant the
+/// replay did not reach is read again and not counted.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PagesReadAhead {
+    /// Pages a window's plan asked for.
+    pub planned: u64,
+    /// Follow-ups that polls set off.
+    pub follow_ups: u64,
+}
+
+impl PagesReadAhead {
+    fn count(&mut self, planned: bool) {
+        if planned {
+            self.planned += 1;
+        } else {
+            self.follow_ups += 1;
         }
-    });
-    read
+    }
 }
 
 /// Stores what the fetched page shows by the truth and says whether it brought anything new.
@@ -471,6 +479,7 @@ fn figures_of(
         judged_days,
         lost_posts,
         stage_delays,
+        pages_read_ahead: PagesReadAhead::default(),
         stage_data: stage,
         day_data,
     }

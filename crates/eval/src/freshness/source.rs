@@ -18,6 +18,7 @@ use jiff::Timestamp;
 use jiff::tz::{Offset, TimeZone};
 use trawl_model::{FetchRequest, Fetcher};
 use trawl_page::analysis::{RecordsWanted, analyse_structure};
+use trawl_page::lean::ListReading;
 use trawl_page::time::DateContext;
 use trawl_schedule::{FetchedPage, ListId, PageContent, ThreadEntry, infer_pins};
 use trawl_sim::{Route, SimFetcher, Site, SortOrder};
@@ -145,11 +146,25 @@ pub(crate) fn fast_portal(site: &Site) -> Vec<u32> {
 /// The most forum addresses [`PageReader`] keeps the routes of; past it the table starts over.
 const REMEMBERED_ROUTES: usize = 1 << 18;
 
+/// How the page path reads a page's records.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Reading {
+    /// Only what the scheduler learns from ([`PageStructure::read_list`]): the replay's way.
+    ///
+    /// [`PageStructure::read_list`]: trawl_page::analysis::PageStructure::read_list
+    Lean,
+    /// Every field, as a crawl that archives the page reads it: what the lean reading must
+    /// hand the scheduler the same as.
+    #[cfg_attr(not(test), allow(dead_code))]
+    Whole,
+}
+
 /// The page path: the simulator's pages through the in-process fetcher, read by page analysis.
 #[derive(Debug)]
 pub(crate) struct PageReader {
     fetcher: SimFetcher,
     offset: i32,
+    reading: Reading,
     /// The route of every forum address looked up so far. Every link of every page is looked
     /// up to find the pager, and reading an address into a route (splitting its query,
     /// decoding the family's URL scheme) cost about a tenth of the page path; the same
@@ -160,10 +175,16 @@ pub(crate) struct PageReader {
 
 impl PageReader {
     pub(crate) fn new(site: std::sync::Arc<Site>) -> Self {
+        Self::reading(site, Reading::Lean)
+    }
+
+    /// A reader that reads pages the way `reading` says.
+    pub(crate) fn reading(site: std::sync::Arc<Site>, reading: Reading) -> Self {
         let offset = site.history().utc_offset_seconds;
         PageReader {
             fetcher: SimFetcher::new(site, "http://forum.sim.test"),
             offset,
+            reading,
             routes: Mutex::new(HashMap::new()),
         }
     }
@@ -177,36 +198,59 @@ impl PageReader {
         format!("{}{}", self.fetcher.origin(), self.site().url_of(&address))
     }
 
-    /// The route a link of the page names, if it is on the forum.
-    fn route_of(&self, url: &str) -> Option<Route> {
-        let mut routes = self
-            .routes
+    /// The routes the addresses `urls` of a page name, each `None` when it is not on the
+    /// forum. The table is locked twice a page, not once a link: the threads that read pages
+    /// ahead share it, and a page has a hundred links and more. Addresses not seen before are
+    /// read into routes between the two, with the table free for the other threads.
+    fn routes_of<'u>(&self, urls: impl Iterator<Item = &'u str>) -> Vec<Option<Route>> {
+        let urls: Vec<&str> = urls.collect();
+        let known: Vec<Option<Option<Route>>> = {
+            let routes = self.routes_table();
+            urls.iter().map(|url| routes.get(*url).cloned()).collect()
+        };
+        let mut learned: Vec<(usize, Option<Route>)> = Vec::new();
+        for (index, route) in known.iter().enumerate() {
+            if route.is_none() {
+                let route = urls[index]
+                    .strip_prefix(self.fetcher.origin())
+                    .and_then(|rest| self.site().address_of(rest))
+                    .map(|address| address.route);
+                learned.push((index, route));
+            }
+        }
+        if !learned.is_empty() {
+            let mut routes = self.routes_table();
+            if routes.len() + learned.len() > REMEMBERED_ROUTES {
+                routes.clear();
+            }
+            for (index, route) in &learned {
+                routes.insert(urls[*index].to_string(), route.clone());
+            }
+        }
+        let mut learned = learned.into_iter().peekable();
+        known
+            .into_iter()
+            .enumerate()
+            .map(|(index, route)| match route {
+                Some(route) => route,
+                None => learned
+                    .next_if(|(at, _)| *at == index)
+                    .and_then(|(_, route)| route),
+            })
+            .collect()
+    }
+
+    fn routes_table(&self) -> std::sync::MutexGuard<'_, HashMap<String, Option<Route>>> {
+        self.routes
             .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
-        if let Some(route) = routes.get(url) {
-            return route.clone();
-        }
-        let route = url
-            .strip_prefix(self.fetcher.origin())
-            .and_then(|rest| self.site().address_of(rest))
-            .map(|address| address.route);
-        if routes.len() >= REMEMBERED_ROUTES {
-            routes.clear();
-        }
-        routes.insert(url.to_string(), route.clone());
-        route
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
     /// Fetches `url` at `at` and analyses it for the records `wanted`: the replay knows which
     /// kind of list it asked for, and reading the other kind of record too (thread entries of a
     /// thread page, posts of a board page) cost page analysis time for records no caller
-    /// looked at.
-    fn get(
-        &self,
-        url: &str,
-        at: i64,
-        wanted: RecordsWanted,
-    ) -> Option<trawl_page::analysis::PageAnalysis> {
+    /// looked at. The lean reading leaves out the fields of a record no caller looks at either.
+    fn get(&self, url: &str, at: i64, wanted: RecordsWanted) -> Option<ListReading> {
         let response = self
             .fetcher
             .fetch(&FetchRequest::new(url, timestamp(at)))
@@ -221,9 +265,20 @@ impl PageReader {
             .map(|(_, value)| value.as_str());
         let parsed = Url::parse(url).ok()?;
         let context = DateContext::new(timestamp(at), Some(self.offset));
-        Some(
-            analyse_structure(&response.body, content_type, &parsed, &context).read_records(wanted),
-        )
+        let structure = analyse_structure(&response.body, content_type, &parsed, &context);
+        Some(match self.reading {
+            Reading::Lean => structure.read_list(wanted),
+            Reading::Whole => {
+                let analysis = structure.read_records(wanted);
+                ListReading {
+                    post_times: analysis.posts.iter().map(|post| post.time).collect(),
+                    url: analysis.url,
+                    links: analysis.links,
+                    thread_entries: analysis.thread_entries,
+                    date_context: analysis.date_context,
+                }
+            }
+        })
     }
 
     /// The instant a page's time stands for, on the forum's clock unless it names its own.
@@ -241,10 +296,10 @@ impl PageReader {
         let Some(page) = self.get(&self.url_of(Route::Portal), at, RecordsWanted::Both) else {
             return Vec::new();
         };
-        let mut boards: Vec<u32> = page
-            .links
-            .iter()
-            .filter_map(|link| match self.route_of(&link.url) {
+        let mut boards: Vec<u32> = self
+            .routes_of(page.links.iter().map(|link| link.url.as_str()))
+            .into_iter()
+            .filter_map(|route| match route {
                 Some(Route::Board { board, page: 1 }) => Some(board),
                 _ => None,
             })
@@ -280,12 +335,12 @@ impl PageReader {
         // The pager: the highest page of this list the page links to, or the next page when the
         // list pages by cursor; the page itself when it shows records.
         let shows_records = match list_name(list) {
-            ListName::Thread(_) => !analysis.posts.is_empty(),
+            ListName::Thread(_) => !analysis.post_times.is_empty(),
             ListName::Board(_) => !analysis.thread_entries.is_empty(),
         };
         let mut page_count = if shows_records { page } else { 1 };
-        for link in &analysis.links {
-            match (list_name(list), self.route_of(&link.url)) {
+        for route in self.routes_of(analysis.links.iter().map(|link| link.url.as_str())) {
+            match (list_name(list), route) {
                 (
                     ListName::Board(board),
                     Some(Route::Board {
@@ -313,17 +368,25 @@ impl PageReader {
         let content = match list_name(list) {
             ListName::Thread(_) => PageContent::Posts(
                 analysis
-                    .posts
+                    .post_times
                     .iter()
-                    .filter_map(|post| post.time.as_ref().and_then(|time| self.instant(time)))
+                    .flatten()
+                    .filter_map(|time| self.instant(time))
                     .collect(),
             ),
             ListName::Board(_) => {
+                let routes = self.routes_of(
+                    analysis
+                        .thread_entries
+                        .iter()
+                        .map(|found| found.url.as_str()),
+                );
                 let mut entries: Vec<ThreadEntry> = analysis
                     .thread_entries
                     .iter()
-                    .filter_map(|found| {
-                        let thread = match self.route_of(&found.url)? {
+                    .zip(routes)
+                    .filter_map(|(found, route)| {
+                        let thread = match route? {
                             Route::Thread { thread, .. } => thread,
                             _ => return None,
                         };
@@ -354,4 +417,75 @@ impl PageReader {
 /// The board the scheduler's id names, for registering boards found on the portal.
 pub(crate) fn board_ids(boards: &[u32]) -> Vec<ListId> {
     boards.iter().map(|&board| board_list(board)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use trawl_sim::{FamilyName, Scale, SiteConfig};
+
+    use super::*;
+
+    /// The lists of `site` a replay fetches, each with the pages to read: the first boards'
+    /// first two pages, and the first threads of the first board, the first page and the
+    /// second (past the end for most, which must fail alike).
+    fn lists_of(site: &Site) -> Vec<(ListId, u32)> {
+        let history = site.history();
+        let mut lists = Vec::new();
+        for board in 1..=history.board_count().min(3) {
+            lists.extend([(board_list(board), 1), (board_list(board), 2)]);
+        }
+        let threads = history
+            .board(1)
+            .map(|board| board.threads.clone())
+            .unwrap_or_default();
+        for thread in threads.into_iter().take(4) {
+            lists.extend([(thread_list(thread), 1), (thread_list(thread), 2)]);
+        }
+        lists
+    }
+
+    #[test]
+    fn the_lean_reading_hands_the_scheduler_what_the_whole_reading_does_on_every_family() {
+        let mut read = 0;
+        let mut wrong = Vec::new();
+        for family in FamilyName::ALL {
+            let site = Arc::new(Site::build(SiteConfig::new(family, 5, Scale::Small)));
+            let lean = PageReader::reading(Arc::clone(&site), Reading::Lean);
+            let whole = PageReader::reading(Arc::clone(&site), Reading::Whole);
+            let history = site.history();
+            let instants = [
+                history.start + (history.end - history.start) / 2,
+                history.end,
+            ];
+            for at in instants {
+                if lean.portal(at) != whole.portal(at) {
+                    wrong.push(format!("{}: the portal at {at}", family.name()));
+                }
+                for (list, page) in lists_of(&site) {
+                    let (by_lean, by_whole) =
+                        (lean.page(list, page, at), whole.page(list, page, at));
+                    let shows_records = match &by_whole.content {
+                        PageContent::Posts(times) => !times.is_empty(),
+                        PageContent::Entries(entries) => !entries.is_empty(),
+                        PageContent::Failed => false,
+                    };
+                    read += usize::from(shows_records);
+                    if by_lean != by_whole {
+                        wrong.push(format!(
+                            "{}: {list:?} page {page} at {at}: lean {by_lean:?}, whole {by_whole:?}",
+                            family.name()
+                        ));
+                    }
+                }
+            }
+        }
+        assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+        // Most pages show records, so the comparison is of records and not of empty pages.
+        assert!(
+            read > FamilyName::ALL.len() * 2 * 6,
+            "{read} pages with records"
+        );
+    }
 }

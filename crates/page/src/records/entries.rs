@@ -104,7 +104,12 @@ fn entries_of_region(facts: &PageFacts<'_>, region: usize) -> Vec<ThreadEntry> {
     let Some(titles) = title_column(facts, region) else {
         return Vec::new();
     };
-    let authors = choose_author_column(facts, region);
+    // A lean reading keeps no starter (see `PageFacts::lean`).
+    let authors = if facts.lean {
+        vec![None; facts.regions[region].records.len()]
+    } else {
+        choose_author_column(facts, region)
+    };
     let replies = integer_column(facts, region);
     let last = latest_date_column(facts, region);
     titles
@@ -478,6 +483,7 @@ impl<'page> PageFacts<'page> {
             holds_date: self.holds_date.clone(),
             followable: self.followable.clone(),
             sizes: self.sizes.clone(),
+            lean: self.lean,
         }
     }
 }

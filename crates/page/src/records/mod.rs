@@ -428,6 +428,10 @@ pub struct PageFacts<'a> {
     /// a `mailto:` or `javascript:` one.
     followable: Vec<bool>,
     sizes: Vec<u32>,
+    /// Whether the records are read for a recrawl scheduler only (see [`crate::lean`]): a
+    /// post's permalink, anchor and author link and a thread entry's starter are left out.
+    /// Nothing that decides which records a page holds, or their times, is.
+    lean: bool,
 }
 
 impl<'a> PageFacts<'a> {
@@ -454,7 +458,13 @@ impl<'a> PageFacts<'a> {
             holds_date,
             followable,
             sizes: text_sizes(document),
+            lean: false,
         }
+    }
+
+    /// The same facts for a lean reading (see [`crate::lean`]).
+    pub(crate) fn lean(self) -> Self {
+        PageFacts { lean: true, ..self }
     }
 }
 

@@ -156,8 +156,15 @@ pub(super) fn posts_and_time_column(
     }
     let mut texts = PostTexts::default();
     let bodies = choose_text_column(facts, region, &excluded, &mut texts);
-    let permalinks = choose_permalink_column(facts, region, page_url);
-    let anchors = record_anchors(facts, region);
+    // A lean reading keeps neither (see `PageFacts::lean`).
+    let (permalinks, anchors) = if facts.lean {
+        (vec![None; records], vec![None; records])
+    } else {
+        (
+            choose_permalink_column(facts, region, page_url),
+            record_anchors(facts, region),
+        )
+    };
     let controls = repeated_control_rows(facts, &bodies);
     let mut body_texts: Vec<String> = bodies
         .iter()
@@ -181,6 +188,7 @@ pub(super) fn posts_and_time_column(
             author: authors[record].as_ref().map(|(_, name)| name.clone()),
             author_url: authors[record]
                 .as_ref()
+                .filter(|_| !facts.lean)
                 .and_then(|(node, name)| followable_author_url(facts, *node, name)),
             time: times[record].map(|candidate| candidate.time),
             text,
