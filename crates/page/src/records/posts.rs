@@ -503,13 +503,18 @@ pub(super) fn shared_identity(
 /// post times. Only the text just before counts: "edited" elsewhere around a post time ("3 May
 /// 2019 · edited") does not make it an edit time.
 fn marks_an_edit(document: &Document, element: NodeId, member: Option<NodeId>) -> bool {
-    const EDIT_WORDS: [&str; 8] = [
+    // Stems, so that the participle and the noun of one language both match ("modificato",
+    // "ultima modifica di"; "modifié par", "dernière édition par").
+    const EDIT_WORDS: [&str; 11] = [
         "edited",
         "bearbeitet",
         "modifié",
+        "édition",
         "editado",
-        "modificato",
+        "modifica",
         "bewerkt",
+        "edytowan",
+        "редактир",
         "编辑",
         "編集",
     ];
@@ -721,6 +726,18 @@ mod tests {
                 true,
             ),
             ("<p>Zuletzt bearbeitet von Anna: <time>x</time></p>", true),
+            // Edit notes that name the edit by a noun, or in other languages.
+            ("<p>Dernière édition par Anna : <time>x</time></p>", true),
+            ("<p>Ultima modifica di Anna: <time>x</time></p>", true),
+            ("<p>Ostatnio edytowany przez Anna: <time>x</time></p>", true),
+            (
+                "<p>Последний раз редактировалось Anna: <time>x</time></p>",
+                true,
+            ),
+            (
+                "<p>Editado pela última vez por Anna: <time>x</time></p>",
+                true,
+            ),
             (
                 "<p>Last edited by Anna: <b>on</b> <time>x</time></p>",
                 false,
