@@ -17,7 +17,7 @@
 //! menu entries or their text is fields and navigation, which the share test turns away. Short
 //! messages beside many fields are missed: with one record, nothing tells a field from a message.
 
-use super::single_post::single_post_parts;
+use super::single_post::{RecordColumns, single_post_parts};
 use super::*;
 use crate::dom::{Document, NodeId, NodeKind, ROOT};
 
@@ -99,7 +99,7 @@ pub fn lone_post_element(facts: &PageFacts<'_>) -> Option<NodeId> {
             continue;
         }
         let size = facts.sizes[element as usize];
-        let Some(parts) = single_post_parts(facts, element, None) else {
+        let Some(parts) = single_post_parts(facts, element, RecordColumns::default()) else {
             continue;
         };
         // A name among a run of like records is a menu entry ("Members") or a member list's

@@ -11,12 +11,15 @@
 //! order, an element dated out of that order is something else (a pinned notice, a sidebar box).
 //! Without companions, only an element made like the records (same tag and class, see
 //! [`shared_identity`]) is read that way: a page marker between two posts breaks the run as
-//! well, and leaves the last post alone.
+//! well, and leaves the last post alone. A loose post is read with the columns of the records'
+//! times and authors, since it is made like them. Records that say nothing and are dated out of
+//! the list's order are advertisements made like posts, and are left out
+//! ([`without_empty_posts_out_of_order`]).
 
 use url::Url;
 
 use super::post_region::mostly_dated;
-use super::posts::{posts_and_time_column, posts_in_region, shared_identity};
+use super::posts::{posts_and_columns, posts_in_region, shared_identity};
 use super::single_post::read_single_post;
 use super::text_column::has_identity;
 use super::{PageFacts, Post};
@@ -24,8 +27,56 @@ use crate::dom::{NodeId, NodeKind, ROOT};
 use crate::time::ParsedTime;
 
 /// The posts of region `region` and of its companions, with the posts standing alone between
-/// them, in page order.
+/// them, in page order, without the advertisements made like posts (see
+/// [`without_empty_posts_out_of_order`]).
 pub(super) fn posts_of_list(facts: &PageFacts<'_>, region: usize, page_url: &Url) -> Vec<Post> {
+    without_empty_posts_out_of_order(pieces_of_list(facts, region, page_url))
+}
+
+/// `posts` without the records that say nothing and are dated out of the list's order: an
+/// advertisement box made like a post (the sponsor's word where a name stands, "Today" where
+/// a date stands, an empty message, its slot filled by a script) sits between posts of other
+/// days, where a post of the thread would stand in time order. An empty post dated in order
+/// (a message of one picture) is kept.
+fn without_empty_posts_out_of_order(posts: Vec<Post>) -> Vec<Post> {
+    let says_something = |post: &Post| !post.text.trim().is_empty();
+    let written: Vec<Post> = posts
+        .iter()
+        .filter(|post| says_something(post))
+        .cloned()
+        .collect();
+    let Some(rising) = time_direction(&written) else {
+        return posts;
+    };
+    let mut kept: Vec<Post> = Vec::with_capacity(posts.len());
+    for (index, post) in posts.iter().enumerate() {
+        if says_something(post) {
+            kept.push(post.clone());
+            continue;
+        }
+        let Some(time) = post.time else {
+            kept.push(post.clone());
+            continue;
+        };
+        let previous = posts[..index]
+            .iter()
+            .rev()
+            .filter(|other| says_something(other))
+            .find_map(|other| other.time);
+        let next = posts[index + 1..]
+            .iter()
+            .filter(|other| says_something(other))
+            .find_map(|other| other.time);
+        if fits_between(time, previous, next, Some(rising)) {
+            kept.push(post.clone());
+        }
+    }
+    kept
+}
+
+/// The posts of region `region` and of its companions, with the posts standing alone between
+/// them, in page order.
+fn pieces_of_list(facts: &PageFacts<'_>, region: usize, page_url: &Url) -> Vec<Post> {
     let document = facts.document;
     let main = &facts.regions[region];
     // Posts are long beside the short dated entries a page may list next to them under the
@@ -45,7 +96,7 @@ pub(super) fn posts_of_list(facts: &PageFacts<'_>, region: usize, page_url: &Url
         })
         .map(|(index, _)| index)
         .collect();
-    let (mut posts, time_column) = posts_and_time_column(facts, region, page_url);
+    let (mut posts, columns) = posts_and_columns(facts, region, page_url);
     // Without companions, a loose element is read only when it is made like the records (the
     // last post after a page marker that broke the run): nothing else shows that it belongs.
     let record_identity = shared_identity(facts, main.records.iter().copied());
@@ -91,7 +142,7 @@ pub(super) fn posts_of_list(facts: &PageFacts<'_>, region: usize, page_url: &Url
         let at = posts.partition_point(|post| order[post.node as usize] < order[child as usize]);
         let previous = at.checked_sub(1).and_then(|index| posts[index].time);
         let next = posts.get(at).and_then(|post| post.time);
-        let Some(post) = read_single_post(facts, child, None, time_column) else {
+        let Some(post) = read_single_post(facts, child, None, columns) else {
             continue;
         };
         if post

@@ -7,7 +7,7 @@ use url::Url;
 use super::anchors::record_anchors;
 use super::post_list::posts_of_list;
 use super::post_region::post_regions;
-use super::single_post::leading_post;
+use super::single_post::{RecordColumns, leading_post};
 use super::text_column::{
     PostTexts, choose_text_column, element_identity, has_identity, repeated_control_rows,
 };
@@ -112,16 +112,17 @@ fn posts_of_paired_rows(facts: &PageFacts<'_>, page_url: &Url) -> Vec<Post> {
 /// Reads region `region` as the post region, whatever its size: for a caller that knows from
 /// other pages which pattern holds the posts, such as a lone post that did not repeat.
 pub fn posts_in_region(facts: &PageFacts<'_>, region: usize, page_url: &Url) -> Vec<Post> {
-    posts_and_time_column(facts, region, page_url).0
+    posts_and_columns(facts, region, page_url).0
 }
 
-/// The posts of region `region` (see [`posts_in_region`]) and the column of their times, which
-/// tells where a post read on its own shows its time when it is made like the records.
-pub(super) fn posts_and_time_column(
+/// The posts of region `region` (see [`posts_in_region`]) and the columns of their times and
+/// authors, which tell where a post read on its own shows its time and its author when it is
+/// made like the records.
+pub(super) fn posts_and_columns(
     facts: &PageFacts<'_>,
     region: usize,
     page_url: &Url,
-) -> (Vec<Post>, Option<u64>) {
+) -> (Vec<Post>, RecordColumns) {
     let (document, regions) = (facts.document, facts.regions);
     let records = regions[region].records.len();
     let times = choose_time_column(facts, region);
@@ -133,6 +134,17 @@ pub(super) fn posts_and_time_column(
             .map(|(_, column)| column),
     );
     let mut authors = choose_author_column(facts, region);
+    let author_column = most_common(
+        authors
+            .iter()
+            .flatten()
+            .filter_map(|(node, _)| facts.place(region, *node))
+            .map(|(_, column)| column),
+    );
+    let columns = RecordColumns {
+        time: time_column,
+        author: author_column,
+    };
     // A lone record has no column to learn the author's place from; a name printed before its
     // date ("alice, May 4, 2016") is read as a post read on its own reads it.
     if records == 1 && authors[0].is_none() {
@@ -200,10 +212,10 @@ pub(super) fn posts_and_time_column(
         })
         .filter(|post| !post.text.is_empty() || post.author.is_some())
         .collect();
-    if let Some(leading) = leading_post(facts, region, &posts, time_column) {
+    if let Some(leading) = leading_post(facts, region, &posts, columns) {
         posts.insert(0, leading);
     }
-    (posts, time_column)
+    (posts, columns)
 }
 
 /// The profile link of an author shown by element `node` as `name`: the element's own `href`
@@ -499,13 +511,18 @@ pub(super) fn shared_identity(
 /// post times. Only the text just before counts: "edited" elsewhere around a post time ("3 May
 /// 2019 · edited") does not make it an edit time.
 fn marks_an_edit(document: &Document, element: NodeId, member: Option<NodeId>) -> bool {
-    const EDIT_WORDS: [&str; 8] = [
+    // Stems, so that the participle and the noun of one language both match ("modificato",
+    // "ultima modifica di"; "modifié par", "dernière édition par").
+    const EDIT_WORDS: [&str; 11] = [
         "edited",
         "bearbeitet",
         "modifié",
+        "édition",
         "editado",
-        "modificato",
+        "modifica",
         "bewerkt",
+        "edytowan",
+        "редактир",
         "编辑",
         "編集",
     ];
@@ -717,6 +734,18 @@ mod tests {
                 true,
             ),
             ("<p>Zuletzt bearbeitet von Anna: <time>x</time></p>", true),
+            // Edit notes that name the edit by a noun, or in other languages.
+            ("<p>Dernière édition par Anna : <time>x</time></p>", true),
+            ("<p>Ultima modifica di Anna: <time>x</time></p>", true),
+            ("<p>Ostatnio edytowany przez Anna: <time>x</time></p>", true),
+            (
+                "<p>Последний раз редактировалось Anna: <time>x</time></p>",
+                true,
+            ),
+            (
+                "<p>Editado pela última vez por Anna: <time>x</time></p>",
+                true,
+            ),
             (
                 "<p>Last edited by Anna: <b>on</b> <time>x</time></p>",
                 false,

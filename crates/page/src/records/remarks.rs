@@ -127,7 +127,12 @@ pub(super) fn post_holding_remarks(facts: &PageFacts<'_>, region: usize) -> Opti
                     && remark_holding(facts, candidate.element, post) == Some(record)
             })
         });
-        let reads_as_post = super::single_post::single_post_parts(facts, post, None).is_some();
+        let reads_as_post = super::single_post::single_post_parts(
+            facts,
+            post,
+            super::single_post::RecordColumns::default(),
+        )
+        .is_some();
         return (all_remarks && reads_as_post).then_some(post);
     }
     None

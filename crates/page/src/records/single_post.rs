@@ -13,17 +13,28 @@ use crate::dom::{Document, NodeId, NodeKind};
 use crate::regions::{column_below_root, column_of};
 use crate::time::{ParsedTime, Precision};
 
+/// Where the records of a post region show their time and their author (their columns, see
+/// [`PageFacts::column`]): an element made like the records shows them in the same places.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(super) struct RecordColumns {
+    /// The column of the records' times.
+    pub(super) time: Option<u64>,
+    /// The column of the records' authors.
+    pub(super) author: Option<u64>,
+}
+
 /// Reads one element as a post when it has a date no later than the first reply, an author-like
 /// link and at least a sentence of text outside them. When the element is made like the
-/// records of a post region whose times stand in column `time_column`, the date in that column
-/// is the post's: the first date of such a post is often its author's join date.
+/// records of a post region whose times and authors stand in `columns`, the date and the name
+/// in those columns are the post's: the first date of such a post is often its author's join
+/// date, and its name may be marked by nothing but its place.
 pub(super) fn read_single_post(
     facts: &PageFacts<'_>,
     element: NodeId,
     not_after: Option<ParsedTime>,
-    time_column: Option<u64>,
+    columns: RecordColumns,
 ) -> Option<Post> {
-    let parts = single_post_parts(facts, element, time_column)?;
+    let parts = single_post_parts(facts, element, columns)?;
     let time = parts.date.may_be_record_time().then_some(parts.date.time);
     if let (Some(limit), Some(time)) = (not_after, time)
         && time.local > limit.local
@@ -62,13 +73,13 @@ pub(super) struct SinglePostParts {
 }
 
 /// The parts of `element` read as one post, when it has a date to the day or finer (the one in
-/// `time_column` when there is one there, and an attribute meant for machines preferred), an
-/// author (see [`single_post_author`]) and, outside both, an element with at least 20 bytes of
-/// text: the largest such is the body.
+/// the time column of `columns` when there is one there, and an attribute meant for machines
+/// preferred), an author (see [`single_post_author`]) and, outside both, an element with at
+/// least 20 bytes of text: the largest such is the body.
 pub(super) fn single_post_parts(
     facts: &PageFacts<'_>,
     element: NodeId,
-    time_column: Option<u64>,
+    columns: RecordColumns,
 ) -> Option<SinglePostParts> {
     let document = facts.document;
     if facts.sizes[element as usize] < 30 {
@@ -83,10 +94,9 @@ pub(super) fn single_post_parts(
     // An element made like the records of a post region shows its time where they do.
     let in_column = || {
         dated().filter(|candidate| {
-            time_column.is_some_and(|column| {
-                column_of(document, element, candidate.element) == column
-                    || column_below_root(document, element, candidate.element) == column
-            })
+            columns
+                .time
+                .is_some_and(|column| in_column(document, element, candidate.element, column))
         })
     };
     // A date the page labels as the author's join date is taken only when there is no other:
@@ -96,7 +106,7 @@ pub(super) fn single_post_parts(
         .min_by_key(preference)
         .or_else(|| dated().min_by_key(preference))
         .copied()?;
-    let author = single_post_author(facts, element)?;
+    let author = single_post_author(facts, element, columns.author)?;
     // The remarks listed under the post (comments with their own authors and dates) are not
     // its body, though together they may hold more text than the body does.
     let remarks: Vec<NodeId> = dated()
@@ -187,12 +197,25 @@ pub(super) struct SingleAuthor {
     pub(super) name: String,
 }
 
+/// Whether `node` stands in column `column` of the one-element record `element`, placed either
+/// way a record's fields are (see [`PageFacts::column`]).
+fn in_column(document: &Document, element: NodeId, node: NodeId, column: u64) -> bool {
+    column_of(document, element, node) == column
+        || column_below_root(document, element, node) == column
+}
+
 /// The author of one post element, from the plainest signal to the weakest: a name the element
-/// states in an attribute (`data-author`, with its link if it has one); a name-like link to a
-/// profile URL; an element whose own class or itemprop says it is a name (`span.username`) and
-/// that holds no date; a name-like link somewhere under author-like markup. The order matters
-/// because post headers hold buttons ("Teilen", "Share") under user-menu markup too.
-fn single_post_author(facts: &PageFacts<'_>, element: NodeId) -> Option<SingleAuthor> {
+/// states in an attribute (`data-author`, with its link if it has one); a name-like element
+/// standing where the records of the post region show their authors (`author_column`), when
+/// the element is made like them; a name-like link to a profile URL; an element whose own class
+/// or itemprop says it is a name (`span.username`) and that holds no date; a name-like link
+/// somewhere under author-like markup. The order matters because post headers hold buttons
+/// ("Teilen", "Share") under user-menu markup too.
+fn single_post_author(
+    facts: &PageFacts<'_>,
+    element: NodeId,
+    author_column: Option<u64>,
+) -> Option<SingleAuthor> {
     let document = facts.document;
     let inside = |node: NodeId| node == element || is_ancestor(document, element, node);
     if let Some(name) = author_signals::explicit_author(document, element) {
@@ -202,6 +225,27 @@ fn single_post_author(facts: &PageFacts<'_>, element: NodeId) -> Option<SingleAu
             .find(|link| inside(link.node) && link.text.trim().eq_ignore_ascii_case(&name))
             .map_or(element, |link| link.node);
         return Some(SingleAuthor { node, name });
+    }
+    // A post standing alone between the pieces of a cut list is made like the list's records:
+    // its name stands where theirs do, though no class or link may mark it as a name (a theme
+    // whose classes are words of its own, a name in a bare `<b>`).
+    if let Some(column) = author_column {
+        let placed = document.descendants(element).find_map(|node| {
+            if document.node(node).kind != NodeKind::Element
+                || !in_column(document, element, node, column)
+            {
+                return None;
+            }
+            let text = document.text_content(node);
+            let text = text.trim();
+            (name_like(text) && !shows_a_date(facts, node)).then(|| SingleAuthor {
+                node,
+                name: text.to_string(),
+            })
+        });
+        if placed.is_some() {
+            return placed;
+        }
     }
     let name_links = || {
         facts
@@ -294,7 +338,7 @@ pub(super) fn leading_post(
     facts: &PageFacts<'_>,
     region: usize,
     posts: &[Post],
-    time_column: Option<u64>,
+    columns: RecordColumns,
 ) -> Option<Post> {
     let document = facts.document;
     let first = *facts.regions[region].records.first()?;
@@ -323,7 +367,7 @@ pub(super) fn leading_post(
             if looked > 3 {
                 break;
             }
-            let Some(mut post) = read_single_post(facts, candidate, None, time_column) else {
+            let Some(mut post) = read_single_post(facts, candidate, None, columns) else {
                 continue;
             };
             // An element whose only date is one the page labels as a visit or join date is a

@@ -2,7 +2,7 @@
 //! record template, tightened to an inner column while that keeps nearly all of the message.
 
 use std::collections::HashMap;
-use std::hash::BuildHasherDefault;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::rc::Rc;
 
 use super::{ColumnTable, PageFacts, SmallKeyHasher, block_text, is_ancestor};
@@ -169,6 +169,29 @@ pub(super) fn choose_text_column(
             let shared = identities
                 .first()
                 .filter(|first| identities.iter().all(|identity| identity == *first));
+            // An identity that two elements with text share inside one record's text element,
+            // in any record, names a kind of block (every paragraph in a `<div class="para">`,
+            // as some themes print them), not a field: a message of one such paragraph beside a
+            // quote box or a link preview holds one element of it, which is that message's
+            // one paragraph and not the message. Looked at only when some record needs it.
+            let needs_identity = chosen
+                .iter()
+                .zip(&fitting)
+                .any(|(outer, inner)| outer.is_some() && inner.is_none());
+            let shared = shared.filter(|shared| {
+                !needs_identity
+                    || !chosen.iter().flatten().any(|&outer| {
+                        document
+                            .descendants(outer)
+                            .filter(|&node| {
+                                node != outer
+                                    && facts.sizes[node as usize] > 0
+                                    && has_identity(document, node, shared)
+                            })
+                            .nth(1)
+                            .is_some()
+                    })
+            });
             let mut compared = 0;
             let mut kept = 0;
             let mut tightened = chosen.clone();
@@ -209,15 +232,41 @@ pub(super) fn choose_text_column(
 }
 
 /// Gives a record that the text column missed the element standing where the column's elements
-/// stand below their record's root, when the root alone is made differently: engines mark the
-/// thread's first post (or a moderator's) by a class on the post's root element, which moves
-/// all of that post's fields into columns of their own (see [`column_below_root`]), so its
-/// message came out empty though it sits where every other message does.
+/// stand, looked for in two ways. First below the record's root, when the root alone is made
+/// differently: engines mark the thread's first post (or a moderator's) by a class on the post's
+/// root element, which moves all of that post's fields into columns of their own (see
+/// [`column_below_root`]), so its message came out empty though it sits where every other
+/// message does. Then by the way down from the root in tags and classes alone, without the
+/// positions among siblings: an element that one record has and the others lack, standing
+/// before the message among elements of its tag (a wrapper a theme puts around the first
+/// post's title only, an attachment note, a moderator's banner), moves the message one
+/// position down in that record, and its text came out empty too.
 fn fill_records_marked_apart(
     facts: &PageFacts<'_>,
     region: usize,
     holds_field: &[bool],
     chosen: &mut [Option<NodeId>],
+) {
+    fill_missed_records(facts, region, holds_field, chosen, column_below_root);
+    fill_missed_records(
+        facts,
+        region,
+        holds_field,
+        chosen,
+        way_down_by_tags_and_classes,
+    );
+}
+
+/// Gives every record without a text element the one element of the record that stands at the
+/// place `place` gives (from the record's member and the element) to all of the column's
+/// elements, when they agree on one and the record holds exactly one there that holds text and
+/// no field: two or more (the paragraphs of a message, made alike) tell nothing.
+fn fill_missed_records(
+    facts: &PageFacts<'_>,
+    region: usize,
+    holds_field: &[bool],
+    chosen: &mut [Option<NodeId>],
+    place: fn(&Document, NodeId, NodeId) -> u64,
 ) {
     if chosen.iter().all(Option::is_some) {
         return;
@@ -230,37 +279,62 @@ fn fill_records_marked_apart(
             .into_iter()
             .find(|&member| member == node || is_ancestor(document, member, node))
     };
-    let mut columns: Vec<u64> = chosen
+    let mut places: Vec<u64> = chosen
         .iter()
         .enumerate()
         .filter_map(|(record, node)| {
             let node = (*node)?;
-            Some(column_below_root(
-                document,
-                member_holding(record, node)?,
-                node,
-            ))
+            Some(place(document, member_holding(record, node)?, node))
         })
         .collect();
     // The column's elements must agree on where they stand, or there is no place to look in.
-    columns.dedup();
-    let [column] = columns[..] else { return };
+    places.dedup();
+    let [wanted] = places[..] else { return };
     for (record, value) in chosen.iter_mut().enumerate() {
         if value.is_some() {
             continue;
         }
-        *value = piece
+        let mut found = piece
             .record_nodes(document, record)
             .into_iter()
             .flat_map(|member| document.descendants(member).map(move |node| (member, node)))
-            .find(|&(member, node)| {
+            .filter(|&(member, node)| {
                 document.node(node).kind == NodeKind::Element
                     && facts.sizes[node as usize] > 0
                     && !holds_field[node as usize]
-                    && column_below_root(document, member, node) == column
+                    && place(document, member, node) == wanted
             })
             .map(|(_, node)| node);
+        let first = found.next();
+        if found.next().is_none() {
+            *value = first;
+        }
     }
+}
+
+/// A hash of the way from the record's member `member` down to `node`: every element's tag and
+/// class (digits left out, as numbered classes name one field), without the positions among
+/// siblings that [`column_below_root`] counts, and the member by its tag alone.
+fn way_down_by_tags_and_classes(document: &Document, member: NodeId, node: NodeId) -> u64 {
+    let mut hash = SmallKeyHasher::default();
+    let mut current = node;
+    while current != member {
+        let data = document.node(current);
+        hash.write(data.tag().as_bytes());
+        hash.write_u8(b'.');
+        if let Some(class) = document.attribute(current, "class") {
+            for byte in class.bytes().filter(|byte| !byte.is_ascii_digit()) {
+                hash.write_u8(byte);
+            }
+        }
+        hash.write_u8(b'/');
+        match data.parent {
+            Some(parent) => current = parent,
+            None => return hash.finish(),
+        }
+    }
+    hash.write(document.node(member).tag().as_bytes());
+    hash.finish()
 }
 
 /// Per record, the rows of buttons inside its text element: elements whose every word is a
