@@ -23,7 +23,8 @@ use trawl_learn::plan::Plan;
 use trawl_learn::sitemap::{LocationKey, Role};
 use trawl_learn::traverse::Decision;
 
-/// Arcs whose decision the crawl changes: (source vertex, URL pattern, location).
+/// The plan's decisions the crawl changes: boards' links into threads by (source vertex, URL
+/// pattern, location), and the global list's later pages by their URL pattern.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct BoardsOverGlobalList {
     /// Boards' links into threads the plan reads from the global list: followed.
