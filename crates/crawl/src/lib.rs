@@ -32,6 +32,7 @@
 
 pub mod baselines;
 mod frontier;
+mod global_list;
 pub mod lists;
 mod online_rewrites;
 mod session;
@@ -45,6 +46,7 @@ pub use online_rewrites::{OnlineRule, REWRITE_EVIDENCE, ScopedRewrite};
 
 use std::collections::{HashMap, HashSet};
 
+use global_list::BoardsOverGlobalList;
 use jiff::Timestamp;
 use online_rewrites::OnlineRewrites;
 use trawl_learn::plan::{PageClass, Plan};
@@ -298,6 +300,9 @@ pub struct Crawler {
     /// The plan's arcs summed up for links in places the sample never saw (empty
     /// breadth-first).
     unplaced: UnplacedLinks,
+    /// Threads read from the boards the plan fetches rather than from a global list beside
+    /// them (see `global_list`; empty breadth-first).
+    boards_over_global_list: BoardsOverGlobalList,
 }
 
 /// Whether `canonical` is `url` with only parts holding no digit dropped (query pairs whose
@@ -448,9 +453,9 @@ impl Crawler {
     pub fn new(portal: Url, strategy: CrawlStrategy) -> Crawler {
         let mut seen = HashSet::new();
         seen.insert(url_key(portal.as_str()));
-        let unplaced = match &strategy {
-            CrawlStrategy::Plan(plan) => UnplacedLinks::of(plan),
-            CrawlStrategy::BreadthFirst => UnplacedLinks::default(),
+        let (unplaced, boards_over_global_list) = match &strategy {
+            CrawlStrategy::Plan(plan) => (UnplacedLinks::of(plan), BoardsOverGlobalList::of(plan)),
+            CrawlStrategy::BreadthFirst => Default::default(),
         };
         // Pairs of spellings the sampler settled count as pages met while crawling, so the
         // rules they teach are in force before the first link is read.
@@ -464,6 +469,7 @@ impl Crawler {
         }
         Crawler {
             unplaced,
+            boards_over_global_list,
             strategy,
             host: portal.host_str().map(str::to_ascii_lowercase),
             port: portal.port_or_known_default(),
@@ -743,13 +749,19 @@ impl Crawler {
                         let mut decisions: Vec<(usize, Decision)> = Vec::new();
                         for (index, location) in places {
                             let decide = |url: &Url, pattern: Option<u32>| {
-                                self.unplaced.decide(
+                                let decision = self.unplaced.decide(
                                     plan,
                                     class.vertex,
                                     &page.url,
                                     url,
                                     pattern,
                                     location,
+                                );
+                                self.boards_over_global_list.adjust(
+                                    class.vertex,
+                                    pattern,
+                                    location,
+                                    decision,
                                 )
                             };
                             let link = &resolved[index];

@@ -270,6 +270,10 @@ fn later_thread_pages_behind_pager_links_with_extra_parameters_are_crawled() {
     check(shape, 300, 2, 0);
 }
 
+/// The portal is a paged list of every thread beside the boards: every board page and thread is
+/// reached, and no page of the global list past the portal is fetched, since the boards list the
+/// same threads (before, the plan read threads from the global list and its 8 later pages were
+/// extra fetches).
 #[test]
 fn per_board_lists_beside_a_global_list_are_crawled() {
     let shape = Shape {

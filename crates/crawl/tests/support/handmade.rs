@@ -346,8 +346,10 @@ impl HandmadeForum {
             .collect()
     }
 
-    /// The URLs worth fetching: the board index, every page of every board (and of the global
-    /// list), every page of every thread, each under the spelling its own links use.
+    /// The URLs worth fetching: the board index, every page of every board, every page of every
+    /// thread, each under the spelling its own links use. A global list's pages past the portal
+    /// are not worth a fetch: the boards list the same threads, and every board page is worth
+    /// having.
     pub fn valuable_urls(&self) -> BTreeSet<String> {
         let mut urls = BTreeSet::new();
         urls.insert(self.index_url());
@@ -362,11 +364,6 @@ impl HandmadeForum {
                 let after = (page > 0).then(|| threads[page * THREADS_PER_LIST_PAGE - 1].id);
                 urls.insert(self.board_url(board, page + 1, after));
                 let _ = chunk;
-            }
-        }
-        if self.shape.global_list {
-            for page in 0..self.threads.len().div_ceil(THREADS_PER_LIST_PAGE) {
-                urls.insert(self.global_url(page + 1));
             }
         }
         for thread in &self.threads {

@@ -510,7 +510,7 @@ pub(super) fn shared_identity(
 /// latest one on the page, and the near-tie bonus of the latest column would prefer it to the
 /// post times. Only the text just before counts: "edited" elsewhere around a post time ("3 May
 /// 2019 · edited") does not make it an edit time.
-fn marks_an_edit(document: &Document, element: NodeId, member: Option<NodeId>) -> bool {
+pub(super) fn marks_an_edit(document: &Document, element: NodeId, member: Option<NodeId>) -> bool {
     // Stems, so that the participle and the noun of one language both match ("modificato",
     // "ultima modifica di"; "modifié par", "dernière édition par").
     const EDIT_WORDS: [&str; 11] = [
