@@ -206,15 +206,17 @@ enum Spellings {
 /// Rounds of [`choose_reachable`] that turn copy verdicts round.
 const COPY_REVERSALS: usize = 3;
 
-/// [`choose_with`], then, while a vertex kept in place of its copy ends up unreached, again with
-/// that copy verdict turned round.
+/// [`choose_with`], then, while a vertex kept in place of its copy ends up not crawled
+/// (unreached, or leading to nothing the plan keeps), again with that copy verdict turned round.
 ///
 /// Which of two vertices showing one content is the copy is judged before arcs are chosen,
 /// from how many kinds of page link each and their rank, on a handful of sampled pages. A view
 /// linked from the footer of every page (a board's archive listing) can win that judgement and
-/// still be unreachable by the arcs the plan may follow, and the boards it stood in for were
-/// then never crawled (the simulator's vBulletin seed 3 with 45 samples: the boards dropped as
-/// copies of their archive views, 6.9 % coverage). The copy that is reachable is the safe side.
+/// still be unreachable by the arcs the plan may follow, or lead only to views the plan drops,
+/// and the boards it stood in for were then never crawled (the simulator's vBulletin seed 3
+/// with 45 samples: the boards dropped as copies of their archive views, 6.9 % coverage). A
+/// copy dropped for a vertex the plan does not crawl saves nothing; keeping it is the safe
+/// side.
 fn choose_reachable(sitemap: &Sitemap, strategy: Strategy, spellings: Spellings) -> Traversal {
     let mut reversed: BTreeSet<(usize, usize)> = BTreeSet::new();
     let (mut traversal, mut copies) = choose_with(sitemap, strategy, spellings, &reversed);
@@ -222,7 +224,7 @@ fn choose_reachable(sitemap: &Sitemap, strategy: Strategy, spellings: Spellings)
         let unreached: Vec<(usize, usize)> = copies
             .iter()
             .copied()
-            .filter(|(_, kept)| traversal.verdicts[*kept] == VertexVerdict::Unreached)
+            .filter(|(_, kept)| traversal.verdicts[*kept] != VertexVerdict::Kept)
             .filter(|pair| !reversed.contains(pair))
             .collect();
         if unreached.is_empty() {
@@ -750,8 +752,7 @@ fn drop_copies_by_content(
                 .iter()
                 .filter(|page| large.pages.iter().any(|other| same_content(**page, *other)))
                 .count();
-            if with_partner >= partners_needed(small.pages.len())
-            {
+            if with_partner >= partners_needed(small.pages.len()) {
                 let copy = if standing(first) < standing(second) {
                     first
                 } else {

@@ -107,7 +107,15 @@ fn board_page(board: usize) -> String {
 
 fn archive_page(board: usize) -> String {
     let rows: String = threads_of(board)
-        .map(|thread| format!("<li>{}</li>", title(thread)))
+        .map(|thread| {
+            format!(
+                "<li><a href=\"{}\">{}</a> <span>{} replies</span> <span>{}</span></li>",
+                thread_path(thread),
+                title(thread),
+                POSTS_PER_THREAD - 1,
+                written(thread, POSTS_PER_THREAD - 1)
+            )
+        })
         .collect();
     page(
         &format!("{} (archive)", board_name(board)),

@@ -176,7 +176,10 @@ fn check(boards: &[usize], threads: &[usize], followed: bool) {
         .filter(|(_, arc)| arc.key.source == board_vertex && arc.target_urls.contains(&listed))
         .map(|(index, _)| index)
         .collect();
-    assert!(!title_arcs.is_empty(), "the board's title links form an arc");
+    assert!(
+        !title_arcs.is_empty(),
+        "the board's title links form an arc"
+    );
     let follows = title_arcs
         .iter()
         .any(|index| learned.traversal.decisions[*index] != Decision::Skip);

@@ -199,7 +199,11 @@ fn posts_shown_alone_are_copies_of_the_threads_that_name_them_as_permalinks() {
     let last = POSTS_PER_THREAD - 1;
     // The boards' last-post column led the sampler to the single posts; none of the sampled
     // threads is the thread of a sampled single post.
-    check(&[0, 7, 9], &[(2, last), (4, last), (8, last)], VertexVerdict::Copy);
+    check(
+        &[0, 7, 9],
+        &[(2, last), (4, last), (8, last)],
+        VertexVerdict::Copy,
+    );
     check(&[1, 8], &[(3, last), (10, last)], VertexVerdict::Copy);
     // Posts met through the threads' own post numbers.
     check(&[0, 1, 7], &[(0, 1), (1, 2), (7, 0)], VertexVerdict::Copy);

@@ -144,7 +144,10 @@ fn check(threads: &[usize], plain: &[usize], expected: VertexVerdict) {
     };
     let plain_vertex = vertex_of(&plain_path(plain[0]));
     let thread_vertex = vertex_of(&thread_path(threads[0]));
-    assert_ne!(plain_vertex, thread_vertex, "the plain view is laid out apart");
+    assert_ne!(
+        plain_vertex, thread_vertex,
+        "the plain view is laid out apart"
+    );
     assert_eq!(
         learned.traversal.verdicts[plain_vertex], expected,
         "threads {threads:?} and plain views {plain:?} sampled: the plain view's verdict"
