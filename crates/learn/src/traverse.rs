@@ -603,6 +603,7 @@ fn clean_vertices(
                 && arc.source_contained_share < SELF_DUPLICATE_LIMIT)
             || verdicts[source] != VertexVerdict::Kept
             || verdicts[target] != VertexVerdict::Kept
+            || same_content::one_view_linked_by_many(sitemap, arc)
         {
             continue;
         }
