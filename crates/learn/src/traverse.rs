@@ -213,10 +213,11 @@ const COPY_REVERSALS: usize = 3;
 /// from how many kinds of page link each and their rank, on a handful of sampled pages. A view
 /// linked from the footer of every page (a board's archive listing) can win that judgement and
 /// still be unreachable by the arcs the plan may follow, or lead only to views the plan drops,
-/// and the boards it stood in for were then never crawled (the simulator's vBulletin seed 3
-/// with 45 samples: the boards dropped as copies of their archive views, 6.9 % coverage). A
-/// copy dropped for a vertex the plan does not crawl saves nothing; keeping it is the safe
-/// side.
+/// and the boards it stood in for were then never crawled (`copies_left_unreachable.rs`, a
+/// hand-made forum; the simulator's vBulletin seed 3 with 45 samples, first taken for this
+/// case, dropped its boards as copies of the "new posts" list instead, see
+/// [`same_content::one_view_linked_by_many`]). A copy dropped for a vertex the plan does not
+/// crawl saves nothing; keeping it is the safe side.
 fn choose_reachable(sitemap: &Sitemap, strategy: Strategy, spellings: Spellings) -> Traversal {
     let mut reversed: BTreeSet<(usize, usize)> = BTreeSet::new();
     let (mut traversal, mut copies) = choose_with(sitemap, strategy, spellings, &reversed);
