@@ -201,7 +201,7 @@ pub fn threads(pages: &[StoredPage]) -> Vec<serde_json::Value> {
         .filter(|(_, page)| page.record.role.is_none() && !page.record.posts.is_empty())
         .map(|(index, _)| vec![index])
         .collect();
-    lists
+    let exported: Vec<(serde_json::Value, Vec<ContentIdentity<'_>>)> = lists
         .lists
         .iter()
         .filter(|list| pages[list[0]].record.role.as_deref() == Some(Role::Thread.name()))
@@ -221,6 +221,7 @@ pub fn threads(pages: &[StoredPage]) -> Vec<serde_json::Value> {
             let mut posts_seen: HashSet<PostIdentity<'_>> = HashSet::new();
             let mut kept_pages: Vec<usize> = Vec::new();
             let mut posts: Vec<serde_json::Value> = Vec::new();
+            let mut contents: Vec<ContentIdentity<'_>> = Vec::new();
             for &page in list {
                 // Every fetch of the page, so the posts a revisit found are exported too.
                 let page_posts: Vec<&trawl_store::PostRecord> = lists
@@ -242,6 +243,7 @@ pub fn threads(pages: &[StoredPage]) -> Vec<serde_json::Value> {
                         continue;
                     }
                     new_posts += 1;
+                    contents.push((post.author.as_deref(), post.time.as_deref(), &post.text));
                     posts.push(json!({
                         "author": post.author,
                         "time": post.time,
@@ -254,15 +256,53 @@ pub fn threads(pages: &[StoredPage]) -> Vec<serde_json::Value> {
                 }
             }
             let list = kept_pages;
-            json!({
+            let thread = json!({
                 "url": pages[list[0]].record.url,
                 "board": board,
                 "title": title,
                 "pages": list.iter().map(|&page| &pages[page].record.url).collect::<Vec<_>>(),
                 "posts": posts,
-            })
+            });
+            (thread, contents)
         })
+        .collect();
+    let contents: Vec<&[ContentIdentity<'_>]> = exported
+        .iter()
+        .map(|(_, contents)| contents.as_slice())
+        .collect();
+    let shown_elsewhere = threads_shown_elsewhere(&contents);
+    exported
+        .into_iter()
+        .enumerate()
+        .filter(|(index, _)| !shown_elsewhere.contains(index))
+        .map(|(_, (thread, _))| thread)
         .collect()
+}
+
+/// What a post says, whatever page shows it: author, time and text. Permalinks are spelled
+/// differently by the different kinds of page showing one post, and their anchors are unique
+/// only within a thread.
+type ContentIdentity<'a> = (Option<&'a str>, Option<&'a str>, &'a str);
+
+/// The threads (by index) every post of which another thread exports: a post's own page
+/// (`showpost.php?p=N`, a single-post view a crawl fetched beside the thread page holding the
+/// post) is no thread of its own, and exporting it as one stored each such post twice. Threads
+/// are judged fullest first, the earlier of two equal ones kept, so that of two spellings of
+/// one thread one stays; a thread some of whose posts are nowhere else is always kept.
+fn threads_shown_elsewhere(contents: &[&[ContentIdentity<'_>]]) -> HashSet<usize> {
+    let mut order: Vec<usize> = (0..contents.len()).collect();
+    order.sort_by_key(|index| std::cmp::Reverse(contents[*index].len()));
+    let mut exported: HashSet<ContentIdentity<'_>> = HashSet::new();
+    let mut shown_elsewhere = HashSet::new();
+    for index in order {
+        let posts = contents[index];
+        if !posts.is_empty() && posts.iter().all(|post| exported.contains(post)) {
+            shown_elsewhere.insert(index);
+        } else {
+            exported.extend(posts.iter().copied());
+        }
+    }
+    shown_elsewhere
 }
 
 #[cfg(test)]
@@ -505,6 +545,41 @@ mod tests {
                 ),
             ],
             &["+1", "+1"],
+        );
+    }
+
+    #[test]
+    fn a_post_shown_alone_on_its_own_page_is_exported_once_with_its_thread() {
+        let thread = "http://f.test/showthread.php?t=5";
+        let single = |id: usize| format!("http://f.test/showpost.php?p={id}");
+        let (first, second) = (single(41), single(42));
+        let posts: [Post<'_>; 2] = [
+            ("ann", "2024-03-01T10:00", "one", Some(first.as_str())),
+            ("bob", "2024-03-01T11:00", "two", Some(second.as_str())),
+        ];
+        // The single-post pages, fetched before or after the thread, are kinds of page of
+        // their own: each is a list of one page, whose post the thread page shows too.
+        check_threads(
+            &[
+                thread_page(&second, None, &posts[1..]),
+                thread_page(thread, None, &posts),
+                thread_page(&first, None, &posts[..1]),
+            ],
+            &[("", None, &["one", "two"])],
+        );
+        // A post shown alone that no fetched thread page shows is kept: it is all the crawl
+        // has of it.
+        let third = single(43);
+        check_threads(
+            &[
+                thread_page(thread, None, &posts),
+                thread_page(
+                    &third,
+                    None,
+                    &[("cid", "2024-03-01T12:00", "three", Some(third.as_str()))],
+                ),
+            ],
+            &[("", None, &["one", "two"]), ("", None, &["three"])],
         );
     }
 }

@@ -49,7 +49,7 @@ use url::Url;
 
 use crate::sitemap::Sitemap;
 use crate::summary::PageSummary;
-use crate::traverse::{COPY_PAGE_SHARE, MINIMUM_PAIRS_FOR_COPIES, Strategy, choose_traversal};
+use crate::traverse::{Strategy, choose_traversal};
 
 /// Most partners fetched for one pair of vertices. The copy test needs most pages of the
 /// smaller vertex to have a partner; a vertex that needs more than this many is left as the
@@ -119,9 +119,8 @@ pub fn partner_checks(
                 .filter(|page| !large.pages.iter().any(|other| same_content(*page, *other)))
                 .collect();
             let with_partner = small.pages.len() - without_partner.len();
-            let needed = MINIMUM_PAIRS_FOR_COPIES
-                .max((COPY_PAGE_SHARE * small.pages.len() as f64).ceil() as usize)
-                .saturating_sub(with_partner);
+            let needed =
+                crate::traverse::partners_needed(small.pages.len()).saturating_sub(with_partner);
             if needed == 0 || needed > PARTNERS_PER_VERTEX_PAIR {
                 continue;
             }

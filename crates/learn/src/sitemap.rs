@@ -25,6 +25,7 @@ use crate::layout::{LayoutClustering, cluster_layouts};
 use crate::summary::PageSummary;
 use crate::url_patterns::{UrlPatternId, UrlPatternSet};
 
+mod entry_targets;
 mod message_indexes;
 mod roles;
 mod slug_levels;
@@ -305,6 +306,7 @@ impl Sitemap {
             arcs,
         };
         assign_roles(&mut sitemap);
+        entry_targets::infer_entry_targets(&mut sitemap);
         sitemap
     }
 

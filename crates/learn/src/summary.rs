@@ -73,6 +73,10 @@ pub struct PageSummary {
     /// Where the posts' author names link (their members' pages), resolved against the page's
     /// URL, without fragments.
     pub post_author_urls: Vec<Url>,
+    /// The posts' permalinks, resolved against the page's URL, without fragments: a page whose
+    /// posts' permalinks spell another URL shape names that shape as its posts' single-post
+    /// views.
+    pub post_permalink_urls: Vec<Url>,
     /// Distinct author names among the posts.
     pub distinct_post_authors: usize,
     /// The document's `<title>`, whitespace collapsed, digits left out (pages of one list differ
@@ -145,6 +149,15 @@ impl PageSummary {
                 .iter()
                 .filter_map(|post| {
                     let mut url = analysis.url.join(post.author_url.as_deref()?).ok()?;
+                    url.set_fragment(None);
+                    Some(url)
+                })
+                .collect(),
+            post_permalink_urls: analysis
+                .posts
+                .iter()
+                .filter_map(|post| {
+                    let mut url = analysis.url.join(post.permalink.as_deref()?).ok()?;
                     url.set_fragment(None);
                     Some(url)
                 })
