@@ -277,20 +277,7 @@ impl Sampler {
             crate::later_pages::later_page_checks(&self.pages, self.later_page_budget, |url| {
                 self.is_same_site(url)
             });
-        let mut depth_of: HashMap<String, u32> = HashMap::new();
-        for page in &self.pages {
-            for link in &page.links {
-                depth_of
-                    .entry(without_fragment(&link.url))
-                    .or_insert(page.depth + 1);
-            }
-        }
-        urls.into_iter()
-            .map(|url| SampleRequest {
-                depth: depth_of.get(&without_fragment(&url)).copied().unwrap_or(1),
-                url,
-            })
-            .collect()
+        self.requests_below_their_first_link(urls)
     }
 
     /// The URLs to fetch once the sample is complete, so that the test for copies across
@@ -304,20 +291,7 @@ impl Sampler {
         if urls.is_empty() {
             return Vec::new();
         }
-        let mut depth_of: HashMap<String, u32> = HashMap::new();
-        for page in &self.pages {
-            for link in &page.links {
-                depth_of
-                    .entry(without_fragment(&link.url))
-                    .or_insert(page.depth + 1);
-            }
-        }
-        urls.into_iter()
-            .map(|url| SampleRequest {
-                depth: depth_of.get(&without_fragment(&url)).copied().unwrap_or(1),
-                url,
-            })
-            .collect()
+        self.requests_below_their_first_link(urls)
     }
 
     /// The URLs to fetch once the sample is complete, so that the plan judges the places whose
@@ -330,6 +304,13 @@ impl Sampler {
             self.unjudged_budget,
             |url| self.is_same_site(url),
         );
+        self.requests_below_their_first_link(urls)
+    }
+
+    /// Requests for `urls`, each a level below the first sampled page that linked it (level 1
+    /// for a URL no sampled page links). The checks after the sample are fetched at the level
+    /// a walk would have met them.
+    fn requests_below_their_first_link(&self, urls: Vec<Url>) -> Vec<SampleRequest> {
         let mut depth_of: HashMap<String, u32> = HashMap::new();
         for page in &self.pages {
             for link in &page.links {

@@ -20,7 +20,9 @@
 
 use trawl_audit::{PostsSeen, links_for_audit, list_role_names, post_identity};
 
-use crate::{PageRecord, StoredPage, ThreadEntryRecord};
+use std::collections::HashSet;
+
+use crate::{Bodies, PageRecord, StoreError, StoredPage, ThreadEntryRecord};
 
 /// One page as an audit reads it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -149,6 +151,44 @@ pub(crate) fn audit_page_of_stored(stored: StoredPage) -> AuditPage {
         thread_entries: record.thread_entries,
     };
     audit_page_of_digest(page, digest)
+}
+
+/// Reduces the pages of `pages` at the positions `without_digest` (in id order) from their stored
+/// bodies and posts, which `visit_pages` hands over (the backend's page walk: the bodies of list
+/// roles, post texts to [`trawl_audit::TEXT_IN_IDENTITY`] characters, pages after the id given).
+/// Both backends read pages written without a digest this way, so an audit reads the same
+/// either way.
+pub(crate) fn reduce_pages_without_digest(
+    pages: &mut [AuditPage],
+    without_digest: Vec<usize>,
+    visit_pages: impl FnOnce(
+        Bodies<'_>,
+        usize,
+        i64,
+        &mut dyn FnMut(StoredPage),
+    ) -> Result<(), StoreError>,
+) -> Result<(), StoreError> {
+    let Some(&first) = without_digest.first() else {
+        return Ok(());
+    };
+    let wanted: HashSet<i64> = without_digest.iter().map(|&at| pages[at].id).collect();
+    let last_id = pages.last().map_or(0, |page| page.id);
+    let mut reduced: Vec<AuditPage> = Vec::new();
+    let roles = list_role_names();
+    visit_pages(
+        Bodies::OfRoles(&roles),
+        trawl_audit::TEXT_IN_IDENTITY,
+        pages[first].id - 1,
+        &mut |stored| {
+            if wanted.contains(&stored.id) && stored.id <= last_id {
+                reduced.push(audit_page_of_stored(stored));
+            }
+        },
+    )?;
+    for (at, page) in without_digest.into_iter().zip(reduced) {
+        pages[at] = page;
+    }
+    Ok(())
 }
 
 /// The `Location` header of a redirect answer.

@@ -6,7 +6,8 @@ use std::collections::HashSet;
 
 use super::PostgresStore;
 use crate::audit_pages::{
-    AuditPage, Digest, attach_entries, audit_page_of_digest, audit_page_of_stored, location_of_json,
+    AuditPage, Digest, attach_entries, audit_page_of_digest, location_of_json,
+    reduce_pages_without_digest,
 };
 use crate::{Bodies, StoreError, ThreadEntryRecord};
 
@@ -186,25 +187,13 @@ impl PostgresStore {
             }),
         );
         // Pages written without a digest are reduced now, from their bodies and posts.
-        if let Some(&first) = without_digest.first() {
-            let wanted: HashSet<i64> = without_digest.iter().map(|&at| pages[at].id).collect();
-            let last_id = pages.last().map_or(0, |page| page.id);
-            let mut reduced: Vec<AuditPage> = Vec::new();
-            let roles = trawl_audit::list_role_names();
-            self.visit_pages(
-                Bodies::OfRoles(&roles),
-                Some(trawl_audit::TEXT_IN_IDENTITY),
-                pages[first].id - 1,
-                |stored| {
-                    if wanted.contains(&stored.id) && stored.id <= last_id {
-                        reduced.push(audit_page_of_stored(stored));
-                    }
-                },
-            )?;
-            for (at, page) in without_digest.into_iter().zip(reduced) {
-                pages[at] = page;
-            }
-        }
+        reduce_pages_without_digest(
+            &mut pages,
+            without_digest,
+            |bodies, text_chars, after, visit| {
+                self.visit_pages(bodies, Some(text_chars), after, visit)
+            },
+        )?;
         Ok(pages)
     }
 }
