@@ -13,7 +13,7 @@
 
 use url::Url;
 
-use crate::analysis::{PageStructure, RecordsWanted};
+use crate::analysis::{PageAnalysis, PageStructure, RecordsWanted};
 use crate::links::Link;
 use crate::records::ThreadEntry;
 use crate::time::{DateContext, ParsedTime};
@@ -46,6 +46,14 @@ impl PageStructure {
         for entry in &mut analysis.thread_entries {
             entry.author = None;
         }
+        ListReading::of(analysis)
+    }
+}
+
+impl ListReading {
+    /// What a recrawl scheduler uses of a whole analysis: the lean reading's fields, taken from
+    /// [`PageStructure::read_records`] (to compare the two readings).
+    pub fn of(analysis: PageAnalysis) -> ListReading {
         ListReading {
             post_times: analysis.posts.iter().map(|post| post.time).collect(),
             url: analysis.url,

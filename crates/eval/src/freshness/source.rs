@@ -268,16 +268,7 @@ impl PageReader {
         let structure = analyse_structure(&response.body, content_type, &parsed, &context);
         Some(match self.reading {
             Reading::Lean => structure.read_list(wanted),
-            Reading::Whole => {
-                let analysis = structure.read_records(wanted);
-                ListReading {
-                    post_times: analysis.posts.iter().map(|post| post.time).collect(),
-                    url: analysis.url,
-                    links: analysis.links,
-                    thread_entries: analysis.thread_entries,
-                    date_context: analysis.date_context,
-                }
-            }
+            Reading::Whole => ListReading::of(structure.read_records(wanted)),
         })
     }
 
