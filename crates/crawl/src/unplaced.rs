@@ -64,28 +64,9 @@ struct SampledLinks {
 impl UnplacedLinks {
     pub(crate) fn of(plan: &Plan) -> UnplacedLinks {
         let mut unplaced = UnplacedLinks::default();
-        // An arc none of whose links the sample fetched (no target) was never judged: the
-        // learner skips it for want of evidence, not because its links lead somewhere
-        // unwanted. Its place counts as unknown.
-        //
-        // A skipped arc leading to a vertex that followed arcs of the same pattern from the
-        // same vertex lead to was not judged either: the arc selection leaves out links that
-        // reach no new vertex, however many new pages they reach (a board's sticky threads,
-        // listed apart from its other threads, lead to the same thread vertex).
-        let followed_targets: HashSet<(usize, u32, usize)> = plan
-            .arcs
-            .iter()
-            .filter(|arc| arc.decision != Decision::Skip)
-            .filter_map(|arc| Some((arc.source, arc.url_pattern, arc.target?)))
-            .collect();
-        let judged = |arc: &&trawl_learn::plan::PlanArc| match arc.target {
-            None => false,
-            Some(target) => {
-                arc.decision != Decision::Skip
-                    || !followed_targets.contains(&(arc.source, arc.url_pattern, target))
-            }
-        };
-        for arc in plan.arcs.iter().filter(judged) {
+        // Only the places the plan judged count (see [`Plan::judged_arcs`]); the others are
+        // unknown.
+        for arc in plan.judged_arcs() {
             unplaced
                 .known
                 .insert((arc.source, arc.url_pattern, arc.location));

@@ -11,7 +11,7 @@
 //! pattern's text; [`Plan::from_json`] checks what it can (pattern syntax, vertex references)
 //! and says where the file is wrong.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use serde::{Deserialize, Serialize};
 use url::Url;
@@ -164,6 +164,30 @@ pub struct PageClass {
 }
 
 impl Plan {
+    /// The arcs whose decision the plan judged from the sample. An arc none of whose links the
+    /// sample fetched (no target) was never judged: the learner skips it for want of evidence,
+    /// not because its links lead somewhere unwanted. A skipped arc leading to a vertex that
+    /// followed arcs of the same pattern from the same vertex lead to was not judged either: the
+    /// arc selection leaves out links that reach no new vertex, however many new pages they
+    /// reach (a board's sticky threads, listed apart from its other threads, lead to the same
+    /// thread vertex). The crawler weighs the places the plan never judged by these arcs, and
+    /// the sampler finds the places the crawler would follow on trust by the same weighing.
+    pub fn judged_arcs(&self) -> impl Iterator<Item = &PlanArc> {
+        let followed_targets: HashSet<(usize, u32, usize)> = self
+            .arcs
+            .iter()
+            .filter(|arc| arc.decision != Decision::Skip)
+            .filter_map(|arc| Some((arc.source, arc.url_pattern, arc.target?)))
+            .collect();
+        self.arcs.iter().filter(move |arc| match arc.target {
+            None => false,
+            Some(target) => {
+                arc.decision != Decision::Skip
+                    || !followed_targets.contains(&(arc.source, arc.url_pattern, target))
+            }
+        })
+    }
+
     /// Builds the plan of a sitemap and its chosen traversal.
     pub fn new(portal: &Url, sitemap: &Sitemap, traversal: &Traversal) -> Plan {
         let url_patterns = sitemap

@@ -39,23 +39,9 @@ type Place = (usize, u32, LocationKey);
 /// skipped arcs into a vertex a followed arc of the same pattern reaches). Keys (source,
 /// pattern, location).
 pub fn followed_on_trust(plan: &Plan) -> Vec<Place> {
-    let followed_targets: HashSet<(usize, u32, usize)> = plan
-        .arcs
-        .iter()
-        .filter(|arc| arc.decision != Decision::Skip)
-        .filter_map(|arc| Some((arc.source, arc.url_pattern, arc.target?)))
-        .collect();
     // Per (source, pattern): sampled links followed (plainly or flipping pages) and skipped.
     let mut weighed: HashMap<(usize, u32), (usize, usize)> = HashMap::new();
-    for arc in &plan.arcs {
-        let Some(target) = arc.target else {
-            continue;
-        };
-        if arc.decision == Decision::Skip
-            && followed_targets.contains(&(arc.source, arc.url_pattern, target))
-        {
-            continue;
-        }
+    for arc in plan.judged_arcs() {
         let entry = weighed.entry((arc.source, arc.url_pattern)).or_default();
         if arc.decision == Decision::Skip {
             entry.1 += arc.links;
