@@ -290,86 +290,6 @@ fn add_pages(path: &Path, count: usize) {
     store.record_fetches(&outcomes).unwrap();
 }
 
-/// The audit of `store` read from its pages, bodies and posts, as `trawl_run::audit_store` read
-/// it before the store kept its pages' audit digests.
-fn audit_from_the_pages(store: &Store) -> trawl_audit::AuditReport {
-    use trawl_audit::{CrawlRecord, EntrySeen, FetchedPage, LinkSeen, PostsSeen};
-    let crawler = trawl_run::stored_crawler(store).unwrap();
-    let spelled = |url: &str| -> Option<String> {
-        let mut target = url::Url::parse(url).ok()?;
-        target.set_fragment(None);
-        Some(crawler.queued_spelling(&target).to_string())
-    };
-    let mut pages = Vec::new();
-    let list_roles = trawl_audit::list_role_names();
-    store
-        .for_each_page_outline(trawl_audit::TEXT_IN_IDENTITY, &list_roles, |page| {
-            let page = page.record;
-            let redirect_to = (300..400)
-                .contains(&page.status)
-                .then(|| {
-                    let (_, location) = page
-                        .headers
-                        .iter()
-                        .find(|(name, _)| name.eq_ignore_ascii_case("location"))?;
-                    url::Url::parse(&page.url).ok()?.join(location).ok()
-                })
-                .flatten()
-                .map(String::from);
-            let posts = PostsSeen::of(page.posts.iter().map(|post| {
-                (
-                    trawl_audit::post_identity(
-                        post.permalink.as_deref(),
-                        post.author.as_deref(),
-                        post.time.as_deref(),
-                        &post.text,
-                    ),
-                    post.time.as_deref(),
-                )
-            }));
-            let links = trawl_audit::anchor_links(&page.body, &page.url)
-                .into_iter()
-                .filter_map(|link| {
-                    Some(LinkSeen {
-                        queued_as: spelled(&link)?,
-                        url: link,
-                    })
-                })
-                .collect();
-            let thread_entries = page
-                .thread_entries
-                .into_iter()
-                .map(|entry| EntrySeen {
-                    url: url::Url::parse(&entry.url)
-                        .map(|url| crawler.queued_spelling(&url).to_string())
-                        .unwrap_or(entry.url),
-                    title: entry.title,
-                    replies: entry.replies,
-                    last_reply: entry.last_reply,
-                })
-                .collect();
-            pages.push(FetchedPage {
-                links,
-                role: page.role.as_deref().and_then(Role::from_name),
-                url: page.url,
-                status: page.status,
-                error: page.error,
-                redirect_to,
-                list_links: page.list_links,
-                title: page.title,
-                posts,
-                thread_entries,
-            });
-        })
-        .unwrap();
-    let frontier = store.unfetched_frontier().unwrap();
-    trawl_audit::audit(&CrawlRecord {
-        pages,
-        waiting: frontier.waiting,
-        passed_over: frontier.passed_over,
-    })
-}
-
 /// The CPU time this thread has used (user and system, in the kernel's ticks of 10 ms), read
 /// from /proc: wall times on a loaded machine say little, CPU times compare.
 fn thread_cpu() -> Duration {
@@ -442,7 +362,7 @@ fn main() {
     // The audit as it was made before the digests, from the pages themselves (every list
     // page's body scanned for its links, every post's text read), for comparison.
     let started = thread_cpu();
-    let before = audit_from_the_pages(&store);
+    let before = trawl_run::audit_of_stored_pages(&store).unwrap();
     let before_time = thread_cpu() - started;
     println!(
         "the same audit read from the pages themselves (as before the digests): CPU {:.0} ms",
@@ -452,6 +372,19 @@ fn main() {
         before,
         trawl_run::audit_store(&store).unwrap(),
         "the audit from the digests is the audit from the pages"
+    );
+    // What the report says, in short, and a fingerprint of all of it (the standard library's
+    // hasher of fixed keys over its debug text), so that two versions' reports compare.
+    let fingerprint = {
+        use std::hash::{Hash, Hasher};
+        let mut hasher = std::hash::DefaultHasher::new();
+        format!("{before:?}").hash(&mut hasher);
+        hasher.finish()
+    };
+    println!(
+        "the report: {} gaps, {} threads with posts unread, fingerprint {fingerprint:016x}",
+        before.gaps.len(),
+        before.unread.len()
     );
     drop(store);
     println!(

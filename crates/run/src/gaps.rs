@@ -11,7 +11,7 @@ use trawl_audit::{AuditReport, CrawlRecord, EntrySeen, FetchedPage, LinkSeen};
 use trawl_crawl::Crawler;
 use trawl_learn::sitemap::Role;
 use trawl_model::{Clock, CookieJarFetcher, Fetcher};
-use trawl_store::{AuditPage, FrontierEntry, Store};
+use trawl_store::{AuditPage, FrontierEntry, Store, ThreadEntryRecord};
 use trawl_watch::stored::resume_crawler;
 use url::Url;
 
@@ -51,7 +51,7 @@ pub fn audit_store(store: &Store) -> Result<AuditReport, RunError> {
 
 /// A URL as the crawler would queue it (its spelling rewrites applied), or as written when it
 /// does not parse.
-fn queued_spelling(crawler: &Crawler, url: &str) -> Option<String> {
+pub(crate) fn queued_spelling(crawler: &Crawler, url: &str) -> Option<String> {
     let mut target = Url::parse(url).ok()?;
     target.set_fragment(None);
     Some(crawler.queued_spelling(&target).to_string())
@@ -67,14 +67,7 @@ fn fetched_page(crawler: &Crawler, page: AuditPage) -> FetchedPage {
     let thread_entries = page
         .thread_entries
         .into_iter()
-        .map(|entry| EntrySeen {
-            url: Url::parse(&entry.url)
-                .map(|url| crawler.queued_spelling(&url).to_string())
-                .unwrap_or(entry.url),
-            title: entry.title,
-            replies: entry.replies,
-            last_reply: entry.last_reply,
-        })
+        .map(|entry| entry_seen(crawler, entry))
         .collect();
     let links = page
         .links
@@ -97,6 +90,18 @@ fn fetched_page(crawler: &Crawler, page: AuditPage) -> FetchedPage {
         title: page.title,
         posts: page.posts,
         thread_entries,
+    }
+}
+
+/// A stored thread entry as the audit reads it: its link under the crawler's spelling.
+pub(crate) fn entry_seen(crawler: &Crawler, entry: ThreadEntryRecord) -> EntrySeen {
+    EntrySeen {
+        url: Url::parse(&entry.url)
+            .map(|url| crawler.queued_spelling(&url).to_string())
+            .unwrap_or(entry.url),
+        title: entry.title,
+        replies: entry.replies,
+        last_reply: entry.last_reply,
     }
 }
 

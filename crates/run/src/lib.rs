@@ -26,6 +26,7 @@
 //! sampling) are generic over the caller's error type, which needs only to take a [`RunError`]
 //! in, so that a command's error chain passes through untouched.
 
+mod audit_of_pages;
 mod drive;
 mod gaps;
 pub mod kept_samples;
@@ -38,6 +39,7 @@ pub use drive::{
     CrawlEnd, CrawlProgress, DriveOptions, MAX_RELEARNS_PER_RUN, TEMPLATE_CHANGE_SHARE,
     TEMPLATE_CHANGE_WINDOW, TemplateChange, drive, drive_with_relearning,
 };
+pub use audit_of_pages::audit_of_stored_pages;
 pub use gaps::{GapClosing, audit_store, close_gaps, stored_crawler};
 pub use kept_samples::{KeptSamples, ResumedSampling, sample_resumably};
 pub use open::{BREADTH_FIRST_STRATEGY, OpenedCrawl, PLAN_STRATEGY, open_crawl, stored_strategy};
