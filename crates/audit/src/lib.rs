@@ -189,7 +189,13 @@ impl<'a> Auditing<'a> {
                     }
                 }
             }
-            let mut alike = pages_linked_alike(&known, &links);
+            // No link, no page spelled alike: most lists of a crawl read from its digests keep
+            // no links beside their page-flipping ones, and their URLs need not be shaped.
+            let mut alike = if links.is_empty() {
+                Vec::new()
+            } else {
+                pages_linked_alike(&known, &links)
+            };
             // A list the crawl fetched one page of shows no template of its page numbers, but
             // its pager names page 2 as the page's own URL with a page number added, maybe with
             // the list's order (`?sort=oldest&page=2`): the simulator's qa seed 41 crawl stopped
@@ -299,7 +305,7 @@ impl<'a> Auditing<'a> {
                     self.totals.threads_listed_fetched += 1;
                     fetched_titles.insert(thread.title);
                     fetched_kinds.insert(UrlKind::of(thread.url));
-                    if let Some(&list) = self.lists.thread_of_page.get(&page) {
+                    if let Some(list) = self.lists.thread_of_page[page] {
                         let count = counted.entry(list).or_default();
                         count.replies = smaller_known(count.replies, thread.replies);
                         count.last_reply = smaller_known(count.last_reply, thread.last_reply);

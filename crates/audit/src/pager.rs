@@ -136,6 +136,10 @@ pub struct AlikePage {
 /// make the list imply nothing, since its step is then unknown. Numbers written with leading
 /// zeros are left alone too, since the spelling of the pages between them is not known.
 pub fn pages_between_numbers(urls: &[&str]) -> Vec<String> {
+    // One URL shows no number that varies: most threads of a crawl are of one page.
+    if urls.len() < 2 {
+        return Vec::new();
+    }
     let (shape_order, by_shape) = numbers_by_shape(urls);
     let mut implied = Vec::new();
     for shape in &shape_order {

@@ -77,14 +77,15 @@ impl<'a> UrlStates<'a> {
     }
 
     pub(crate) fn resolve(&self, url: &str) -> UrlState {
-        let mut url = without_fragment(url).to_string();
+        // Borrowed all along: a redirect's target is a string of the record.
+        let mut url = without_fragment(url);
         let mut state = UrlState::NeverQueued;
         for _ in 0..=MOST_REDIRECTS {
-            state = match self.page_of_url.get(url.as_str()) {
+            state = match self.page_of_url.get(url) {
                 Some(&page) => {
                     let fetched = &self.record.pages[page];
                     if let (300..400, Some(target)) = (fetched.status, &fetched.redirect_to) {
-                        url = without_fragment(target).to_string();
+                        url = without_fragment(target);
                         continue;
                     }
                     if answered(fetched) {
@@ -93,8 +94,8 @@ impl<'a> UrlStates<'a> {
                         UrlState::Failed(page)
                     }
                 }
-                None if self.waiting.contains(url.as_str()) => UrlState::Waiting,
-                None if self.passed_over.contains(url.as_str()) => UrlState::PassedOver,
+                None if self.waiting.contains(url) => UrlState::Waiting,
+                None if self.passed_over.contains(url) => UrlState::PassedOver,
                 None => UrlState::NeverQueued,
             };
             break;

@@ -110,8 +110,8 @@ pub(crate) struct Lists {
     /// Page indices of each list, in page order. Pages with posts that the plan placed in no
     /// vertex are threads of one page each.
     pub(crate) lists: Vec<Vec<usize>>,
-    /// The list of each page of a thread.
-    pub(crate) thread_of_page: HashMap<usize, usize>,
+    /// The list of each page of a thread, by page index (`None` for other pages).
+    pub(crate) thread_of_page: Vec<Option<usize>>,
     /// Whether each list is a thread.
     pub(crate) is_thread: Vec<bool>,
 }
@@ -164,11 +164,11 @@ impl Lists {
                 is_thread.push(true);
             }
         }
-        let mut thread_of_page = HashMap::new();
+        let mut thread_of_page = vec![None; record.pages.len()];
         for (list_index, list) in lists.iter().enumerate() {
             if is_thread[list_index] {
                 for &page in list {
-                    thread_of_page.insert(page, list_index);
+                    thread_of_page[page] = Some(list_index);
                 }
             }
         }
@@ -181,6 +181,9 @@ impl Lists {
 
     /// Per list, what it holds of posts (empty for boards).
     pub(crate) fn thread_posts<'a>(&self, record: &'a CrawlRecord) -> Vec<ThreadPosts<'a>> {
+        // One set for every thread, emptied between them: a crawl of 100,000 pages holds tens
+        // of thousands of threads, and a set made for each costs more than its lookups.
+        let mut seen: HashSet<u64, BuildIdentityHasher> = HashSet::default();
         self.lists
             .iter()
             .zip(&self.is_thread)
@@ -189,7 +192,7 @@ impl Lists {
                 if !is_thread {
                     return thread;
                 }
-                let mut seen: HashSet<u64> = HashSet::new();
+                seen.clear();
                 for &page in list {
                     let posts = &record.pages[page].posts;
                     let mut new_posts = 0;
@@ -218,3 +221,29 @@ impl Lists {
             .collect()
     }
 }
+
+/// Post identities are already 64-bit hashes of what tells posts apart
+/// ([`crate::post_identity`]), so a set of them needs no hashing again: the identity is its own
+/// hash.
+#[derive(Default)]
+pub(crate) struct IdentityHasher(u64);
+
+impl std::hash::Hasher for IdentityHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        // Only `u64`s are hashed with it; other values still hash, byte by byte.
+        for byte in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(*byte);
+        }
+    }
+
+    fn write_u64(&mut self, value: u64) {
+        self.0 = value;
+    }
+}
+
+/// Makes [`IdentityHasher`]s.
+pub(crate) type BuildIdentityHasher = std::hash::BuildHasherDefault<IdentityHasher>;

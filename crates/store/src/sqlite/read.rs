@@ -117,11 +117,13 @@ impl SqliteStore {
     pub fn unfetched_frontier(&self) -> Result<UnfetchedFrontier, StoreError> {
         let database = |error| self.database_error(error);
         // Page URLs carry no index (nothing else looks pages up by URL), so the fetched ones
-        // are gathered once rather than looked up per frontier entry.
+        // are gathered once rather than looked up per frontier entry. The set removes
+        // duplicates itself: `DISTINCT` would have SQLite sort every URL first. Frontier URLs
+        // are read in place and copied only when they are kept (a few in a finished crawl).
         let mut fetched_urls = std::collections::HashSet::new();
         let mut pages = self
             .connection
-            .prepare("SELECT DISTINCT url FROM pages")
+            .prepare("SELECT url FROM pages")
             .map_err(database)?;
         let mut rows = pages.query([]).map_err(database)?;
         while let Some(row) = rows.next().map_err(database)? {
@@ -134,12 +136,15 @@ impl SqliteStore {
         let mut rows = frontier.query([]).map_err(database)?;
         let mut unfetched = UnfetchedFrontier::default();
         while let Some(row) = rows.next().map_err(database)? {
-            let url: String = row.get(0).map_err(database)?;
             let done: bool = row.get(1).map_err(database)?;
+            let url = row
+                .get_ref(0)
+                .and_then(|value| Ok(value.as_str()?))
+                .map_err(database)?;
             if !done {
-                unfetched.waiting.push(url);
-            } else if !fetched_urls.contains(&url) {
-                unfetched.passed_over.push(url);
+                unfetched.waiting.push(url.to_string());
+            } else if !fetched_urls.contains(url) {
+                unfetched.passed_over.push(url.to_string());
             }
         }
         Ok(unfetched)
