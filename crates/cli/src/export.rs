@@ -316,6 +316,7 @@ mod tests {
     fn thread_page(url: &str, next: Option<&str>, posts: &[Post<'_>]) -> StoredPage {
         StoredPage {
             id: 0,
+            plan_generation: 0,
             record: PageRecord {
                 url: url.to_string(),
                 role: Some(Role::Thread.name().to_string()),
@@ -350,6 +351,7 @@ mod tests {
     fn board_page(url: &str, entries: &[(&str, &str)]) -> StoredPage {
         StoredPage {
             id: 0,
+            plan_generation: 0,
             record: PageRecord {
                 url: url.to_string(),
                 role: Some(Role::ThreadList.name().to_string()),

@@ -67,8 +67,8 @@ pub fn plan_layout(plan: &Plan) -> GraphLayout {
     lay_out(&nodes, &edges)
 }
 
-/// The SVG picture; vertex links lead to `vertex_href` followed by the vertex's number.
-pub fn svg(plan: &Plan, vertex_href: &str) -> String {
+/// The SVG picture; a vertex links to `vertex_href` of its number.
+pub fn svg(plan: &Plan, vertex_href: &dyn Fn(usize) -> String) -> String {
     let layout = plan_layout(plan);
     let reached = reached_vertices(plan);
     let mut out = String::new();
@@ -166,11 +166,10 @@ pub fn svg(plan: &Plan, vertex_href: &str) -> String {
         };
         let _ = write!(
             out,
-            "<a href=\"{}{}\" class=\"{class}\" data-vertex=\"{}\" tabindex=\"0\">\
+            "<a href=\"{}\" class=\"{class}\" data-vertex=\"{}\" tabindex=\"0\">\
              <title>vertex {} ({}, {}): {} sampled pages</title>\
              <rect x=\"{:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{:.1}\" rx=\"5\"/>",
-            escape(vertex_href),
-            vertex.id,
+            escape(&vertex_href(vertex.id)),
             vertex.id,
             vertex.id,
             vertex.role.name(),
@@ -244,7 +243,7 @@ mod tests {
             },
         ];
         assert_eq!(edges(&plan), expected);
-        let picture = svg(&plan, "vertex/");
+        let picture = svg(&plan, &|vertex| format!("vertex/{vertex}"));
         // The thread is not reached: its arc is skipped.
         assert!(picture.contains("href=\"vertex/2\" class=\"vertex untraversed\""));
         assert!(picture.contains("href=\"vertex/1\" class=\"vertex traversed\""));
@@ -262,7 +261,7 @@ mod tests {
         let targets: Vec<usize> = edges(&plan).iter().map(|edge| edge.target).collect();
         assert_eq!(targets, vec![1]);
         assert_eq!(
-            svg(&plan, "vertex/")
+            svg(&plan, &|vertex| format!("vertex/{vertex}"))
                 .matches("class=\"arc followed\"")
                 .count(),
             1

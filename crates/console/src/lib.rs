@@ -22,9 +22,14 @@
 //! - A change of decisions, previewed by what it adds to or removes from the pages the plan
 //!   reaches by the sample ([`plan_edit`]), and saved as a new plan generation: the changed
 //!   plan's file text, checked by reading it back as `trawl crawl --plan` would, replaces the
-//!   stored plan through [`trawl_store::Store::replace_plan`], the very step a crawl takes when
-//!   it learns its plan again. A save names the generation its form was made from and is
-//!   refused when the store has moved on since, so two people cannot overwrite each other.
+//!   stored plan through [`trawl_store::Store::replace_plan_decisions`], a new generation as a
+//!   crawl makes when it learns its plan again, but one whose vertex numbers still name the
+//!   same vertices. A save names the generation its form was made from and is refused when the
+//!   store has moved on since, so two people cannot overwrite each other. Every link to a
+//!   vertex names the plan generation it was made under: once the plan is learned again
+//!   (vertex numbers then name other vertices) the link answers that it is stale instead of
+//!   showing another vertex, and a vertex shows only the pages fetched under plans numbering
+//!   vertices as the plan now does ([`trawl_store::Store::plan_vertices_since`]).
 //! - Freshness, once `trawl watch` keeps the crawl fresh: per forum and per board, the delays
 //!   of the posts the watch stored (their distribution and their mean day by day), the budget
 //!   spent discovering pages against refreshing known ones, each board's polls, and the

@@ -42,6 +42,8 @@ enum Failure {
     NotFound(String),
     BadRequest(String),
     Conflict(String),
+    /// What was asked for existed once and is no more (a vertex of a plan learned again).
+    Gone(String),
     Console(ConsoleError),
     /// The site's pages are being read on a thread of their own: (read, of).
     Reading(usize, usize),
@@ -67,6 +69,7 @@ impl IntoResponse for Failure {
             Failure::NotFound(words) => (StatusCode::NOT_FOUND, words),
             Failure::BadRequest(words) => (StatusCode::BAD_REQUEST, words),
             Failure::Conflict(words) => (StatusCode::CONFLICT, words),
+            Failure::Gone(words) => (StatusCode::GONE, words),
             Failure::Console(error) => (StatusCode::INTERNAL_SERVER_ERROR, chain(&error)),
             Failure::Reading(read, total) => {
                 return Html(views::crawl::reading_notice(read, total)).into_response();
@@ -203,7 +206,9 @@ async fn plan_page(
         let store = app.open(name, true)?;
         let (plan, generation) = stored_plan(&store)?;
         let saved = query.get("saved").and_then(|saved| saved.parse().ok());
-        let svg = crate::graph::svg(&plan, &format!("/site/{site}/vertex/"));
+        let svg = crate::graph::svg(&plan, &|vertex| {
+            views::plan::vertex_href(site, vertex, generation)
+        });
         Ok(Html(views::plan::plan_view(nav, &plan, generation, saved, &svg)).into_response())
     })
     .await
@@ -213,8 +218,10 @@ async fn plan_svg(State(app): State<Arc<App>>, Path(site): Path<usize>) -> Respo
     blocking(app, move |app| {
         let (_, name) = app.site(site)?;
         let store = app.open(name, true)?;
-        let (plan, _) = stored_plan(&store)?;
-        let svg = crate::graph::svg(&plan, &format!("/site/{site}/vertex/"));
+        let (plan, generation) = stored_plan(&store)?;
+        let svg = crate::graph::svg(&plan, &|vertex| {
+            views::plan::vertex_href(site, vertex, generation)
+        });
         Ok(([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response())
     })
     .await
@@ -223,11 +230,32 @@ async fn plan_svg(State(app): State<Arc<App>>, Path(site): Path<usize>) -> Respo
 async fn vertex(
     State(app): State<Arc<App>>,
     Path((site, vertex)): Path<(usize, usize)>,
+    Query(query): Query<HashMap<String, String>>,
 ) -> Response {
     blocking(app, move |app| {
         let (nav, name) = app.site(site)?;
         let store = app.open(name, true)?;
         let (plan, generation) = stored_plan(&store)?;
+        // Vertex numbers hold from the last plan learned on; later generations changed
+        // decisions only. A link made under an earlier plan names a vertex of that plan.
+        let numbered_since = store.plan_vertices_since()?;
+        if let Some(asked) = query.get("generation") {
+            let asked: u32 = asked
+                .parse()
+                .map_err(|_| Failure::BadRequest(format!("{asked} is no plan generation")))?;
+            if asked > generation {
+                return Err(Failure::NotFound(format!(
+                    "the plan has no generation {asked}; it is at generation {generation}"
+                )));
+            }
+            if asked < numbered_since {
+                return Err(Failure::Gone(views::plan::stale_vertex_words(
+                    vertex,
+                    asked,
+                    generation,
+                )));
+            }
+        }
         if vertex >= plan.vertices.len() {
             return Err(Failure::NotFound(format!(
                 "the plan has no vertex {vertex}; it has {}",
@@ -238,7 +266,10 @@ async fn vertex(
         let stored: Vec<&trawl_store::StoredPage> = loaded
             .pages
             .iter()
-            .filter(|page| page.record.vertex == Some(vertex as u32))
+            .filter(|page| {
+                page.record.vertex == Some(vertex as u32)
+                    && page.plan_generation >= numbered_since
+            })
             .take(views::plan::PAGES_SHOWN)
             .collect();
         let drawable = |url: &str| {
@@ -368,7 +399,8 @@ async fn save(
         if !plan_edit::preview(&plan, &changed).changes_anything() {
             return Ok(Redirect::to(&format!("/site/{site}/plan")).into_response());
         }
-        let saved = store.replace_plan(&changed.to_json())?;
+        // Decisions changed only: the vertices keep their numbers.
+        let saved = store.replace_plan_decisions(&changed.to_json())?;
         Ok(Redirect::to(&format!("/site/{site}/plan?saved={saved}")).into_response())
     })
     .await

@@ -386,7 +386,7 @@ fn the_console_is_driven_by_keyboard_and_saves_the_change_it_shows() {
     let moved = browser.focused_vertex().expect("focus stays on a vertex");
     // Enter opens the focused vertex.
     browser.press(&[ENTER]);
-    browser.wait_for_url(&format!("/site/0/vertex/{moved}"));
+    browser.wait_for_url(&format!("/site/0/vertex/{moved}?generation=0"));
 
     // Change a decision in the page of the arc's source vertex.
     let reached = plan_edit::reached_vertices(&plan);

@@ -334,3 +334,81 @@ fn a_page_of_a_vertex_is_drawn_with_its_regions_and_nothing_that_loads() {
     console.stop();
     trawl_store::remove_database_files(&path);
 }
+
+/// The vertex view of vertex `vertex` under a link of plan generation `generation`: (status,
+/// whether it lists pages of the store, the page).
+fn vertex_view(
+    agent: &ureq::Agent,
+    base: &str,
+    vertex: u32,
+    generation: u32,
+) -> (u16, bool, String) {
+    let (status, view) = get(
+        agent,
+        &format!("{base}/site/0/vertex/{vertex}?generation={generation}"),
+    );
+    let lists_pages = status == 200 && !view.contains("colspan=\"5\">none yet");
+    (status, lists_pages, view)
+}
+
+#[test]
+fn a_vertex_link_names_its_plan_generation_and_a_stale_one_says_so() {
+    let path = crawled_file("generations");
+    let location = StoreLocation::File(path.clone());
+    // A vertex the crawl placed pages in.
+    let mut placed = None;
+    Store::open_existing(&location, None, true)
+        .unwrap()
+        .for_each_page_after(0, false, |page| {
+            placed = placed.or(page.record.vertex);
+        })
+        .unwrap();
+    let vertex = placed.expect("the crawl placed pages in vertices");
+    let console = serve(location.clone());
+    let base = format!("http://{}", console.address());
+    let agent = client();
+    let (plan, generation) = stored_plan(&location);
+    assert_eq!(generation, 0);
+    let (_, plan_page) = get(&agent, &format!("{base}/site/0/plan"));
+    assert!(
+        plan_page.contains(&format!("/site/0/vertex/{vertex}?generation=0\"")),
+        "{plan_page}"
+    );
+    let (status, lists_pages, view) = vertex_view(&agent, &base, vertex, 0);
+    assert_eq!(status, 200, "{view}");
+    assert!(lists_pages, "{view}");
+    // A change of decisions saved from the console keeps the vertex numbers: the link of the
+    // generation before still shows the vertex, with its pages.
+    let arc = format!("arc-{}", arc_that_adds(&plan));
+    let form = [("generation", "0"), (arc.as_str(), "follow")];
+    let (status, saved) = post_form(&agent, &format!("{base}/site/0/save"), &form);
+    assert_eq!(status, 200, "{saved}");
+    assert_eq!(stored_plan(&location).1, 1);
+    for generation in [0, 1] {
+        let (status, lists_pages, view) = vertex_view(&agent, &base, vertex, generation);
+        assert_eq!(status, 200, "generation {generation}: {view}");
+        assert!(lists_pages, "generation {generation}: {view}");
+    }
+    // The plan learned again (as a crawl's relearning stores it): its numbers name other
+    // vertices, so a link of an earlier generation says it is stale, and the vertex of the new
+    // plan shows none of the pages placed under the old numbers.
+    let mut store = Store::open_existing(&location, None, false).unwrap();
+    assert_eq!(store.replace_plan(&plan.to_json()).unwrap(), 2);
+    drop(store);
+    for generation in [0, 1] {
+        let (status, _, view) = vertex_view(&agent, &base, vertex, generation);
+        assert_eq!(status, 410, "generation {generation}: {view}");
+        assert!(
+            view.contains(&format!(
+                "vertex {vertex} of plan generation {generation}; the plan was learned again"
+            )),
+            "{view}"
+        );
+    }
+    let (status, lists_pages, view) = vertex_view(&agent, &base, vertex, 2);
+    assert_eq!(status, 200, "{view}");
+    assert!(!lists_pages, "pages of the old numbering shown: {view}");
+    assert_eq!(vertex_view(&agent, &base, vertex, 3).0, 404);
+    console.stop();
+    trawl_store::remove_database_files(&path);
+}

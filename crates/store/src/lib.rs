@@ -342,7 +342,25 @@ impl Store {
     /// places in it, so the new plan reads them and follows their links. The samples kept from
     /// the first learning are let go in the same transaction: they show the old templates.
     pub fn replace_plan(&mut self, plan_json: &str) -> Result<u32, StoreError> {
-        on_backend!(self, store => store.replace_plan(plan_json))
+        on_backend!(self, store => store.replace_plan(plan_json, records::PlanChange::Relearned))
+    }
+
+    /// Replaces the crawl's plan with the same plan deciding otherwise on some of its arcs (a
+    /// hand edit, as the console saves one) and returns the new generation, as
+    /// [`Store::replace_plan`] does; the plan's vertex numbers keep naming the same vertices,
+    /// so pages of the generations before still show under their vertices
+    /// ([`Store::plan_vertices_since`]).
+    pub fn replace_plan_decisions(&mut self, plan_json: &str) -> Result<u32, StoreError> {
+        on_backend!(self, store => store.replace_plan(plan_json, records::PlanChange::Decisions))
+    }
+
+    /// The first plan generation whose vertex numbers name the vertices of the plan held now:
+    /// the generation of the last plan learned, later generations having changed decisions
+    /// only. A page's vertex ([`StoredPage::plan_generation`]) names a vertex of the plan now
+    /// when its generation is this one or later. A crawl whose plan was replaced before the
+    /// store kept this answers its current generation: older numbers are not known to hold.
+    pub fn plan_vertices_since(&self) -> Result<u32, StoreError> {
+        on_backend!(self, store => store.plan_vertices_since())
     }
 
     /// Writes one fetch, its records, and its frontier changes in one transaction. Returns the

@@ -140,8 +140,39 @@ pub struct ResumeState {
 pub struct StoredPage {
     /// Fetch order, from 1.
     pub id: i64,
+    /// The plan generation the page was written under: its `record.vertex` is a vertex of that
+    /// generation's plan, the plan held now only from [`crate::Store::plan_vertices_since`] on.
+    pub plan_generation: u32,
     /// Everything written for it.
     pub record: PageRecord,
+}
+
+/// How a plan replaced the one before it, which decides whether its vertex numbers go on
+/// naming the same vertices.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum PlanChange {
+    /// Learned again: a new sitemap, whose vertex numbers name other vertices.
+    Relearned,
+    /// The same sitemap deciding otherwise on some arcs: the same vertex numbers.
+    Decisions,
+}
+
+/// The `meta` key holding [`crate::Store::plan_vertices_since`].
+pub(crate) const PLAN_VERTICES_SINCE: &str = "plan_vertices_since";
+
+/// The first generation whose vertex numbers the plan of `generation` keeps, as `change` made
+/// it from the plan before; `kept_before` is what the store held for the plan before (`None`
+/// for a crawl whose plan was replaced before the store kept it).
+pub(crate) fn vertices_since_after(
+    change: PlanChange,
+    generation: u32,
+    kept_before: Option<u32>,
+) -> u32 {
+    match change {
+        PlanChange::Relearned => generation,
+        // Without a record the plan before is known only to number its vertices as itself.
+        PlanChange::Decisions => kept_before.unwrap_or(generation - 1),
+    }
 }
 
 /// The frontier's URLs that no fetch answered.

@@ -155,6 +155,7 @@ mod tests {
     fn page(url: &str, role: &str, status: u16, second: i64) -> StoredPage {
         StoredPage {
             id: 0,
+            plan_generation: 0,
             record: PageRecord {
                 url: url.to_string(),
                 role: (!role.is_empty()).then(|| role.to_string()),

@@ -431,8 +431,8 @@ pub fn page_view(site: SiteNav<'_>, url: &str, fetches: &[&StoredPage]) -> Strin
             record
                 .vertex
                 .map(|vertex| format!(
-                    "<a href=\"/site/{}/vertex/{vertex}\">{vertex}</a>",
-                    site.index
+                    "<a href=\"{}\">{vertex}</a>",
+                    super::plan::vertex_href(site.index, vertex as usize, fetched.plan_generation)
                 ))
                 .unwrap_or("-".to_string()),
             escape(record.role.as_deref().unwrap_or("-")),

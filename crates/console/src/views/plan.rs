@@ -86,10 +86,9 @@ pub fn plan_view(
             .count();
         let _ = write!(
             body,
-            "<tr><td><a href=\"/site/{}/vertex/{}\">{}</a></td><td>{}</td><td>{}</td><td>{}</td>\
+            "<tr><td><a href=\"{}\">{}</a></td><td>{}</td><td>{}</td><td>{}</td>\
              <td>{}</td><td><code>{}</code></td><td>{arcs_out}</td></tr>",
-            site.index,
-            vertex.id,
+            vertex_href(site.index, vertex.id, generation),
             vertex.id,
             vertex.role.name(),
             verdict_name(vertex.verdict),
@@ -180,7 +179,7 @@ pub fn vertex_view(
     let _ = write!(
         body,
         "<h2>Pages of this vertex in the store</h2><p>The first {} of them (pages fetched under \
-         an earlier generation keep the vertex numbers of theirs).</p>\
+         a plan learned before this one are left out: their vertex numbers name its vertices).</p>\
          <table><thead><tr><th>page</th><th>URL</th><th>status</th><th>role</th><th>records read</th></tr></thead><tbody>",
         PAGES_SHOWN
     );
@@ -230,8 +229,8 @@ pub fn vertex_view(
         any = true;
         let target = match arc.target {
             Some(target) => format!(
-                "<a href=\"/site/{}/vertex/{target}\">{target}</a>",
-                site.index
+                "<a href=\"{}\">{target}</a>",
+                vertex_href(site.index, target, generation)
             ),
             None => "-".to_string(),
         };
@@ -266,7 +265,24 @@ pub fn vertex_view(
     )
 }
 
-fn vertex_list(site: usize, plan: &Plan, vertices: &[usize]) -> String {
+/// Where vertex `vertex` of plan generation `generation` is shown. The link names the
+/// generation: after the plan is learned again the same number names another vertex, and the
+/// view then says the link is stale rather than show that other vertex.
+pub fn vertex_href(site: usize, vertex: usize, generation: u32) -> String {
+    format!("/site/{site}/vertex/{vertex}?generation={generation}")
+}
+
+/// What a link to vertex `vertex` of plan generation `asked` says once the plan was learned
+/// again (it is at `now`): the number names another vertex now.
+pub fn stale_vertex_words(vertex: usize, asked: u32, now: u32) -> String {
+    format!(
+        "this link names vertex {vertex} of plan generation {asked}; the plan was learned again \
+         since (generation {now} now), and its vertex numbers name other vertices: open the plan \
+         to find the vertex you want"
+    )
+}
+
+fn vertex_list(site: usize, plan: &Plan, generation: u32, vertices: &[usize]) -> String {
     if vertices.is_empty() {
         return "none".to_string();
     }
@@ -274,7 +290,8 @@ fn vertex_list(site: usize, plan: &Plan, vertices: &[usize]) -> String {
         .iter()
         .map(|vertex| {
             format!(
-                "<a href=\"/site/{site}/vertex/{vertex}\">{vertex}</a> ({}, {} pages)",
+                "<a href=\"{}\">{vertex}</a> ({}, {} pages)",
+                vertex_href(site, *vertex, generation),
                 plan.vertices[*vertex].role.name(),
                 plan.vertices[*vertex].sampled_pages
             )
@@ -314,8 +331,8 @@ pub fn preview_view(
              <p>Vertices removed: <span id=\"removed\">{}</span>.</p>",
             preview.pages_before,
             preview.pages_after,
-            vertex_list(site.index, plan, &preview.vertices_added),
-            vertex_list(site.index, plan, &preview.vertices_removed)
+            vertex_list(site.index, plan, generation, &preview.vertices_added),
+            vertex_list(site.index, plan, generation, &preview.vertices_removed)
         );
         let _ = write!(
             body,
@@ -339,8 +356,8 @@ pub fn preview_view(
     if let Some(vertex) = vertex {
         let _ = write!(
             body,
-            "<p><a href=\"/site/{}/vertex/{vertex}\" id=\"back\">Back to vertex {vertex}</a></p>",
-            site.index
+            "<p><a href=\"{}\" id=\"back\">Back to vertex {vertex}</a></p>",
+            vertex_href(site.index, vertex, generation)
         );
     }
     page("Preview of a plan change", Some(site), None, &body)
@@ -364,8 +381,8 @@ pub fn rendered_view(site: SiteNav<'_>, fetch: &StoredPage, rendering: &Renderin
         record
             .vertex
             .map(|vertex| format!(
-                ", <a href=\"/site/{}/vertex/{vertex}\">vertex {vertex}</a>",
-                site.index
+                ", <a href=\"{}\">vertex {vertex}</a>",
+                vertex_href(site.index, vertex as usize, fetch.plan_generation)
             ))
             .unwrap_or_default(),
         rendering.regions,

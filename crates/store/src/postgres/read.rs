@@ -43,6 +43,35 @@ impl PostgresStore {
         .transpose()
     }
 
+    /// What the site keeps as [`crate::Store::plan_vertices_since`], when it keeps it.
+    pub(crate) fn kept_plan_vertices_since(&self) -> Result<Option<u32>, StoreError> {
+        let site = self.site;
+        let kept: Option<String> = self.reading(|client| {
+            Ok(client
+                .query_opt(
+                    "SELECT value FROM meta WHERE site = $1 AND key = $2",
+                    &[&site, &crate::records::PLAN_VERTICES_SINCE],
+                )?
+                .map(|row| row.get(0)))
+        })?;
+        kept.map(|value| {
+            value
+                .parse()
+                .map_err(|error| self.damaged(format!("plan vertices since: {error}")))
+        })
+        .transpose()
+    }
+
+    /// See [`crate::Store::plan_vertices_since`].
+    pub fn plan_vertices_since(&self) -> Result<u32, StoreError> {
+        match self.kept_plan_vertices_since()? {
+            Some(since) => Ok(since),
+            None => Ok(self
+                .settings()?
+                .map_or(0, |settings| settings.plan_generation)),
+        }
+    }
+
     /// See [`crate::Store::settings`].
     pub fn settings(&self) -> Result<Option<CrawlSettings>, StoreError> {
         let site = self.site;
@@ -230,7 +259,7 @@ impl PostgresStore {
             post_text_chars.map_or(i32::MAX, |chars| i32::try_from(chars).unwrap_or(i32::MAX));
         let pages_sql = format!(
             "SELECT id, url, depth, status, error, fetched_at, headers, {body_column}, vertex, \
-             role, title, signature, post_pattern FROM pages \
+             role, title, signature, post_pattern, plan_generation FROM pages \
              WHERE site = $1 AND id > $2 AND id <= $3 ORDER BY id"
         );
         let last: i64 = self.reading(|client| {
@@ -298,7 +327,12 @@ impl PostgresStore {
                         last_reply: row.get(5),
                     })
                     .collect();
-                visit(StoredPage { id, record });
+                let plan_generation: i64 = row.get(13);
+                visit(StoredPage {
+                    id,
+                    plan_generation: plan_generation as u32,
+                    record,
+                });
             }
             after = until;
         }

@@ -10,6 +10,7 @@ use postgres::Transaction;
 use super::{Connection, PostgresStore, Statements, prepared};
 use crate::audit_pages::Digest;
 use crate::compression::deflate;
+use crate::records::{PLAN_VERTICES_SINCE, PlanChange, vertices_since_after};
 use crate::{CrawlSettings, FetchOutcome, FrontierEntry, StoreError};
 
 const INSERT_META: &str = "INSERT INTO meta (site, key, value) VALUES ($1, $2, $3)";
@@ -137,12 +138,18 @@ impl PostgresStore {
     }
 
     /// See [`crate::Store::replace_plan`].
-    pub fn replace_plan(&mut self, plan_json: &str) -> Result<u32, StoreError> {
+    pub(crate) fn replace_plan(
+        &mut self,
+        plan_json: &str,
+        change: PlanChange,
+    ) -> Result<u32, StoreError> {
         let generation = self
             .settings()?
             .ok_or_else(|| self.damaged("replace_plan on a site that holds no crawl"))?
             .plan_generation
             + 1;
+        let vertices_since =
+            vertices_since_after(change, generation, self.kept_plan_vertices_since()?);
         let site = self.site;
         self.in_transaction(|transaction, statements| {
             let upsert = prepared(statements, transaction, UPSERT_META)?;
@@ -150,6 +157,10 @@ impl PostgresStore {
             transaction.execute(
                 &upsert,
                 &[&site, &"plan_generation", &generation.to_string()],
+            )?;
+            transaction.execute(
+                &upsert,
+                &[&site, &PLAN_VERTICES_SINCE, &vertices_since.to_string()],
             )?;
             transaction.execute(
                 "UPDATE frontier SET done = FALSE WHERE site = $1 AND url IN \

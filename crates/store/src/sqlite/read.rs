@@ -150,6 +150,35 @@ impl SqliteStore {
         Ok(unfetched)
     }
 
+    /// What the file keeps as [`crate::Store::plan_vertices_since`], when it keeps it.
+    pub(crate) fn kept_plan_vertices_since(&self) -> Result<Option<u32>, StoreError> {
+        let kept: Option<String> = self
+            .connection
+            .query_row(
+                "SELECT value FROM meta WHERE key = ?1",
+                [crate::records::PLAN_VERTICES_SINCE],
+                |row| row.get(0),
+            )
+            .optional()
+            .map_err(|error| self.database_error(error))?;
+        kept.map(|value| {
+            value
+                .parse()
+                .map_err(|error| self.damaged(format!("plan vertices since: {error}")))
+        })
+        .transpose()
+    }
+
+    /// See [`crate::Store::plan_vertices_since`].
+    pub fn plan_vertices_since(&self) -> Result<u32, StoreError> {
+        match self.kept_plan_vertices_since()? {
+            Some(since) => Ok(since),
+            None => Ok(self
+                .settings()?
+                .map_or(0, |settings| settings.plan_generation)),
+        }
+    }
+
     /// Calls `visit` with every fetched page in fetch order, with the bodies `bodies` asks
     /// for and post texts cut to `post_text_chars` characters when given.
     pub(crate) fn visit_pages(
@@ -183,8 +212,8 @@ impl SqliteStore {
             .connection
             .prepare(&format!(
                 "SELECT id, url, depth, status, error, fetched_at, headers, {body_column}, \
-                 vertex, role, title, signature, post_pattern FROM pages WHERE id > ?1 \
-                 ORDER BY id"
+                 vertex, role, title, signature, post_pattern, plan_generation FROM pages \
+                 WHERE id > ?1 ORDER BY id"
             ))
             .map_err(database)?;
         let mut links = self
@@ -213,6 +242,7 @@ impl SqliteStore {
             let headers: String = row.get(6).map_err(database)?;
             let body: Vec<u8> = row.get(7).map_err(database)?;
             let signature: Option<i64> = row.get(11).map_err(database)?;
+            let plan_generation: u32 = row.get(13).map_err(database)?;
             let record = PageRecord {
                 depth: row.get(2).map_err(database)?,
                 status: row.get(3).map_err(database)?,
@@ -264,7 +294,11 @@ impl SqliteStore {
                     .map_err(database)?,
                 url,
             };
-            visit(StoredPage { id, record });
+            visit(StoredPage {
+                id,
+                plan_generation,
+                record,
+            });
         }
         Ok(())
     }

@@ -5,6 +5,7 @@ use rusqlite::{OptionalExtension, params};
 use super::SqliteStore;
 use crate::audit_pages::Digest;
 use crate::compression::deflate;
+use crate::records::{PLAN_VERTICES_SINCE, PlanChange, vertices_since_after};
 use crate::{CrawlSettings, FetchOutcome, FrontierEntry, StoreError};
 
 impl SqliteStore {
@@ -122,12 +123,18 @@ impl SqliteStore {
     /// returns the new generation. Pages fetched from now on carry it. Pages the old plan could
     /// not place (answered, but matching no vertex) go back into the frontier, at their old
     /// places in it, so the new plan reads them and follows their links.
-    pub fn replace_plan(&mut self, plan_json: &str) -> Result<u32, StoreError> {
+    pub(crate) fn replace_plan(
+        &mut self,
+        plan_json: &str,
+        change: PlanChange,
+    ) -> Result<u32, StoreError> {
         let generation = self
             .settings()?
             .ok_or_else(|| self.damaged("replace_plan on a file that holds no crawl"))?
             .plan_generation
             + 1;
+        let vertices_since =
+            vertices_since_after(change, generation, self.kept_plan_vertices_since()?);
         let transaction = self
             .connection
             .transaction()
@@ -137,6 +144,7 @@ impl SqliteStore {
                 transaction.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES (?1, ?2)")?;
             update.execute(params!["plan", plan_json])?;
             update.execute(params!["plan_generation", generation.to_string()])?;
+            update.execute(params![PLAN_VERTICES_SINCE, vertices_since.to_string()])?;
             transaction.execute(
                 "UPDATE frontier SET done = 0 WHERE url IN \
                  (SELECT url FROM pages WHERE vertex IS NULL AND status = 200 \

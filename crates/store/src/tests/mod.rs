@@ -496,6 +496,48 @@ fn a_plan_learned_again_starts_a_generation_whose_pages_alone_resume_it() {
     });
 }
 
+/// Plans replaced in turn (`true`: learned again, `false`: decisions changed), with the
+/// generation whose vertex numbers each keeps and the generation each page fetched after it
+/// reads back with.
+fn check_vertex_numbering(changes: &[bool], expected_since: &[u32]) {
+    for_each_backend(|place| {
+        let mut store = place.open();
+        store
+            .begin_crawl(&settings(), &entry("http://forum.test/", 0))
+            .unwrap();
+        assert_eq!(store.plan_vertices_since().unwrap(), 0, "a new crawl");
+        let mut since = Vec::new();
+        for (index, relearned) in changes.iter().enumerate() {
+            let generation = if *relearned {
+                store.replace_plan("{}").unwrap()
+            } else {
+                store.replace_plan_decisions("{}").unwrap()
+            };
+            assert_eq!(generation as usize, index + 1);
+            store
+                .record_fetch(&outcome(&format!("http://forum.test/{index}"), &[]))
+                .unwrap();
+            since.push(place.open().plan_vertices_since().unwrap());
+        }
+        assert_eq!(since, expected_since, "{changes:?}");
+        let mut generations = Vec::new();
+        store
+            .for_each_page_after(0, false, |page| generations.push(page.plan_generation))
+            .unwrap();
+        let written: Vec<u32> = (1..=changes.len() as u32).collect();
+        assert_eq!(generations, written);
+    });
+}
+
+#[test]
+fn vertex_numbers_hold_across_generations_that_changed_decisions_only() {
+    check_vertex_numbering(&[false], &[0]);
+    check_vertex_numbering(&[false, false], &[0, 0]);
+    check_vertex_numbering(&[true], &[1]);
+    check_vertex_numbering(&[true, false, false], &[1, 1, 1]);
+    check_vertex_numbering(&[false, true, false, true], &[0, 2, 2, 4]);
+}
+
 #[test]
 fn pages_the_old_plan_could_not_place_are_fetched_again_with_the_new_one() {
     for_each_backend(|place| {
