@@ -2,7 +2,9 @@
 //! the current page and the last one (`1 2 3 … 17`), so a list's pages and links name a few
 //! numbers of one URL template; the numbers between them, at the list's step, are pages too.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
+
+use foldhash::{HashMap, HashMapExt};
 
 use trawl_learn::spellings::{DIGITS_MARK, shape_and_numbers};
 

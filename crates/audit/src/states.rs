@@ -1,7 +1,7 @@
 //! What the crawl did with each URL: fetched (after redirects), failed, passed over as another
 //! spelling, waiting, or never queued.
 
-use std::collections::{HashMap, HashSet};
+use foldhash::{HashMap, HashMapExt, HashSet};
 
 use crate::{CrawlRecord, FetchedPage, Missing};
 
@@ -56,7 +56,7 @@ pub(crate) struct UrlStates<'a> {
 
 impl<'a> UrlStates<'a> {
     pub(crate) fn of(record: &'a CrawlRecord) -> UrlStates<'a> {
-        let mut page_of_url: HashMap<&str, usize> = HashMap::new();
+        let mut page_of_url: HashMap<&str, usize> = HashMap::with_capacity(record.pages.len());
         for (index, page) in record.pages.iter().enumerate() {
             let url = without_fragment(&page.url);
             match page_of_url.get(url) {

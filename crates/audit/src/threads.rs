@@ -2,7 +2,7 @@
 //! distinct posts and pages, and what the forum's counts say of them (posts per page, whether
 //! boards count replies or posts).
 
-use std::collections::{HashMap, HashSet};
+use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 
 use trawl_crawl::lists::{ListPage, assemble_lists};
 use trawl_learn::sitemap::Role;
@@ -183,7 +183,7 @@ impl Lists {
     pub(crate) fn thread_posts<'a>(&self, record: &'a CrawlRecord) -> Vec<ThreadPosts<'a>> {
         // One set for every thread, emptied between them: a crawl of 100,000 pages holds tens
         // of thousands of threads, and a set made for each costs more than its lookups.
-        let mut seen: HashSet<u64, BuildIdentityHasher> = HashSet::default();
+        let mut seen: std::collections::HashSet<u64, BuildIdentityHasher> = Default::default();
         self.lists
             .iter()
             .zip(&self.is_thread)

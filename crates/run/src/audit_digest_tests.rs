@@ -66,6 +66,13 @@ fn check(family: FamilyName, max_pages: Option<usize>) {
         paced: false,
     };
     drive(&mut store, &mut crawler, &fetcher, &clock, options, |_| {}).unwrap();
+    // The audit reads the frontier's unfetched URLs from the crawler's resume state.
+    assert_eq!(
+        unfetched_frontier_of(&store.resume_state().unwrap()),
+        store.unfetched_frontier().unwrap(),
+        "{}",
+        family.name()
+    );
     let from_digests = audit_store(&store).unwrap();
     let from_pages = crate::audit_of_stored_pages(&store).unwrap();
     drop(store);

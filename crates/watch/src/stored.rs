@@ -6,7 +6,8 @@
 use trawl_crawl::{CrawlStrategy, CrawledPage, Crawler, Queued, ResumePoint};
 use trawl_model::{FetchError, FetchResponse};
 use trawl_store::{
-    FetchOutcome, FrontierEntry, PageRecord, PostRecord, Store, StoreError, ThreadEntryRecord,
+    FetchOutcome, FrontierEntry, PageRecord, PostRecord, ResumeState, Store, StoreError,
+    ThreadEntryRecord,
 };
 use url::Url;
 
@@ -16,7 +17,13 @@ pub fn resume_crawler(
     portal: &Url,
     strategy: CrawlStrategy,
 ) -> Result<Crawler, StoreError> {
-    let state = store.resume_state()?;
+    Ok(resume_crawler_from(store.resume_state()?, portal, strategy))
+}
+
+/// A crawler following `strategy` from where `state` (a store's [`Store::resume_state`]) says
+/// the crawl stands: for a reader that wants the state for itself too (the audit reads the
+/// frontier's unfetched URLs from it).
+pub fn resume_crawler_from(state: ResumeState, portal: &Url, strategy: CrawlStrategy) -> Crawler {
     let point = ResumePoint {
         pending: state
             .pending
@@ -43,7 +50,7 @@ pub fn resume_crawler(
             .map(|&(vertex, pattern)| (vertex as usize, pattern))
             .collect(),
     };
-    Ok(Crawler::resume(portal.clone(), strategy, point))
+    Crawler::resume(portal.clone(), strategy, point)
 }
 
 /// The store's view of a fetch that got no response.
