@@ -250,9 +250,7 @@ async fn vertex(
             }
             if asked < numbered_since {
                 return Err(Failure::Gone(views::plan::stale_vertex_words(
-                    vertex,
-                    asked,
-                    generation,
+                    vertex, asked, generation,
                 )));
             }
         }
@@ -267,8 +265,7 @@ async fn vertex(
             .pages
             .iter()
             .filter(|page| {
-                page.record.vertex == Some(vertex as u32)
-                    && page.plan_generation >= numbered_since
+                page.record.vertex == Some(vertex as u32) && page.plan_generation >= numbered_since
             })
             .take(views::plan::PAGES_SHOWN)
             .collect();

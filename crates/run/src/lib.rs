@@ -35,11 +35,11 @@ mod order;
 mod sampled_answers;
 mod stored_lists;
 
+pub use audit_of_pages::audit_of_stored_pages;
 pub use drive::{
     CrawlEnd, CrawlProgress, DriveOptions, MAX_RELEARNS_PER_RUN, TEMPLATE_CHANGE_SHARE,
     TEMPLATE_CHANGE_WINDOW, TemplateChange, drive, drive_with_relearning,
 };
-pub use audit_of_pages::audit_of_stored_pages;
 pub use gaps::{GapClosing, audit_store, close_gaps, stored_crawler};
 pub use kept_samples::{KeptSamples, ResumedSampling, sample_resumably};
 pub use open::{BREADTH_FIRST_STRATEGY, OpenedCrawl, PLAN_STRATEGY, open_crawl, stored_strategy};
