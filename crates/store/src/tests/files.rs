@@ -150,3 +150,28 @@ fn samples_kept_before_their_time_was_recorded_read_without_one() {
     let kept = Store::open(&file.0).unwrap().samples().unwrap();
     assert_eq!(kept, [old[0].clone(), new]);
 }
+
+/// A plan replaced before the store kept which generation numbers its vertices: older
+/// generations are not known to number them alike, so only the current one is trusted, and a
+/// change of decisions made after goes on from it.
+#[test]
+fn a_plan_replaced_before_its_numbering_was_kept_trusts_its_own_generation_only() {
+    let file = TemporaryDatabase::new();
+    let mut store = Store::open(&file.0).unwrap();
+    store
+        .begin_crawl(&super::settings(), &super::entry("http://forum.test/", 0))
+        .unwrap();
+    store.replace_plan_decisions("{}").unwrap();
+    store.replace_plan_decisions("{}").unwrap();
+    assert_eq!(store.plan_vertices_since().unwrap(), 0);
+    drop(store);
+    let connection = rusqlite::Connection::open(&file.0).unwrap();
+    connection
+        .execute("DELETE FROM meta WHERE key = 'plan_vertices_since'", [])
+        .unwrap();
+    drop(connection);
+    let mut store = Store::open(&file.0).unwrap();
+    assert_eq!(store.plan_vertices_since().unwrap(), 2);
+    assert_eq!(store.replace_plan_decisions("{}").unwrap(), 3);
+    assert_eq!(store.plan_vertices_since().unwrap(), 2);
+}
