@@ -8,7 +8,7 @@ use clap::{Args, Subcommand};
 use trawl_eval::speed;
 
 use crate::bench_report::PrintedTables;
-use trawl_sim::{FamilyName, Scale, Site, SiteConfig};
+use trawl_sim::{FamilyName, Scale, SiteConfig};
 
 #[derive(Debug, Subcommand)]
 pub enum BenchCommand {

@@ -135,10 +135,10 @@ impl Disguise {
             None => (url, None),
         };
         let path_end = address.find('?').unwrap_or(address.len());
-        let extension_start = extension_start(&address[..path_end]);
+        let extensions = extension_starts(&address[..path_end]);
         let mut disguised = String::with_capacity(url.len() + 8);
         for (start, word) in words_with_offsets(address) {
-            let kept = Some(start) == extension_start || !is_word(word);
+            let kept = extensions.contains(&start) || !is_word(word);
             match self.swaps.get(word) {
                 Some(swap) if !kept => disguised.push_str(swap),
                 _ => disguised.push_str(word),
@@ -319,21 +319,27 @@ fn is_word(piece: &str) -> bool {
     !piece.is_empty() && piece.bytes().all(|byte| byte.is_ascii_alphabetic())
 }
 
-/// The byte offset of the file extension ending `path` (the word after its last dot, when the
-/// path ends with it), which the disguise keeps.
-fn extension_start(path: &str) -> Option<usize> {
-    let dot = path.rfind('.')?;
-    let extension = &path[dot + 1..];
-    (is_word(extension) && extension.len() <= 5).then_some(dot + 1)
+/// The byte offsets of the file extensions of `path`, which the disguise keeps: a short word
+/// after a dot that ends a path segment (`index.php` in `/index.php/board,1.0.html` as well as
+/// the final `html`).
+fn extension_starts(path: &str) -> Vec<usize> {
+    path.match_indices('.')
+        .filter_map(|(dot, _)| {
+            let after = &path[dot + 1..];
+            let length = after.find('/').unwrap_or(after.len());
+            let extension = &after[..length];
+            (is_word(extension) && extension.len() <= 5).then_some(dot + 1)
+        })
+        .collect()
 }
 
 /// The renameable words of a URL's path and query, but its extension.
 fn url_words(url: &str) -> Vec<&str> {
     let address = url.split('#').next().unwrap_or("");
     let path_end = address.find('?').unwrap_or(address.len());
-    let extension = extension_start(&address[..path_end]);
+    let extensions = extension_starts(&address[..path_end]);
     words_with_offsets(address)
-        .filter(|&(start, word)| Some(start) != extension && is_word(word))
+        .filter(|&(start, word)| !extensions.contains(&start) && is_word(word))
         .map(|(_, word)| word)
         .collect()
 }

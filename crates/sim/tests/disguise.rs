@@ -38,10 +38,9 @@ fn markup_words(page: &str) -> HashSet<String> {
 }
 
 /// The words of a link's path and query a disguise may rename: runs of letters and digits that
-/// hold letters only, but the extension ending the path.
+/// hold letters only, but the extensions ending path segments.
 fn link_words(link: &str) -> Vec<String> {
     let path_end = link.find('?').unwrap_or(link.len());
-    let extension = link[..path_end].rfind('.').map(|dot| dot + 1);
     let mut words = Vec::new();
     let mut start = 0;
     for (index, character) in link.char_indices().chain([(link.len(), '/')]) {
@@ -49,7 +48,8 @@ fn link_words(link: &str) -> Vec<String> {
             continue;
         }
         let word = &link[start..index];
-        let is_extension = Some(start) == extension && index == path_end;
+        let ends_segment = index == path_end || link[index..].starts_with('/');
+        let is_extension = start > 0 && link[..start].ends_with('.') && ends_segment;
         if !word.is_empty() && !is_extension && word.bytes().all(|b| b.is_ascii_alphabetic()) {
             words.push(word.to_string());
         }

@@ -46,6 +46,7 @@ fn url_words_are_swapped_and_ids_numbers_and_extensions_kept() {
     check_url(&disguise, "/t/3fa9b?t=x7", "/ze/3fa9b?ze=x7");
     // The extension stays even when its word is in the vocabulary elsewhere.
     check_url(&disguise, "/php/index.php", "/zopo/index.php");
+    check_url(&disguise, "/index.php/page,1.0.html", "/index.php/tosa,1.0.html");
     // Words outside the vocabulary stay; a made-up request in the family's own words is
     // foreign to the disguised site, as to another engine.
     check_url(&disguise, "/about?ze=1", "/about?t=1");
