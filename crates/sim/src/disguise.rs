@@ -412,12 +412,20 @@ fn content_words(site: &Site, route: &Route) -> HashSet<String> {
             }
             ActionKind::Message => names.push(text::user_name(history.seed, target)),
         },
+        // A login URL carries the page to return to, slug and all, in some families unencoded.
+        Route::Login {
+            next: Some(ref next),
+        } => {
+            if let Some(address) = site.plain_address_of(next) {
+                return content_words(site, &address.route);
+            }
+        }
         Route::Portal
         | Route::AllThreads { .. }
         | Route::MemberList { .. }
         | Route::Calendar { .. }
         | Route::Search { .. }
-        | Route::Login { .. } => {}
+        | Route::Login { next: None } => {}
     }
     names.iter().flat_map(|name| name_words(name)).collect()
 }

@@ -322,7 +322,7 @@ impl Site {
     }
 
     /// Reads a path and query in the family's own words.
-    fn plain_address_of(&self, path_and_query: &str) -> Option<Address> {
+    pub(crate) fn plain_address_of(&self, path_and_query: &str) -> Option<Address> {
         let (path, query) = html::split_path_and_query(path_and_query);
         let clean = if query.is_empty() {
             path.to_string()
