@@ -284,7 +284,9 @@ fn unescape(text: &str) -> String {
 /// vocabulary word holds) and runs of everything else, with their byte offsets; the pieces put
 /// back together give `text`. URLs are split so: a run with a digit is an id and stays whole.
 fn words_with_offsets(text: &str) -> impl Iterator<Item = (usize, &str)> {
-    pieces(text, |byte| byte.is_ascii_alphanumeric() || !byte.is_ascii())
+    pieces(text, |byte| {
+        byte.is_ascii_alphanumeric() || !byte.is_ascii()
+    })
 }
 
 /// Splits `text` into runs of ASCII letters and runs of everything else. Markup names are split

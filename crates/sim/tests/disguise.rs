@@ -107,7 +107,10 @@ fn check_disguised_walk(family: FamilyName, seed: u64) {
             .intersection(&markup_words(&disguised_page))
             .cloned()
             .collect();
-        assert!(shared.is_empty(), "{name}: {disguised_path} keeps {shared:?}");
+        assert!(
+            shared.is_empty(),
+            "{name}: {disguised_path} keeps {shared:?}"
+        );
         let mut plain_links = same_site_links(&plain_page);
         let mut disguised_links = same_site_links(&disguised_page);
         if let (Some(plain_location), Some(disguised_location)) = (
@@ -223,7 +226,12 @@ fn robots_rules_forbid_the_same_pages_disguised() {
         let at = plain.history().end;
         let plain_rules = plain.serve("/robots.txt", at, None);
         let disguised_rules = disguised.serve("/robots.txt", at, None);
-        assert_eq!(plain_rules.status, disguised_rules.status, "{}", family.name());
+        assert_eq!(
+            plain_rules.status,
+            disguised_rules.status,
+            "{}",
+            family.name()
+        );
         if plain_rules.status != 200 {
             continue;
         }

@@ -40,13 +40,25 @@ fn url_words_are_swapped_and_ids_numbers_and_extensions_kept() {
         ("page", "tosa"),
         ("php", "zopo"),
     ]);
-    check_url(&disguise, "/viewtopic.php?t=5&start=15", "/ravoku.php?ze=5&mibol=15");
-    check_url(&disguise, "/threads/some-slug.123/page-2", "/kelumo/some-slug.123/tosa-2");
+    check_url(
+        &disguise,
+        "/viewtopic.php?t=5&start=15",
+        "/ravoku.php?ze=5&mibol=15",
+    );
+    check_url(
+        &disguise,
+        "/threads/some-slug.123/page-2",
+        "/kelumo/some-slug.123/tosa-2",
+    );
     // A word holding a digit is an id (hexadecimal, session, percent-encoded), never a word.
     check_url(&disguise, "/t/3fa9b?t=x7", "/ze/3fa9b?ze=x7");
     // The extension stays even when its word is in the vocabulary elsewhere.
     check_url(&disguise, "/php/index.php", "/zopo/index.php");
-    check_url(&disguise, "/index.php/page,1.0.html", "/index.php/tosa,1.0.html");
+    check_url(
+        &disguise,
+        "/index.php/page,1.0.html",
+        "/index.php/tosa,1.0.html",
+    );
     // Words outside the vocabulary stay; a made-up request in the family's own words is
     // foreign to the disguised site, as to another engine.
     check_url(&disguise, "/about?ze=1", "/about?t=1");
@@ -125,7 +137,11 @@ fn every_family_disguise_is_a_bijection_over_its_urls() {
     for family in FamilyName::ALL {
         let plain = Site::build(SiteConfig::new(family, 4, Scale::Small));
         let disguised = Site::build(SiteConfig::new(family, 4, Scale::Small)).with_disguise(9);
-        let words: HashSet<&str> = disguised.disguised_words().iter().map(String::as_str).collect();
+        let words: HashSet<&str> = disguised
+            .disguised_words()
+            .iter()
+            .map(String::as_str)
+            .collect();
         // A family writes a few dozen fixed words; hundreds would mean content (titles, names)
         // taken for vocabulary, as the slugs in login URLs' return paths once were.
         assert!(
@@ -144,7 +160,11 @@ fn every_family_disguise_is_a_bijection_over_its_urls() {
                 family.name()
             );
             for word in url_words(&url) {
-                assert!(!words.contains(word), "{}: {word} left in {url}", family.name());
+                assert!(
+                    !words.contains(word),
+                    "{}: {word} left in {url}",
+                    family.name()
+                );
             }
             // Content slugs stay: every word of a thread's title its plain URL spells is in the
             // disguised URL too, unless the family's vocabulary has the same word.
@@ -184,7 +204,12 @@ fn markup_names_of_every_family_get_distinct_tokens() {
         ] {
             let url = site.url_of(&Address::canonical(route));
             let answer = site.serve(&url, site.history().end, None);
-            let (page, _, _) = site.family().profile().charset.encoding().decode(&answer.body);
+            let (page, _, _) = site
+                .family()
+                .profile()
+                .charset
+                .encoding()
+                .decode(&answer.body);
             for attribute in ["class=\"", "id=\""] {
                 for piece in page.split(attribute).skip(1) {
                     let value = piece.split('"').next().unwrap_or("");
@@ -196,7 +221,10 @@ fn markup_names_of_every_family_get_distinct_tokens() {
                 }
             }
         }
-        let tokens: HashSet<String> = names.iter().map(|name| disguise.markup_token(name)).collect();
+        let tokens: HashSet<String> = names
+            .iter()
+            .map(|name| disguise.markup_token(name))
+            .collect();
         assert_eq!(tokens.len(), names.len(), "{}", family.name());
     }
 }
