@@ -8,7 +8,7 @@ use clap::{Args, Subcommand};
 use trawl_eval::speed;
 
 use crate::bench_report::PrintedTables;
-use trawl_sim::{FamilyName, Scale, Site, SiteConfig};
+use trawl_sim::{FamilyName, Scale, SiteConfig};
 
 #[derive(Debug, Subcommand)]
 pub enum BenchCommand {
@@ -80,6 +80,9 @@ pub struct LearnBenchArgs {
     /// Also write the tables and the learning curve as one HTML page to this file.
     #[arg(long)]
     pub html: Option<std::path::PathBuf>,
+    /// Serve every forum in disguise: its URL words and markup names renamed from this seed.
+    #[arg(long, value_name = "SEED")]
+    pub disguise: Option<u64>,
 }
 
 #[derive(Debug, Clone, Copy, clap::ValueEnum)]
@@ -378,7 +381,10 @@ fn bench_learn(args: LearnBenchArgs) -> Result<()> {
     let mut runs: Vec<trawl_eval::curve::LearningRun> = Vec::new();
     for family in families {
         for seed in &args.seeds {
-            let site = Arc::new(Site::build(SiteConfig::new(family, *seed, Scale::Small)));
+            let site = Arc::new(trawl_eval::learning::bench_site(
+                SiteConfig::new(family, *seed, Scale::Small),
+                args.disguise,
+            ));
             for samples in &args.samples {
                 let (learned, seconds, sample_seconds) = trawl_eval::learning::learn_in_process(
                     &site,

@@ -64,6 +64,9 @@ pub struct CrawlBenchArgs {
     /// Also write the tables as one HTML page to this file.
     #[arg(long)]
     pub html: Option<std::path::PathBuf>,
+    /// Serve every forum in disguise: its URL words and markup names renamed from this seed.
+    #[arg(long, value_name = "SEED")]
+    pub disguise: Option<u64>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -150,7 +153,10 @@ pub fn run(args: CrawlBenchArgs) -> Result<()> {
     let mut totals: HashMap<&'static str, Vec<CrawlFigures>> = HashMap::new();
     for family in &families {
         for &seed in &args.seeds {
-            let site = Arc::new(Site::build(SiteConfig::new(*family, seed, scale)));
+            let site = Arc::new(trawl_eval::learning::bench_site(
+                SiteConfig::new(*family, seed, scale),
+                args.disguise,
+            ));
             let at = jiff::Timestamp::from_second(site.history().end)?;
             let server = if args.in_process {
                 None

@@ -64,6 +64,10 @@ pub struct SiteArgs {
     /// `?before=<id>`, ids counting down page after page.
     #[arg(long)]
     pub cursors_counting_down: bool,
+    /// Serve the forum in disguise: its URL words (script names, path words, query keys) and
+    /// the words of its class and id names renamed from this seed.
+    #[arg(long, value_name = "SEED")]
+    pub disguise: Option<u64>,
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -114,10 +118,14 @@ impl SiteArgs {
         } else {
             site
         };
-        Ok(if self.opaque_cursors {
+        let site = if self.opaque_cursors {
             site.with_opaque_cursors()
         } else {
             site
+        };
+        Ok(match self.disguise {
+            Some(seed) => site.with_disguise(seed),
+            None => site,
         })
     }
 }

@@ -18,6 +18,17 @@ use url::Url;
 /// The origin in-process simulated sites answer under.
 pub const SIM_ORIGIN: &str = "http://forum.sim.test";
 
+/// The site a benchmark measures: the forum of `config` in its family's own words, or, with
+/// `disguise`, the same forum with its URL words and markup names renamed from that seed
+/// ([`Site::with_disguise`]), to measure on vocabulary trawl was not written against.
+pub fn bench_site(config: trawl_sim::SiteConfig, disguise: Option<u64>) -> Site {
+    let site = Site::build(config);
+    match disguise {
+        Some(seed) => site.with_disguise(seed),
+        None => site,
+    }
+}
+
 /// What learning produced for one site, judged.
 #[derive(Debug, Clone, Default)]
 pub struct LearnOutcome {

@@ -192,6 +192,43 @@ fn a_lone_post_is_read_and_page_sections_are_not() {
     );
 }
 
+/// A lone post on an engine whose words are its own: no class says "author" or "post", and the
+/// profile URL holds no "user" or "member", only the member's number and name. The name is the
+/// one-word link whose URL spells it; a link to the thread spells a title, not a name.
+#[test]
+fn a_lone_post_whose_profile_url_spells_the_name_is_read_without_words() {
+    check(
+        "<div class=kavomel><div class=tirafu><a href=/zobu/7/kestrel/>kestrel</a></div>\
+         <div class=lusepo><p class=mirato>Sat Nov 29, 2025 9:40 pm</p>\
+         <div class=bosuvi>The router drops the line every evening at nine. I changed the cable \
+         and the power supply already.</div></div></div>",
+        &[(
+            "kestrel",
+            "2025-11-29T21:40:00",
+            "The router drops the line every evening at nine. I changed the cable and the power supply already.",
+        )],
+    );
+    check(
+        "<div class=kavomel><div class=tirafu><a href=/fipa/kestrel.7/>kestrel</a></div>\
+         <div class=lusepo><p class=mirato>Sat Nov 29, 2025 9:40 pm</p>\
+         <div class=bosuvi>The router drops the line every evening at nine. I changed the cable \
+         and the power supply already.</div></div></div>",
+        &[(
+            "kestrel",
+            "2025-11-29T21:40:00",
+            "The router drops the line every evening at nine. I changed the cable and the power supply already.",
+        )],
+    );
+    // A name-like link whose URL does not spell it names nothing: no author, no post.
+    check(
+        "<div class=kavomel><div class=tirafu><a href=/zobu/7/>kestrel</a></div>\
+         <div class=lusepo><p class=mirato>Sat Nov 29, 2025 9:40 pm</p>\
+         <div class=bosuvi>The router drops the line every evening at nine. I changed the cable \
+         and the power supply already.</div></div></div>",
+        &[],
+    );
+}
+
 /// An opening post shown apart in one box with the board's breadcrumb, the thread's title as
 /// the page's heading, a line naming its starter and date, and a row of buttons, above a
 /// message shorter than the heading and the breadcrumb together. Alone on its page, a message

@@ -153,13 +153,13 @@ impl Site {
             Route::Action { .. } => return self.build_login_wall(&address.route, at, ""),
         };
         Page {
-            chrome: self.chrome(title, breadcrumbs, at, &self.url_of(address)),
+            chrome: self.chrome(title, breadcrumbs, at, &self.plain_url_of(address)),
             body,
         }
     }
 
     pub(crate) fn build_login_wall(&self, route: &Route, at: i64, requested: &str) -> Page {
-        let next = self.url_of(&Address::canonical(route.clone()));
+        let next = self.plain_url_of(&Address::canonical(route.clone()));
         let view = LoginView {
             reason: LoginReason::MembersOnly,
             form_action: Route::Login { next: Some(next) },

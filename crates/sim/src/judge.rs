@@ -351,7 +351,7 @@ impl Site {
         match self.family().profile().login_wall {
             LoginWall::PromptWithOk | LoginWall::Forbidden => Served::LoginWall,
             LoginWall::RedirectToLogin => {
-                let next = self.url_of(&Address::canonical(route.clone()));
+                let next = self.plain_url_of(&Address::canonical(route.clone()));
                 Served::Redirect(Address::canonical(Route::Login { next: Some(next) }))
             }
         }

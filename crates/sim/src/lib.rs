@@ -23,6 +23,16 @@
 //!   an instant*; [`Site::judge`] gives the ground truth of an address (class, canonical URL, role,
 //!   list and position), and the server consults the same verdict before rendering, so served pages
 //!   and the truth agree by construction. [`truth`] exports that truth as JSON lines.
+//! - A disguise ([`Site::with_disguise`]) serves the same forum under other names: every fixed
+//!   word of the family's URLs (script names, path words, query keys) and every word of its
+//!   `class` and `id` values renamed to tokens drawn from a seed, the same word to the same
+//!   token across the site. Twelve families speak twelve fixed vocabularies, and a crawler's
+//!   rule that leans on one of their words (`page` in a pager URL, `post` in a class) passes
+//!   every benchmark and fails on an engine nobody here has seen; disguised, the same forums
+//!   measure the crawler on words it was not written against. The renaming sits at the site's
+//!   boundary only (pages and redirects out, URLs in, and the truth's URLs), so the disguised
+//!   forum decides, judges and renders exactly as the undisguised one and their figures compare
+//!   page for page.
 //! - [`SimFetcher`] implements [`trawl_model::Fetcher`] in process, so crawls can run against a
 //!   simulated forum with no socket at all; the `trawl-sim-server` crate serves the same site over
 //!   HTTP.
@@ -35,6 +45,7 @@ mod build;
 pub mod corpus;
 mod cursor_tokens;
 pub mod dates;
+mod disguise;
 pub mod families;
 mod fetcher;
 mod history;

@@ -4,6 +4,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use crate::cursor_tokens;
+use crate::disguise::Disguise;
 use crate::families::{Family, FamilyName, LoginWall};
 use crate::history::{ForumHistory, Scale};
 use crate::html;
@@ -89,6 +90,9 @@ pub struct Site {
     /// their newest thread first and name the next page by `before=` (see
     /// [`Site::with_cursors_counting_down`]).
     counting_down_key: Option<String>,
+    /// The renaming of URL words and markup names the site is served under, when it is
+    /// disguised (see [`Site::with_disguise`]).
+    disguise: Option<Arc<Disguise>>,
 }
 
 impl Site {
@@ -140,6 +144,39 @@ impl Site {
             late_board: None,
             opaque_cursors: false,
             counting_down_key: None,
+            disguise: None,
+        }
+    }
+
+    /// The same forum in disguise: every fixed word of its URLs (script names, path words,
+    /// query keys) and every word of its `class` and `id` values renamed to tokens drawn from
+    /// `seed`, the same word to the same token across the site (see [`crate::disguise`]). The
+    /// forum behaves identically under the new names; its truth speaks them too (`url_of`,
+    /// `address_of`, `classify`), so figures measured on it compare with the undisguised site's.
+    pub fn with_disguise(mut self, seed: u64) -> Site {
+        self.disguise = None;
+        self.disguise = Some(Arc::new(Disguise::of_site(&self, seed)));
+        self
+    }
+
+    /// The seed of the site's disguise, when it is disguised.
+    pub fn disguise_seed(&self) -> Option<u64> {
+        self.disguise.as_ref().map(|disguise| disguise.seed())
+    }
+
+    /// The URL words the disguise renames (empty when the site is not disguised).
+    pub fn disguised_words(&self) -> &[String] {
+        self.disguise
+            .as_ref()
+            .map_or(&[], |disguise| disguise.vocabulary())
+    }
+
+    /// The disguise drawn again after a change of URL spelling, so that its vocabulary holds
+    /// every word the site now writes.
+    fn redraw_disguise(self) -> Site {
+        match self.disguise_seed() {
+            Some(seed) => self.with_disguise(seed),
+            None => self,
         }
     }
 
@@ -160,7 +197,7 @@ impl Site {
     /// exist. Families without cursors are unchanged.
     pub fn with_opaque_cursors(mut self) -> Site {
         self.opaque_cursors = true;
-        self
+        self.redraw_disguise()
     }
 
     /// The same forum with its cursor-paged lists showing their newest thread first and naming
@@ -187,7 +224,7 @@ impl Site {
             let (key, value) = pair.split_once('=')?;
             (value == "4004004").then(|| key.to_string())
         });
-        self
+        self.redraw_disguise()
     }
 
     /// Whether cursor-paged lists count their cursors down (see
@@ -245,8 +282,19 @@ impl Site {
         self.url_of(&self.family.entry())
     }
 
-    /// The path and query spelling `address` in this site's family.
+    /// The path and query spelling `address` in this site's family (under its disguise, when
+    /// it is disguised).
     pub fn url_of(&self, address: &Address) -> String {
+        let plain = self.plain_url_of(address);
+        match &self.disguise {
+            Some(disguise) => disguise.url(&plain),
+            None => plain,
+        }
+    }
+
+    /// The path and query spelling `address` in the family's own words, as templates link it
+    /// before the page is disguised.
+    pub(crate) fn plain_url_of(&self, address: &Address) -> String {
         cursor_tokens::spell(
             self.family.encode(address, &self.history),
             address,
@@ -264,8 +312,17 @@ impl Site {
         }
     }
 
-    /// Reads a path and query; `None` when the family has no such URL.
+    /// Reads a path and query (in the disguise's words, when the site is disguised); `None`
+    /// when the family has no such URL.
     pub fn address_of(&self, path_and_query: &str) -> Option<Address> {
+        match &self.disguise {
+            Some(disguise) => self.plain_address_of(&disguise.url(path_and_query)),
+            None => self.plain_address_of(path_and_query),
+        }
+    }
+
+    /// Reads a path and query in the family's own words.
+    pub(crate) fn plain_address_of(&self, path_and_query: &str) -> Option<Address> {
         let (path, query) = html::split_path_and_query(path_and_query);
         let clean = if query.is_empty() {
             path.to_string()
@@ -325,10 +382,24 @@ impl Site {
     /// Answers a request for `path_and_query` at `at` (Unix seconds). `cookie` is the request's
     /// `Cookie` header, if any.
     pub fn serve(&self, path_and_query: &str, at: i64, cookie: Option<&str>) -> SimResponse {
+        // A disguised site reads the request in its family's words and writes its answer in
+        // the disguise's: everything between is the undisguised site.
+        let undisguised;
+        let path_and_query = match &self.disguise {
+            Some(disguise) => {
+                undisguised = disguise.url(path_and_query);
+                undisguised.as_str()
+            }
+            None => path_and_query,
+        };
         let profile = self.family.profile();
         if path_and_query == "/robots.txt"
             && let Some(text) = self.family.robots_txt(&self.history)
         {
+            let text = match &self.disguise {
+                Some(disguise) => disguise.robots_txt(&text),
+                None => text,
+            };
             return SimResponse {
                 status: 200,
                 headers: vec![(
@@ -338,7 +409,7 @@ impl Site {
                 body: text.into_bytes(),
             };
         }
-        let address = self.address_of(path_and_query);
+        let address = self.plain_address_of(path_and_query);
         let judgement = match &address {
             Some(address) => self.judge(address, at),
             None => crate::judge::Judgement::missing(),
@@ -402,7 +473,10 @@ impl Site {
             opaque_cursor_seed: self.opaque_cursor_seed(),
             cursors_count_down: self.cursors_count_down(),
         };
-        let html = self.family.render(&page, &context);
+        let mut html = self.family.render(&page, &context);
+        if let Some(disguise) = &self.disguise {
+            html = disguise.page(&html);
+        }
         let (body, _, _) = profile.charset.encoding().encode(&html);
         let content_type = if profile.charset_in_header {
             format!("text/html; charset={}", profile.charset.label())

@@ -261,7 +261,7 @@ impl Site {
     /// redirect login walls redirect there, the others post their wall's login form there.
     fn visit_action(&self, kind: ActionKind, target: u32, visit: &mut impl FnMut(Address)) {
         let action = Address::canonical(Route::Action { kind, target });
-        let next = self.url_of(&action);
+        let next = self.plain_url_of(&action);
         visit(Address::canonical(Route::Login { next: Some(next) }));
         visit(action);
     }

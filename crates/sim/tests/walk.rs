@@ -317,3 +317,12 @@ fn qa_walk_agrees_with_truth() {
 fn mailarchive_walk_agrees_with_truth() {
     check_walk(FamilyName::Mailarchive);
 }
+
+/// The truth checks of every family's walk hold on the family in disguise: the truth speaks the
+/// disguise's words, and every page it lists is linked under them.
+#[test]
+fn disguised_walks_agree_with_truth() {
+    for family in FamilyName::ALL {
+        check_walk_of(&small_site(family).with_disguise(3));
+    }
+}

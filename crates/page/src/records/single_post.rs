@@ -336,12 +336,45 @@ fn single_post_author(
             });
         }
     }
+    if let Some(link) = name_links().find(|link| hinted(document, link.node, element)) {
+        return Some(SingleAuthor {
+            node: link.node,
+            name: link.text.trim().to_string(),
+        });
+    }
+    // Last, with no word of the URL or the markup saying "member": a one-word name linking a
+    // URL that spells the same name as a segment of its path (`/people/7/kestrel/`,
+    // `/m/kestrel.7/`), as profiles are addressed on engines whose words are their own. A
+    // thread's or a board's link spells a title of several words, a post's link no name.
     name_links()
-        .find(|link| hinted(document, link.node, element))
+        .find(|link| url_spells_its_name(&link.url, link.text.trim()))
         .map(|link| SingleAuthor {
             node: link.node,
             name: link.text.trim().to_string(),
         })
+}
+
+/// Whether `name`, one word, is a segment of `url`'s path, alone or before a `.` or `-` and
+/// the number of the member it names, compared without regard to case.
+fn url_spells_its_name(url: &str, name: &str) -> bool {
+    if name.is_empty() || name.contains(char::is_whitespace) {
+        return false;
+    }
+    let Ok(url) = url::Url::parse(url) else {
+        return false;
+    };
+    let name = name.to_lowercase();
+    url.path().split('/').any(|segment| {
+        let segment = segment.to_lowercase();
+        match segment.strip_prefix(name.as_str()) {
+            Some("") => true,
+            Some(rest) => {
+                let number = rest.strip_prefix(['.', '-']).unwrap_or("");
+                !number.is_empty() && number.bytes().all(|byte| byte.is_ascii_digit())
+            }
+            None => false,
+        }
+    })
 }
 
 /// A name printed before the post's date in the date's own element, parted from it by a comma
