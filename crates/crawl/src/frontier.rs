@@ -1,11 +1,11 @@
 //! The frontier: first in, first out, unless the caller orders it.
 //!
 //! Without a priority the frontier is the breadth-first queue the crawler always had. With a
-//! [`FrontierPriority`] (a function from a URL to a score, such as the behaviour ranking of
-//! `trawl-behaviour`, whose patterns give every URL, even one never seen, a value), the URL with
-//! the highest score leaves first, and URLs of equal score leave in the order they came. The
-//! crawler does not know where scores come from: the plan decides what is followed, the
-//! priority only in what order.
+//! [`FrontierPriority`] (a function from a URL and its depth, the links followed from the portal
+//! to it, to a score, such as the behaviour ranking of `trawl-behaviour`, whose patterns give
+//! every URL, even one never seen, a value), the URL with the highest score leaves first, and
+//! URLs of equal score leave in the order they came. The crawler does not know where scores
+//! come from: the plan decides what is followed, the priority only in what order.
 
 use std::collections::{BTreeMap, VecDeque};
 use std::fmt;
@@ -13,19 +13,21 @@ use std::sync::Arc;
 
 use crate::WaitingUrl;
 
-/// A score for each URL; higher leaves the frontier first.
+/// A score for each URL at its depth; higher leaves the frontier first.
 #[derive(Clone)]
-pub struct FrontierPriority(Arc<dyn Fn(&str) -> f64 + Send + Sync>);
+pub struct FrontierPriority(Arc<dyn Fn(&str, u32) -> f64 + Send + Sync>);
 
 impl FrontierPriority {
-    /// A priority scoring URLs by `score` (NaN and negative scores count as zero).
-    pub fn new(score: impl Fn(&str) -> f64 + Send + Sync + 'static) -> FrontierPriority {
+    /// A priority scoring URLs by `score` of the URL and its depth, the links followed from the
+    /// portal to reach it (NaN and negative scores count as zero).
+    pub fn new(score: impl Fn(&str, u32) -> f64 + Send + Sync + 'static) -> FrontierPriority {
         FrontierPriority(Arc::new(score))
     }
 
-    /// The order key of `url`: a score's bits order like the score for non-negative numbers.
-    fn key_of(&self, url: &str) -> u64 {
-        let score = (self.0)(url);
+    /// The order key of `url` at `depth`: a score's bits order like the score for non-negative
+    /// numbers.
+    fn key_of(&self, url: &str, depth: u32) -> u64 {
+        let score = (self.0)(url, depth);
         if score.is_finite() && score > 0.0 {
             score.to_bits()
         } else {
@@ -56,7 +58,7 @@ impl Frontier {
         let key = self
             .priority
             .as_ref()
-            .map_or(0, |priority| priority.key_of(&waiting.url));
+            .map_or(0, |priority| priority.key_of(&waiting.url, waiting.depth));
         self.queues
             .entry(std::cmp::Reverse(key))
             .or_default()
@@ -122,24 +124,33 @@ impl FromIterator<WaitingUrl> for Frontier {
 mod tests {
     use super::*;
 
+    /// A waiting URL; a depth other than 1 is written after a `@` (`/a=4@2`).
     fn waiting(url: &str) -> WaitingUrl {
+        let depth = url
+            .split_once('@')
+            .and_then(|(_, depth)| depth.parse().ok())
+            .unwrap_or(1);
         WaitingUrl {
             url: url.into(),
-            depth: 1,
+            depth,
             redirects: 0,
         }
     }
 
     /// Queues `urls`, with `front` put back in front after them, and checks the order they
-    /// leave in under a priority scoring a URL by the number after its last `=` (none: 0).
+    /// leave in under a priority scoring a URL by the number after its last `=` (none: 0)
+    /// divided by its depth.
     fn check(prioritised: bool, urls: &[&str], front: Option<&str>, expected: &[&str]) {
         let mut frontier: Frontier = urls.iter().map(|url| waiting(url)).collect();
         if prioritised {
-            frontier.set_priority(Some(FrontierPriority::new(|url: &str| {
-                url.rsplit('=')
+            frontier.set_priority(Some(FrontierPriority::new(|url: &str, depth: u32| {
+                let number: f64 = url
+                    .split('@')
                     .next()
+                    .and_then(|url| url.rsplit('=').next())
                     .and_then(|n| n.parse().ok())
-                    .unwrap_or(0.0)
+                    .unwrap_or(0.0);
+                number / f64::from(depth)
             })));
         }
         if let Some(url) = front {
@@ -180,6 +191,13 @@ mod tests {
             &["/a=-4", "/b=NaN", "/c=1"],
             None,
             &["/c=1", "/a=-4", "/b=NaN"],
+        );
+        // The depth is the priority's to weigh: 6 at depth 3 scores 2, below 3 at depth 1.
+        check(
+            true,
+            &["/a=6@3", "/b=3", "/c=4@2"],
+            None,
+            &["/b=3", "/a=6@3", "/c=4@2"],
         );
     }
 }

@@ -8,7 +8,7 @@
 //! the order the crawl holds: changing it halfway would make a crawl that is neither, and its
 //! figures would mean nothing.
 
-use trawl_behaviour::{Goal, PatternModel, PatternsError};
+use trawl_behaviour::{PatternModel, PatternsError};
 use trawl_crawl::FrontierPriority;
 use trawl_store::StoreLocation;
 
@@ -173,9 +173,10 @@ pub fn settled_order(
     }
 }
 
-/// The comprehensive-fetch priority of `model`.
+/// The comprehensive-fetch priority of `model`, discounted by each URL's depth
+/// (`PatternModel::crawl_priority`).
 pub fn priority_of(model: PatternModel) -> FrontierPriority {
-    FrontierPriority::new(move |url: &str| model.priority(url, Goal::Fetch))
+    FrontierPriority::new(move |url: &str, depth: u32| model.crawl_priority(url, depth))
 }
 
 #[cfg(test)]
