@@ -13,9 +13,12 @@ use std::sync::Arc;
 
 use crate::WaitingUrl;
 
+/// A score of a URL and its depth.
+type UrlScore = dyn Fn(&str, u32) -> f64 + Send + Sync;
+
 /// A score for each URL at its depth; higher leaves the frontier first.
 #[derive(Clone)]
-pub struct FrontierPriority(Arc<dyn Fn(&str, u32) -> f64 + Send + Sync>);
+pub struct FrontierPriority(Arc<UrlScore>);
 
 impl FrontierPriority {
     /// A priority scoring URLs by `score` of the URL and its depth, the links followed from the
