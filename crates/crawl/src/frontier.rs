@@ -224,7 +224,7 @@ mod tests {
             .next()
             .and_then(|n| n.parse().ok())
             .unwrap_or(0.0);
-        (url.bytes().nth(1).map(usize::from), number)
+        (url.as_bytes().get(1).map(|&byte| usize::from(byte)), number)
     }
 
     /// Queues `urls`, with `front` put back in front after them, and checks the order they
