@@ -86,8 +86,8 @@ pub(crate) struct Frontier {
     /// Queues by order key, highest first; without a priority there is one queue, key 0.
     queues: BTreeMap<std::cmp::Reverse<u64>, VecDeque<WaitingUrl>>,
     priority: Option<FrontierPriority>,
-    /// The chain of each URL queued at a chain longer than zero, by URL key: the links of its
-    /// kind followed in a row to reach it.
+    /// The chain of each URL waiting at a chain longer than zero, by URL key (the links of its
+    /// kind followed in a row to reach it), until its page is recorded.
     chains: HashMap<u64, u32>,
     len: usize,
 }
@@ -111,13 +111,14 @@ impl Frontier {
         self.queue(key, waiting);
     }
 
-    /// What the frontier needs to know of the page at `url` to queue the links found on it.
-    pub(crate) fn source(&self, url: &str) -> LinkSource {
+    /// What the frontier needs to know of the page at `url`, fetched, to queue the links found
+    /// on it. The page's chain is forgotten: nothing asks for it again.
+    pub(crate) fn take_source(&mut self, url: &str) -> LinkSource {
         match &self.priority {
             None => LinkSource::default(),
             Some(priority) => LinkSource {
                 kind: (priority.rank)(url).0,
-                chain: self.chains.get(&url_key(url)).copied().unwrap_or(0),
+                chain: self.chains.remove(&url_key(url)).unwrap_or(0),
             },
         }
     }
@@ -267,7 +268,7 @@ mod tests {
             if order.len() == fetches {
                 break;
             }
-            let source = frontier.source(&page.url);
+            let source = frontier.take_source(&page.url);
             for link in links(&page.url) {
                 if seen.insert(link.clone()) {
                     frontier.push_link(waiting(&link), source);

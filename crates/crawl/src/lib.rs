@@ -858,7 +858,7 @@ impl Crawler {
             page.placement = Placement::Unplaced;
             self.unclassified += 1;
         }
-        let source = self.frontier.source(queued.url.as_str());
+        let source = self.frontier.take_source(queued.url.as_str());
         for url in to_follow {
             if !self.is_same_site(&url) {
                 continue;
