@@ -11,8 +11,11 @@ use crate::url_parts::{
     DecomposedUrl, Key, compare_numbers_in, is_number, number_form, segments_to_split,
 };
 
+mod forms;
 mod text;
 mod value_sets;
+pub use forms::KeyForms;
+use forms::closed_key_forms;
 use text::pattern_text;
 use value_sets::value_sets;
 
@@ -230,6 +233,11 @@ pub struct PatternNode {
     /// Every key its URLs have: a URL with another key (a sort option, a view no user opened)
     /// is not of the pattern.
     pub keys: Vec<Key>,
+    /// The keys whose values take a few forms (`{n}`, `threads{n}.html`), sorted by key: a URL
+    /// with a value of another form under such a key (`date3.html`, `2317.rss`) is of a kind no
+    /// user visited. Absent from files written before it existed: every value admitted.
+    #[serde(default)]
+    pub value_forms: Vec<KeyForms>,
     /// What users did on its URLs.
     pub figures: NodeFigures,
 }
@@ -366,19 +374,25 @@ impl PatternTree {
     }
 
     /// The leaf pattern `url` belongs to: the node [`PatternTree::classify`] reaches, when it
-    /// is a leaf and knows every key of the URL. `None` for a URL of a kind no user visited (a
-    /// value no split takes, a key no URL of the leaf has), which is worth nothing to the
-    /// users the log shows.
+    /// is a leaf, knows every key of the URL and, under each key whose values took a few forms,
+    /// sees one of them ([`PatternNode::value_forms`]). `None` for a URL of a kind no user
+    /// visited (a value no split takes, a key no URL of the leaf has, a value of a form no URL
+    /// of the leaf showed), which is worth nothing to the users the log shows.
     pub fn matching_leaf(&self, url: &str) -> Option<usize> {
         let node = &self.nodes[self.classify(url)];
         if node.split.is_some() {
             return None;
         }
         let decomposed = DecomposedUrl::with_runs(url, &self.run_segments);
-        decomposed
+        let keys_known = decomposed
             .keys()
-            .all(|key| node.keys.binary_search(&key).is_ok())
-            .then_some(node.id)
+            .all(|key| node.keys.binary_search(&key).is_ok());
+        let forms_seen = node.value_forms.iter().all(|forms| {
+            decomposed
+                .value(&forms.key)
+                .is_none_or(|value| forms.admits(value))
+        });
+        (keys_known && forms_seen).then_some(node.id)
     }
 
     /// The leaves: nodes no split divides further.
@@ -440,6 +454,7 @@ impl Builder<'_> {
                 .collect::<BTreeSet<Key>>()
                 .into_iter()
                 .collect(),
+            value_forms: closed_key_forms(&urls, &self.decomposed, self.settings.enumerable_values),
             figures: NodeFigures::of(&urls, self.frequencies),
         });
         // Keys are tried until one splits the node into parts users tell apart; each key users

@@ -3,7 +3,7 @@
 
 mod support;
 
-use support::{ScriptForum, SlugForum, Spelling, browse_log};
+use support::{ListArchive, ScriptForum, SlugForum, Spelling, browse_log};
 use trawl_behaviour::{Goal, PatternModel, PatternsError, TreeSettings, read_logs};
 
 fn model_of(spelling: &dyn Spelling) -> PatternModel {
@@ -76,6 +76,42 @@ fn discovery_puts_new_post_lists_and_first_board_pages_before_threads() {
     assert_eq!(
         model.priority("/memberlist.php?mode=viewprofile&u=1", Goal::Discovery),
         0.0
+    );
+}
+
+/// How far down a chain of `page_url(k)` pages (page `k` reached from page `k - 1`, the chain
+/// starting at page 2, as an endless list's next pages do) the crawl still ranks a page of the
+/// chain above `other`, linked from a page of another pattern: the last `k` that it does.
+fn chain_ahead_of(
+    model: &PatternModel,
+    page_url: impl Fn(u32) -> String,
+    other: &str,
+) -> Option<u32> {
+    let other = model.crawl_priority(other, 0);
+    (2..200)
+        .take_while(|&page| model.crawl_priority(&page_url(page), page - 2) > other)
+        .last()
+}
+
+#[test]
+fn a_chain_of_list_pages_falls_behind_the_messages_within_a_few_links() {
+    // Regression (the simulator's mailarchive and nodebb families, 2026-11-28): a search
+    // result list users paged through to page 4 ranked above the messages, each page linking
+    // the next without end; ordered by pattern alone the crawl walked 120 pages down it within
+    // its first tenth. Each link of a chain keeps the share of attention a user following
+    // links keeps, so a chain falls behind what users read within a bounded number of links.
+    let model = model_of(&ListArchive);
+    let index = |page: u32| format!("/archives/list1/threads{page}.html");
+    let message = "/archives/list2/msg00421.html";
+    assert!(
+        model.priority(&index(7), Goal::Fetch) > model.priority(message, Goal::Fetch),
+        "users rank the index above the messages:\n{}",
+        model.tree.render()
+    );
+    let ahead = chain_ahead_of(&model, index, message);
+    assert!(
+        ahead.is_some_and(|page| page < 40),
+        "the index chain stays ahead of a message until page {ahead:?}"
     );
 }
 

@@ -4,7 +4,10 @@
 
 mod support;
 
-use support::{QuestionForum, RewrittenForum, ScriptForum, SlugForum, Spelling, browse_log};
+use support::{
+    FeedForum, ListArchive, QuestionForum, RewrittenForum, ScriptForum, SlugForum, Spelling,
+    browse_log,
+};
 use trawl_behaviour::{PatternModel, TreeSettings, read_logs};
 
 fn model_of(lines: &[String]) -> PatternModel {
@@ -188,6 +191,44 @@ fn urls_of_kinds_no_user_visited_have_no_pattern() {
     assert_eq!(
         model.priority("/faq.php", trawl_behaviour::Goal::Fetch),
         0.0
+    );
+}
+
+#[test]
+fn values_of_a_form_no_user_visited_have_no_pattern() {
+    // Regression (the simulator's nodebb family, 2026-11-28): the thread pattern `/topic/{n}/{*}`
+    // took `/topic/2317.rss`, each thread's feed, a key short and the id with a suffix; ranked
+    // as a thread, feeds were four fifths of an ordered crawl's fetches.
+    check_unseen(&FeedForum, "/topic/41.rss", None);
+    check_unseen(&FeedForum, "/category/2.rss", None);
+    check_unseen(
+        &FeedForum,
+        "/topic/98765/brand-new?page=2",
+        Some("/topic/{n}/{*}?page={n}"),
+    );
+    check_unseen(&FeedForum, "/topic/98765/brand-new", Some("/topic/{n}/{*}"));
+    // Regression (the simulator's mailarchive family): a list's index pattern took the same
+    // index by date, author and subject, which no user opened, and ranked them as the index
+    // users read, far above the messages.
+    check_unseen(&ListArchive, "/archives/list2/date3.html", None);
+    check_unseen(&ListArchive, "/archives/list2/author.html", None);
+    check_unseen(&ListArchive, "/archives/list2/threads3.rss", None);
+    check_unseen(
+        &ListArchive,
+        "/archives/list2/threads9.html",
+        Some("/archives/{*}/threads{n}.html"),
+    );
+    check_unseen(
+        &ListArchive,
+        "/archives/list3/msg99999.html",
+        Some("/archives/{*}/{garden|kettle|lantern|…4 more}{n}.html"),
+    );
+    // Thread ids and slugs stay open: new threads, new members still find their patterns.
+    check_unseen(&SlugForum, "/members/newcomer.5000/", Some("/members/{*}"));
+    check_unseen(
+        &ScriptForum,
+        "/viewtopic.php?t=98765",
+        Some("/viewtopic.php?t={n}"),
     );
 }
 

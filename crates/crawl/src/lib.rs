@@ -858,6 +858,7 @@ impl Crawler {
             page.placement = Placement::Unplaced;
             self.unclassified += 1;
         }
+        let source = self.frontier.take_source(queued.url.as_str());
         for url in to_follow {
             if !self.is_same_site(&url) {
                 continue;
@@ -878,7 +879,7 @@ impl Crawler {
                     depth: queued.depth + 1,
                     redirects,
                 };
-                self.frontier.push_back(WaitingUrl::of(&entry));
+                self.frontier.push_link(WaitingUrl::of(&entry), source);
                 page.queued.push(entry);
             }
         }

@@ -387,3 +387,85 @@ fn a_portal_asked_for_again_for_its_session_keeps_no_records_of_its_first_fetch(
         "the second fetch is read"
     );
 }
+
+/// Crawls a hand-made site breadth-first from its portal under `priority` and gives the paths
+/// of its first `fetches` fetches. The portal links an endless search result list
+/// (`/search/1`, each page linking the next) and four messages (`/m/1` … `/m/4`).
+fn ordered_crawl(priority: FrontierPriority, fetches: usize) -> Vec<String> {
+    let mut crawler = Crawler::new(url("http://f.test/"), CrawlStrategy::BreadthFirst)
+        .with_priority(Some(priority));
+    let mut order = Vec::new();
+    while let Some(queued) = crawler.next_request() {
+        let path = queued.url.path().to_string();
+        let links: Vec<String> = match path.as_str() {
+            "/" => ["/search/1", "/m/1", "/m/2", "/m/3", "/m/4"]
+                .map(String::from)
+                .to_vec(),
+            search if search.starts_with("/search/") => {
+                let page: u32 = search["/search/".len()..].parse().unwrap();
+                vec![format!("/search/{}", page + 1)]
+            }
+            _ => Vec::new(),
+        };
+        let anchors: String = links
+            .iter()
+            .map(|link| format!("<li><a href=\"{link}\">{link}</a></li>"))
+            .collect();
+        let response = FetchResponse {
+            url: queued.url.to_string(),
+            status: 200,
+            headers: vec![("content-type".into(), "text/html; charset=utf-8".into())],
+            body: format!("<html><body><ul>{anchors}</ul></body></html>").into_bytes(),
+            fetched_at: "2025-02-01T12:00:00Z".parse().unwrap(),
+        };
+        crawler.record(&queued, &response);
+        order.push(path);
+        if order.len() == fetches {
+            break;
+        }
+    }
+    order
+}
+
+/// Kind: the first path segment; score: 8 for search pages, 2 for messages, 9 for the portal.
+fn by_section(address: &str) -> (Option<usize>, f64) {
+    let path = Url::parse(address)
+        .map(|url| url.path().to_string())
+        .unwrap();
+    match path.split('/').nth(1) {
+        Some("search") => (Some(1), 8.0),
+        Some("m") => (Some(2), 2.0),
+        _ => (None, 9.0),
+    }
+}
+
+#[test]
+fn an_ordered_crawl_does_not_follow_a_highly_scored_endless_list_for_ever() {
+    // Regression (the simulator's mailarchive and nodebb families, 2026-11-28): the search
+    // results users paged through scored above the messages, and the crawl ordered by score
+    // walked down them page after page. Discounted along its chain, the list falls behind.
+    assert_eq!(
+        ordered_crawl(FrontierPriority::new(by_section).with_chain_factor(0.5), 8),
+        [
+            "/",
+            "/search/1",
+            "/search/2",
+            "/m/1",
+            "/m/2",
+            "/m/3",
+            "/m/4",
+            "/search/3"
+        ]
+    );
+    assert_eq!(
+        ordered_crawl(FrontierPriority::new(by_section), 6),
+        [
+            "/",
+            "/search/1",
+            "/search/2",
+            "/search/3",
+            "/search/4",
+            "/search/5"
+        ]
+    );
+}

@@ -8,7 +8,7 @@
 //! the order the crawl holds: changing it halfway would make a crawl that is neither, and its
 //! figures would mean nothing.
 
-use trawl_behaviour::{Goal, PatternModel, PatternsError};
+use trawl_behaviour::{FOLLOW_PROBABILITY, PatternModel, PatternsError};
 use trawl_crawl::FrontierPriority;
 use trawl_store::StoreLocation;
 
@@ -173,9 +173,11 @@ pub fn settled_order(
     }
 }
 
-/// The comprehensive-fetch priority of `model`.
+/// The comprehensive-fetch priority of `model`: each URL's pattern and score, discounted along
+/// chains of one pattern's pages (`PatternModel::crawl_rank`).
 pub fn priority_of(model: PatternModel) -> FrontierPriority {
-    FrontierPriority::new(move |url: &str| model.priority(url, Goal::Fetch))
+    FrontierPriority::new(move |url: &str| model.crawl_rank(url))
+        .with_chain_factor(FOLLOW_PROBABILITY)
 }
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
-//! Hand-made browse logs of three small forums of our own making, one with script names and query
-//! parameters, one with slugs in the path, one with rewritten one-segment pages, written by a deterministic walk so that every test
-//! sees the same log.
+//! Hand-made browse logs of small forums of our own making, spelled as script names and query
+//! parameters, slugs in the path, rewritten one-segment pages, a question-and-answer site, ids
+//! and slugs with feeds beside them, and a mailing-list archive, written by a deterministic walk
+//! so that every test sees the same log.
 
 #![allow(dead_code)]
 
@@ -171,6 +172,74 @@ impl Spelling for QuestionForum {
     }
     fn new_posts(&self) -> String {
         "/questions?sort=newest".to_string()
+    }
+}
+
+/// A forum of id-and-slug paths with a page query, as NodeBB spells them
+/// (`/topic/41/garden-engine?page=2`), whose pages also link each thread's and each board's
+/// feed, the id with a suffix in the id's place (`/topic/41.rss`), which no reader opens.
+pub struct FeedForum;
+
+impl Spelling for FeedForum {
+    fn portal(&self) -> String {
+        "/".to_string()
+    }
+    fn board(&self, board: u64, page: u64) -> String {
+        let name = WORDS[board as usize % WORDS.len()];
+        match page {
+            1 => format!("/category/{board}/{name}"),
+            _ => format!("/category/{board}/{name}?page={page}"),
+        }
+    }
+    fn thread(&self, thread: u64, page: u64) -> String {
+        let slug = thread_slug(thread);
+        match page {
+            1 => format!("/topic/{thread}/{slug}"),
+            _ => format!("/topic/{thread}/{slug}?page={page}"),
+        }
+    }
+    fn profile(&self, user: u64) -> String {
+        format!("/user/{}{user}", WORDS[user as usize % 8])
+    }
+    fn login(&self) -> String {
+        "/login".to_string()
+    }
+    fn new_posts(&self) -> String {
+        "/recent".to_string()
+    }
+}
+
+/// A mailing-list archive: each list's index of threads (`threads.html`, `threads2.html`, …) and
+/// its messages, one page each (a thread's page `p` is its message `p`). The archive also
+/// shows every index by date, author and subject (`date2.html`), copies of the thread index
+/// no reader of the log opens.
+pub struct ListArchive;
+
+impl Spelling for ListArchive {
+    fn portal(&self) -> String {
+        "/archives/".to_string()
+    }
+    fn board(&self, board: u64, page: u64) -> String {
+        match page {
+            1 => format!("/archives/list{board}/threads.html"),
+            _ => format!("/archives/list{board}/threads{page}.html"),
+        }
+    }
+    fn thread(&self, thread: u64, page: u64) -> String {
+        format!(
+            "/archives/list{}/msg{:05}.html",
+            thread % BOARDS,
+            thread * 10 + page
+        )
+    }
+    fn profile(&self, user: u64) -> String {
+        format!("/archives/authors/{}{user}.html", WORDS[user as usize % 8])
+    }
+    fn login(&self) -> String {
+        "/mailman/login".to_string()
+    }
+    fn new_posts(&self) -> String {
+        "/archives/search".to_string()
     }
 }
 
