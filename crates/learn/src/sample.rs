@@ -361,33 +361,54 @@ impl Sampler {
 /// generalised, query keys sorted. It only needs to be good enough to spread a sample over kinds
 /// of URL; the sitemap's own URL patterns are learned later from everything sampled.
 pub fn url_shape(url: &Url) -> String {
-    let generalise = |part: &str| -> String {
-        let hyphens = part.matches('-').count();
-        if part.len() >= 16 || hyphens >= 2 {
-            return "*".to_string();
-        }
-        let mut shape = String::new();
-        let mut in_digits = false;
-        for character in part.chars() {
-            if character.is_ascii_digit() {
-                if !in_digits {
-                    shape.push('0');
-                }
-                in_digits = true;
-            } else {
-                shape.push(character);
-                in_digits = false;
-            }
-        }
-        shape
-    };
-    let path: Vec<String> = url.path().split('/').map(generalise).collect();
+    let path: Vec<String> = url.path().split('/').map(shape_of_part).collect();
     let mut query: Vec<String> = url
         .query_pairs()
-        .map(|(key, value)| format!("{key}={}", generalise(&value)))
+        .map(|(key, value)| format!("{key}={}", shape_of_part(&value)))
         .collect();
     query.sort();
     format!("{}?{}", path.join("/"), query.join("&"))
+}
+
+/// One path segment or query value of [`url_shape`]: `*` for a title slug (two hyphens or more
+/// between at least two worded pieces) and for a long or opaque part, else the part with each
+/// run of digits written `0`.
+///
+/// A part whose hyphens join numbers to one word is a page kind with its ids, not a slug:
+/// `forum-2-1.html` (a board's first page) and `thread-185-3-1.html` (a thread's third page)
+/// keep their word, so boards and threads are two shapes. Taken for slugs, they and the
+/// members' `space-uid-7.html` were one shape, which the sampler's picks spread over shapes
+/// counted as one kind of page: it had sampled that shape many times over before it fetched a
+/// board, and 64 pages of the simulator's Discuz! seed 2 held no board at all (97.7 %
+/// coverage, every board page missed).
+fn shape_of_part(part: &str) -> String {
+    let stem = part.split('.').next().unwrap_or(part);
+    let pieces: Vec<&str> = stem.split('-').collect();
+    let worded = pieces
+        .iter()
+        .filter(|piece| piece.chars().any(|character| character.is_alphabetic()))
+        .count();
+    let numbered = pieces.len() >= 3 && worded <= 1;
+    if pieces.len() >= 3 && !numbered {
+        return "*".to_string();
+    }
+    if part.len() >= 16 && !numbered {
+        return "*".to_string();
+    }
+    let mut shape = String::new();
+    let mut in_digits = false;
+    for character in part.chars() {
+        if character.is_ascii_digit() {
+            if !in_digits {
+                shape.push('0');
+            }
+            in_digits = true;
+        } else {
+            shape.push(character);
+            in_digits = false;
+        }
+    }
+    shape
 }
 
 fn without_fragment(url: &Url) -> String {
@@ -502,3 +523,38 @@ pub fn sample_site(
 
 /// A zero-length pause: kept as a named constant so tests read as intended.
 pub const NO_DELAY: std::time::Duration = std::time::Duration::ZERO;
+
+#[cfg(test)]
+mod tests {
+    use super::url_shape;
+
+    #[track_caller]
+    fn check(url: &str, expected: &str) {
+        let url = url::Url::parse(url).expect("a URL");
+        assert_eq!(url_shape(&url), expected, "{url}");
+    }
+
+    #[test]
+    fn slugs_long_parts_and_opaque_parts_are_one_shape() {
+        check(
+            "http://f.test/c/tech/my-laptop-fails-to-boot/",
+            "/c/tech/*/?",
+        );
+        check("http://f.test/t/123-my-laptop-fails/", "/t/*/?");
+        check("http://f.test/space-uid-7.html", "/*?");
+        check("http://f.test/s/0123456789abcdefXYZ/", "/s/*/?");
+        check("http://f.test/?sid=0123456789abcdef0123", "/?sid=*");
+    }
+
+    #[test]
+    fn page_kinds_with_numbers_keep_their_word() {
+        check("http://f.test/forum-2-1.html", "/forum-0-0.html?");
+        check("http://f.test/thread-185-3-1.html", "/thread-0-0-0.html?");
+        check(
+            "http://f.test/viewtopic.php?t=12&start=20",
+            "/viewtopic.php?start=0&t=0",
+        );
+        check("http://f.test/2025-11/msg00012.html", "/0-0/msg0.html?");
+        check("http://f.test/t/slow-boot/4", "/t/slow-boot/0?");
+    }
+}

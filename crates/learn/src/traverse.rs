@@ -51,7 +51,7 @@ use crate::sitemap::{Role, Sitemap};
 use flipping::find_page_flipping;
 pub use kin::CopiedArc;
 use kin::{adopt_twins, copy_flipping_rows, keep_later_pages};
-use primary_lists::primary_thread_lists;
+use primary_lists::{add_later_pages_of_primary_lists, primary_thread_lists};
 use pruning::{connect_to_portal, prune_toward_goals};
 pub(crate) use same_content::{copy_test_candidates, numbers_of_pages, same_content, url_numbers};
 use selection::{follow_alike_on_pages_of_the_same_lists, skeleton_links, spanning_tree};
@@ -298,7 +298,8 @@ fn choose_with(
     // Only now are a view's later pages kept beside its first page, so that their pairs can
     // show it repeats itself.
     endless::drop_endless_views(sitemap, &mut verdicts);
-    let primary = primary_thread_lists(sitemap, &verdicts, &ranks, &flipping);
+    let mut primary = primary_thread_lists(sitemap, &verdicts, &ranks, &flipping);
+    add_later_pages_of_primary_lists(sitemap, &verdicts, &flipping, &mut primary);
     let portal = sitemap.portal_vertex();
     let candidate: Vec<bool> = sitemap
         .arcs

@@ -7,9 +7,13 @@
 //! pattern from the vertex were followed: every board's button was fetched. The sampler now
 //! fetches a link of each such place, and the learner judges it like any other. The forum is
 //! written by hand, in the manner of Django forum applications' slug hierarchies.
+//!
+//! The button's redirect must not stand for the layout of the board's threads: when the sample
+//! held none of that board's threads, the redirect was the only sampled page of their pattern,
+//! which then never folded with the other boards' thread patterns.
 
 use trawl_learn::summary::PageSummary;
-use trawl_learn::traverse::Strategy;
+use trawl_learn::traverse::{Decision, Strategy};
 use trawl_learn::unjudged_places::{followed_on_trust, unjudged_place_checks};
 use trawl_page::analysis::analyse;
 use trawl_page::time::DateContext;
@@ -138,4 +142,54 @@ fn without_the_check_the_buttons_place_is_followed_on_trust() {
     let portal = Url::parse(&format!("{ORIGIN}/")).unwrap();
     let plan = trawl_learn::learn(&portal, sample(), Strategy::Skeleton).plan;
     assert_eq!(followed_on_trust(&plan).len(), 1, "{:#?}", plan.arcs);
+}
+
+/// Learns from the portal, every board, the threads of `boards_with_threads` and the buttons of
+/// `buttons_fetched` (their login redirects), and checks that the threads of every board share
+/// one URL pattern and that the plan follows every board's thread links.
+#[track_caller]
+fn check_threads_of_every_board(boards_with_threads: &[usize], buttons_fetched: &[usize]) {
+    let mut pages = vec![portal()];
+    for board in 0..BOARDS.len() {
+        pages.push(board_page(board));
+    }
+    for board in boards_with_threads {
+        for index in 0..THREADS_PER_BOARD {
+            pages.push(thread_page(*board, index));
+        }
+    }
+    for board in buttons_fetched {
+        pages.push(login_redirect(&format!("/f/{}/new/", BOARDS[*board])));
+    }
+    let portal = Url::parse(&format!("{ORIGIN}/")).unwrap();
+    let learned = trawl_learn::learn(&portal, pages, Strategy::Skeleton);
+    let sitemap = &learned.sitemap;
+    let first_threads: Vec<String> = (0..BOARDS.len())
+        .map(|board| format!("{ORIGIN}/f/{}/{}/", BOARDS[board], slug(board * 10)))
+        .collect();
+    let patterns: std::collections::BTreeSet<_> = first_threads
+        .iter()
+        .map(|url| sitemap.url_patterns.classify(&Url::parse(url).unwrap()))
+        .collect();
+    let followed = first_threads.iter().all(|url| {
+        sitemap.arcs.iter().enumerate().any(|(index, arc)| {
+            arc.target_urls.contains(url) && learned.traversal.decisions[index] != Decision::Skip
+        })
+    });
+    assert!(
+        patterns.len() == 1 && followed,
+        "threads of boards {boards_with_threads:?} and buttons of {buttons_fetched:?} sampled: \
+         patterns {patterns:?}, title links followed: {followed}"
+    );
+}
+
+#[test]
+fn a_board_whose_threads_were_not_sampled_keeps_their_pattern_beside_its_button() {
+    // The button's login redirect was the only sampled page under the third board's thread
+    // pattern; it used to give that pattern the redirects' layout, so it never folded with
+    // the other boards' threads and the board's threads were never crawled.
+    check_threads_of_every_board(&[0, 1], &[2]);
+    check_threads_of_every_board(&[0, 1], &[0, 2]);
+    check_threads_of_every_board(&[0, 1], &[]);
+    check_threads_of_every_board(&[0, 1, 2], &[0]);
 }
