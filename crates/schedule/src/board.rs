@@ -16,8 +16,8 @@
 //! gets one visit a day when the budget has room for every board, since a weight of zero would
 //! never look at the board again; the day starts at 00:00 UTC, which moves nothing but the
 //! labels, because the histogram is learned on the same clock it is applied on; and M is the
-//! room the day is expected to leave the visits (the last day's budget less its follow-ups, less
-//! the pages never fetched), shared out and placed once as the day's first window is planned,
+//! room the day is expected to leave the visits (the last day's budget less its follow-ups and
+//! the pages never fetched it read), shared out and placed once as the day's first window is planned,
 //! each visit made in the window holding its point or, when that window has no slot left for it,
 //! in the next one (`VisitCalendar`).
 
@@ -207,9 +207,8 @@ struct VisitCalendar {
     yesterday: Option<DaySpending>,
 }
 
-/// One day's budget and the fetches it spent on follow-ups, deferred ones included: what was
-/// not left for the board visits the policy plans, apart from the pages never fetched, whose
-/// number the backlog itself tells.
+/// One day's budget and the fetches it spent before the board visits the policy plans: on
+/// follow-ups (deferred ones included) and on pages never fetched (the backlog).
 #[derive(Clone, Copy, Debug, Default)]
 struct DaySpending {
     /// The day's start (Unix seconds, 00:00 UTC).
@@ -218,12 +217,20 @@ struct DaySpending {
     seconds: i64,
     budget: u64,
     follow_ups: u64,
+    backlog: u64,
 }
 
 impl VisitCalendar {
-    /// Counts a window's budget, and the deferred follow-ups it served first, to the day of its
-    /// start, closing the previous day when this is a new one.
-    fn count_window(&mut self, window: Window, budget: u32, deferred_served: usize) {
+    /// Counts a window's budget, the deferred follow-ups it served first and the pages of the
+    /// backlog it planned to the day of its start, closing the previous day when this is a new
+    /// one.
+    fn count_window(
+        &mut self,
+        window: Window,
+        budget: u32,
+        deferred_served: usize,
+        backlog: usize,
+    ) {
         let day = window.start_second().div_euclid(DAY) * DAY;
         if self.today.day != day {
             if self.today.seconds > 0 {
@@ -237,6 +244,7 @@ impl VisitCalendar {
         self.today.seconds += window.end_second() - window.start_second();
         self.today.budget += u64::from(budget);
         self.today.follow_ups += deferred_served as u64;
+        self.today.backlog += backlog as u64;
     }
 
     /// The visits due by `end`, the overdue ones first (one a board, however many of its points
@@ -273,17 +281,26 @@ impl BoardBased {
     }
 
     /// The board visits a day can be expected to have room for: the budget of the last whole
-    /// day less what it spent on follow-ups, less the pages never fetched, which every policy
-    /// serves before its own plan. Before a day has ended, the first window's budget for a day
-    /// less the share follow-ups are given. Not one window's slots: they swing with the
-    /// follow-ups waiting and the budget carried from quieter hours.
+    /// day less what it spent on follow-ups and on pages never fetched, which every policy
+    /// serves before its own plan; those pages counted no higher than the backlog waiting now,
+    /// so that the day after the warm-up's last pages has the room they leave. Before a day has
+    /// ended, the first window's budget for a day less the share follow-ups are given and less
+    /// the backlog. Not one window's slots: they swing with the follow-ups waiting and the
+    /// budget carried from quieter hours.
     fn expected_room(&self, lists: &Lists, window: Window, budget: u32) -> u32 {
-        let backlog = lists.backlog().count() as f64;
-        let room = match self.calendar.yesterday {
+        let waiting = lists.backlog().count() as f64;
+        let (room, backlog) = match self.calendar.yesterday {
             Some(day) if day.seconds > 0 => {
-                (day.budget.saturating_sub(day.follow_ups)) as f64 * DAY as f64 / day.seconds as f64
+                let per_day = DAY as f64 / day.seconds as f64;
+                (
+                    day.budget.saturating_sub(day.follow_ups) as f64 * per_day,
+                    (day.backlog as f64 * per_day).min(waiting),
+                )
             }
-            _ => window.per_day(budget) * (1.0 - self.allowance.follow_up_share().min(0.8)),
+            _ => (
+                window.per_day(budget) * (1.0 - self.allowance.follow_up_share().min(0.8)),
+                waiting,
+            ),
         };
         (room - backlog).max(0.0).round() as u32
     }
@@ -428,10 +445,11 @@ impl Policy for BoardBased {
 
     fn plan(&mut self, lists: &Lists, window: Window, budget: u32) -> Vec<PageRequest> {
         let (mut requests, plannable) = self.allowance.begin(lists, window, budget);
-        self.calendar.count_window(window, budget, requests.len());
         let backlog = self
             .allowance
             .backlog_requests(lists, window, &requests, plannable as usize);
+        self.calendar
+            .count_window(window, budget, requests.len(), backlog.len());
         let slots = plannable as usize - backlog.len();
         requests.extend(backlog);
         self.place_visits(lists, window, budget);
