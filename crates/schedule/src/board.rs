@@ -12,10 +12,14 @@
 //! hours get more visits. ERA gives every board the same number of visits at evenly spaced times,
 //! WRA only weights boards, LRA only places visits by the histogram.
 //!
-//! Two choices the paper leaves open are made here. A board with no activity in the window still
+//! Three choices the paper leaves open are made here. A board with no activity in the window still
 //! gets one visit a day when the budget has room for every board, since a weight of zero would
-//! never look at the board again; and the day starts at 00:00 UTC, which moves nothing but the
-//! labels, because the histogram is learned on the same clock it is applied on.
+//! never look at the board again; the day starts at 00:00 UTC, which moves nothing but the
+//! labels, because the histogram is learned on the same clock it is applied on; and M is the
+//! room the day is expected to leave the visits (the last day's budget less its follow-ups and
+//! the pages never fetched it read), shared out and placed once as the day's first window is planned,
+//! each visit made in the window holding its point or, when that window has no slot left for it,
+//! in the next one (`VisitCalendar`).
 
 use crate::lists::{ActivityKind, BoardActivity, FetchedPage, ListChange, ListKind, Lists};
 use crate::policy::{
@@ -173,6 +177,98 @@ pub fn even_points(visits: u32) -> Vec<f64> {
 pub struct BoardBased {
     config: BoardConfig,
     allowance: Allowance,
+    calendar: VisitCalendar,
+}
+
+/// The board visits placed for the days planned so far, kept from window to window until made,
+/// and what each day spent on other fetches, from which the next day's room is expected.
+///
+/// A day's visits are shared out and placed once, when its first window is planned. Shared out
+/// again at every hourly window from that window's slots, which the follow-ups waiting and the
+/// budget carried from quieter hours make swing (13 to 144 an hour at 1,000 fetches a day on the
+/// simulator's discuz/3), a quiet board's one or two visits a day moved with the share: its
+/// points fell in other hours than the window placing them, and a point is used only by the
+/// window whose hour holds it, so the board went up to two days unread and BRA lost 5 posts of
+/// it at 1,000 a day. A visit whose point has passed unmade (its window had no slot left) is
+/// made in the next window instead of dropped, so every board gets the visits it was given.
+#[derive(Clone, Debug, Default)]
+struct VisitCalendar {
+    /// The end of the last day whose visits are placed (Unix seconds, 00:00 UTC of the next day).
+    placed_through: i64,
+    /// The visits a day the current day's points were shared out for.
+    visits_per_day: u32,
+    /// The boards the current day's visits were shared among.
+    boards: Vec<crate::ListId>,
+    /// Visits placed and not yet made, in time order (Unix seconds, board).
+    pending: Vec<(f64, crate::ListId)>,
+    /// What the day being planned has spent so far.
+    today: DaySpending,
+    /// What the last day planned spent, once a day has ended.
+    yesterday: Option<DaySpending>,
+}
+
+/// One day's budget and the fetches it spent before the board visits the policy plans: on
+/// follow-ups (deferred ones included) and on pages never fetched (the backlog).
+#[derive(Clone, Copy, Debug, Default)]
+struct DaySpending {
+    /// The day's start (Unix seconds, 00:00 UTC).
+    day: i64,
+    /// The seconds of the day the windows planned so far cover.
+    seconds: i64,
+    budget: u64,
+    follow_ups: u64,
+    backlog: u64,
+}
+
+impl VisitCalendar {
+    /// Counts a window's budget, the deferred follow-ups it served first and the pages of the
+    /// backlog it planned to the day of its start, closing the previous day when this is a new
+    /// one.
+    fn count_window(
+        &mut self,
+        window: Window,
+        budget: u32,
+        deferred_served: usize,
+        backlog: usize,
+    ) {
+        let day = window.start_second().div_euclid(DAY) * DAY;
+        if self.today.day != day {
+            if self.today.seconds > 0 {
+                self.yesterday = Some(self.today);
+            }
+            self.today = DaySpending {
+                day,
+                ..DaySpending::default()
+            };
+        }
+        self.today.seconds += window.end_second() - window.start_second();
+        self.today.budget += u64::from(budget);
+        self.today.follow_ups += deferred_served as u64;
+        self.today.backlog += backlog as u64;
+    }
+
+    /// The visits due by `end`, the overdue ones first (one a board, however many of its points
+    /// passed, made at `start`), at most `slots` of them; the rest stay for the next window.
+    fn take_due(&mut self, start: i64, end: i64, slots: usize) -> Vec<(f64, crate::ListId)> {
+        let due_count = self
+            .pending
+            .partition_point(|&(instant, _)| instant < end as f64);
+        let mut due: Vec<(f64, crate::ListId)> = Vec::with_capacity(due_count);
+        let mut overdue_boards: Vec<crate::ListId> = Vec::new();
+        for (instant, board) in self.pending.drain(..due_count) {
+            if instant < start as f64 {
+                if !overdue_boards.contains(&board) {
+                    overdue_boards.push(board);
+                    due.push((start as f64, board));
+                }
+            } else {
+                due.push((instant, board));
+            }
+        }
+        let waiting = due.split_off(slots.min(due.len()));
+        self.pending.splice(0..0, waiting);
+        due
+    }
 }
 
 impl BoardBased {
@@ -180,7 +276,90 @@ impl BoardBased {
         BoardBased {
             config,
             allowance: Allowance::default(),
+            calendar: VisitCalendar::default(),
         }
+    }
+
+    /// The board visits a day can be expected to have room for: the budget of the last whole
+    /// day less what it spent on follow-ups and on pages never fetched, which every policy
+    /// serves before its own plan; those pages counted no higher than the backlog waiting now,
+    /// so that the day after the warm-up's last pages has the room they leave. Before a day has
+    /// ended, the first window's budget for a day less the share follow-ups are given and less
+    /// the backlog. Not one window's slots: they swing with the follow-ups waiting and the
+    /// budget carried from quieter hours.
+    fn expected_room(&self, lists: &Lists, window: Window, budget: u32) -> u32 {
+        let waiting = lists.backlog().count() as f64;
+        let (room, backlog) = match self.calendar.yesterday {
+            Some(day) if day.seconds > 0 => {
+                let per_day = DAY as f64 / day.seconds as f64;
+                (
+                    day.budget.saturating_sub(day.follow_ups) as f64 * per_day,
+                    (day.backlog as f64 * per_day).min(waiting),
+                )
+            }
+            _ => (
+                window.per_day(budget) * (1.0 - self.allowance.follow_up_share().min(0.8)),
+                waiting,
+            ),
+        };
+        (room - backlog).max(0.0).round() as u32
+    }
+
+    /// Places the visits of every day the window reaches that has none placed yet, and those of
+    /// boards found since the day's visits were shared out.
+    fn place_visits(&mut self, lists: &Lists, window: Window, budget: u32) {
+        let (start, end) = (window.start_second(), window.end_second());
+        let today = start.div_euclid(DAY) * DAY;
+        let mut day = self.calendar.placed_through.max(today);
+        if day < end {
+            let visits_per_day = self.expected_room(lists, window, budget);
+            self.calendar.visits_per_day = visits_per_day;
+            self.calendar.boards = lists.index_lists().map(|list| list.id).collect();
+            let points = self.daily_points(lists, start, visits_per_day);
+            while day < end {
+                self.add_points(day, start, &points, |_| true);
+                day += DAY;
+            }
+            self.calendar.placed_through = day;
+            return;
+        }
+        let found_since: Vec<crate::ListId> = lists
+            .index_lists()
+            .map(|list| list.id)
+            .filter(|board| !self.calendar.boards.contains(board))
+            .collect();
+        if !found_since.is_empty() {
+            // A board found after its day was shared out gets the points the day's share would
+            // have given it, from now on; the others keep theirs.
+            let points = self.daily_points(lists, start, self.calendar.visits_per_day);
+            self.add_points(today, start, &points, |board| found_since.contains(&board));
+            self.calendar.boards.extend(found_since);
+        }
+    }
+
+    /// Adds the points of the day starting at `day` from `start` on, for the boards `wanted`
+    /// keeps, to the visits pending.
+    fn add_points(
+        &mut self,
+        day: i64,
+        start: i64,
+        points: &[(crate::ListId, Vec<f64>)],
+        wanted: impl Fn(crate::ListId) -> bool,
+    ) {
+        for (board, board_points) in points {
+            if !wanted(*board) {
+                continue;
+            }
+            for &point in board_points {
+                let instant = day as f64 + point;
+                if instant >= start as f64 {
+                    self.calendar.pending.push((instant, *board));
+                }
+            }
+        }
+        self.calendar
+            .pending
+            .sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
     }
 
     /// The day's visit instants (seconds into the day) of every board, for `visits_per_day`
@@ -265,26 +444,18 @@ impl Policy for BoardBased {
     }
 
     fn plan(&mut self, lists: &Lists, window: Window, budget: u32) -> Vec<PageRequest> {
-        let (mut requests, slots) = self.allowance.begin_with_backlog(lists, window, budget);
-        let per_day = (slots as f64 * DAY as f64 / window.seconds()).round() as u32;
-        let (start, end) = (window.start_second(), window.end_second());
-        let mut visits = Vec::new();
-        if slots > 0 {
-            for (board, points) in self.daily_points(lists, start, per_day) {
-                let mut day = start.div_euclid(DAY) * DAY;
-                while day < end {
-                    for &point in &points {
-                        let instant = day as f64 + point;
-                        if instant >= start as f64 && instant < end as f64 {
-                            visits.push((instant, board));
-                        }
-                    }
-                    day += DAY;
-                }
-            }
-        }
-        visits.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
-        visits.truncate(slots);
+        let (mut requests, plannable) = self.allowance.begin(lists, window, budget);
+        let backlog = self
+            .allowance
+            .backlog_requests(lists, window, &requests, plannable as usize);
+        self.calendar
+            .count_window(window, budget, requests.len(), backlog.len());
+        let slots = plannable as usize - backlog.len();
+        requests.extend(backlog);
+        self.place_visits(lists, window, budget);
+        let visits = self
+            .calendar
+            .take_due(window.start_second(), window.end_second(), slots);
         requests.extend(
             visits
                 .into_iter()
@@ -312,7 +483,9 @@ impl Policy for BoardBased {
                 wanted.push((fetched.list, fetched.page + 1));
             }
         }
-        self.allowance.follow_ups(fetched.fetched_at, wanted)
+        let granted = self.allowance.follow_ups(fetched.fetched_at, wanted);
+        self.calendar.today.follow_ups += granted.len() as u64;
+        granted
     }
 }
 

@@ -40,7 +40,8 @@
 //! - The board-based method ([`BoardBased`], `bic-bra`, and the ablations `era`, `wra`, `lra`):
 //!   BIC reads a board's pages until one shows nothing new or bumped and fetches what changed;
 //!   BRA shares a day's board visits by WP = Ws·Wp·(Ng + θ·Nr) and places them where the board's
-//!   24-hour activity histogram splits into equal areas.
+//!   24-hour activity histogram splits into equal areas, once a day, for the room the day is
+//!   expected to leave them.
 //! - Baselines: uniform round-robin ([`RoundRobin`]), breadth-first re-crawl of every page
 //!   ([`BreadthFirst`], `bfs`), polling in proportion to change rates estimated by Cho and
 //!   Garcia-Molina's estimator ([`PoissonRate`]), Olston and Pandey's `curve-fitting` and
