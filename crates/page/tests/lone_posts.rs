@@ -271,3 +271,29 @@ fn a_short_opening_post_beside_its_title_heading_and_breadcrumb_is_read() {
         ],
     );
 }
+
+#[test]
+fn a_short_opening_post_under_its_title_in_a_minor_heading_is_read_for_its_message() {
+    // Regression (django-simple-forum): a thread of one post shows its title in an `h3` above
+    // a message shorter than the title; the title was read as the post's text.
+    check(
+        "<div class=topic><div class=description><h3 class=topic-heading>Router keeps dropping \
+         every single evening, why?</h3><p>Any idea what to try?</p>\
+         <p class=meta>Started by <a href=/member/7/>kestrel</a> on Dec 2, 2025 10:15 am</p>\
+         </div></div><div class=note>No replies yet</div>",
+        &[("kestrel", "2025-12-02T10:15:00", "Any idea what to try?")],
+    );
+    // A heading alone is still read when the box holds no other text that could be the
+    // message: a question asked in its title alone.
+    check(
+        "<div class=topic><div class=description><h3 class=topic-heading>Why does the router \
+         drop the line every single evening at nine?</h3>\
+         <p class=meta>Started by <a href=/member/7/>kestrel</a> on Dec 2, 2025 10:15 am</p>\
+         </div></div><div class=note>No replies yet</div>",
+        &[(
+            "kestrel",
+            "2025-12-02T10:15:00",
+            "Why does the router drop the line every single evening at nine?",
+        )],
+    );
+}
