@@ -17,7 +17,7 @@
 //! menu entries or their text is fields and navigation, which the share test turns away. Short
 //! messages beside many fields are missed: with one record, nothing tells a field from a message.
 
-use super::single_post::{RecordColumns, is_heading_text, single_post_parts};
+use super::single_post::{RecordColumns, single_post_parts};
 use super::*;
 use crate::dom::{Document, NodeId, NodeKind, ROOT};
 
@@ -269,8 +269,7 @@ fn is_title_heading_text(document: &Document, element: NodeId, node: NodeId) -> 
 }
 
 /// The largest element of `element` holding no date field and not holding `author`, not in an
-/// `h1` or `h2` heading and no breadcrumb, when it has at least 20 bytes of text; an element
-/// in a minor heading only when no other element has that much.
+/// `h1` or `h2` heading and no breadcrumb, when it has at least 20 bytes of text.
 fn message_of(
     facts: &PageFacts<'_>,
     element: NodeId,
@@ -280,7 +279,6 @@ fn message_of(
 ) -> Option<NodeId> {
     let document = facts.document;
     let mut best: Option<(NodeId, u32)> = None;
-    let mut best_outside_headings: Option<(NodeId, u32)> = None;
     for node in document.descendants(element) {
         // The page's title heading or a breadcrumb is a field, however long beside a short
         // message; a minor heading inside may be a title the message is made of (a question's
@@ -300,19 +298,8 @@ fn message_of(
         if best.is_none_or(|(_, best_size)| size > best_size) {
             best = Some((node, size));
         }
-        if !is_heading_text(document, element, node)
-            && best_outside_headings.is_none_or(|(_, best_size)| size > best_size)
-        {
-            best_outside_headings = Some((node, size));
-        }
     }
-    // A heading names the thread or the post's subject: beside a message of its own, however
-    // short, it is the title, not the message (django-simple-forum shows a thread's opening
-    // post under its title in an `h3`, and a short opening post was read as its title).
-    best_outside_headings
-        .filter(|(_, size)| *size >= 20)
-        .or(best.filter(|(_, size)| *size >= 20))
-        .map(|(node, _)| node)
+    best.filter(|(_, size)| *size >= 20).map(|(node, _)| node)
 }
 
 /// For every node, the sum of the `(element, amount)` amounts of the elements at or below it.

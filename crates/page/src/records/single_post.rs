@@ -181,7 +181,7 @@ pub(super) fn single_post_parts(
 
 /// Whether `node` is a heading or sits in one, looking up no further than `element`: a
 /// heading names the thread or the post's subject, it is never the message.
-pub(super) fn is_heading_text(document: &Document, element: NodeId, node: NodeId) -> bool {
+fn is_heading_text(document: &Document, element: NodeId, node: NodeId) -> bool {
     let mut current = Some(node);
     while let Some(here) = current {
         let data = document.node(here);
