@@ -310,4 +310,15 @@ fn a_short_opening_post_under_its_title_in_a_minor_heading_is_read_for_its_messa
          <span class=users>Users <span class=count>1</span></span></div></div>",
         &[("kestrel", "2025-12-02T10:15:00", "Any idea what to try?")],
     );
+    // The counts' row in the post's box, longer than its message, is no message either.
+    check(
+        "<div class=view><div class=description><h3 class=topic-heading>Router keeps dropping \
+         every single evening, why?</h3><p>Any idea what to try?</p>\
+         <ul><li><a href=#><img src=/a.jpg> <span class=text>Created By<small>kestrel, Dec. 2, \
+         2025, 10:15 a.m.</small></span></a></li></ul></div>\
+         <div class=options><div class=counts><span class=board><a href=# class=disclosure>Home \
+         networking</a></span> <span class=replies>Replies 0</span> <span class=views>Views \
+         3</span> <span class=users>Users <span class=count>1</span></span></div></div></div>",
+        &[("kestrel", "2025-12-02T10:15:00", "Any idea what to try?")],
+    );
 }

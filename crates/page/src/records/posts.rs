@@ -333,12 +333,14 @@ fn most_common(values: impl Iterator<Item = u64>) -> Option<u64> {
         .map(|(value, _)| value)
 }
 
-/// The text column of a lone record: its headings are fields when it holds, beside them, a
-/// message of 20 bytes or more. A heading names the thread or the post's subject; when the page
-/// names the thread nowhere else (a `<title>` of the forum's name alone), the heading is not
-/// known as the title, and beside a shorter message it held the most text (django-simple-forum
-/// shows a thread's opening post under its title in an `h3`). A record whose only text is a
-/// heading keeps it: a question asked in its title alone.
+/// The text column of a lone record: its headings, and its rows of short fields side by side
+/// (a thread's counts beside its board's name, `single_post::row_of_short_fields`), are fields
+/// when it holds, beside them, a message of 20 bytes or more. A heading names the thread or the
+/// post's subject; when the page names the thread nowhere else (a `<title>` of the forum's name
+/// alone), the heading is not known as the title, and beside a shorter message it held the most
+/// text (django-simple-forum shows a thread's opening post under its title in an `h3`, above
+/// its counts). A record whose only text is a heading keeps it: a question asked in its title
+/// alone.
 fn lone_record_text(
     facts: &PageFacts<'_>,
     region: usize,
@@ -353,7 +355,9 @@ fn lone_record_text(
         .flat_map(|member| document.descendants(member))
         .filter(|&node| {
             let data = document.node(node);
-            HEADINGS.iter().any(|heading| data.is(heading))
+            data.kind == NodeKind::Element
+                && (HEADINGS.iter().any(|heading| data.is(heading))
+                    || super::single_post::row_of_short_fields(document, node))
         })
         .collect();
     if !headings.is_empty() {
