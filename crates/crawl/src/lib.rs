@@ -380,15 +380,14 @@ fn read_posts_by_vertex(
 /// short replies; a thread whose few replies are all short ("Thanks, that worked.") was read
 /// for its opening post, then for the longest reply alone as a lone record, and its other
 /// replies were lost (django-simple-forum: a reply of 20 characters beside one of 42). Records
-/// made like the posts of the vertex's other pages are posts whatever their length. A page
-/// that lists thread entries is left to the lone record: its rows are no replies.
+/// made like the posts of the vertex's other pages are posts whatever their length.
 fn lone_post_by_patterns(
     analysis: &PageAnalysis,
     known: &[u64],
     single_records: Vec<SingleRecord>,
 ) -> Option<Vec<trawl_page::records::Post>> {
     let read: Vec<_> = analysis.posts.iter().map(|post| post.node).collect();
-    if analysis.thread_entries.is_empty() {
+    {
         let from_region = analysis
             .regions
             .iter()
@@ -398,7 +397,18 @@ fn lone_post_by_patterns(
                     && region.records.len() >= 2
                     && !region.records.iter().any(|record| read.contains(record))
             })
-            .map(|(index, _)| known_region_posts(analysis, index, &analysis.date_context))
+            .map(|(index, _)| {
+                // The posts read already (the opening post shown apart) stay, in page order
+                // with the region's, unless the region's reading found them too.
+                let mut posts = known_region_posts(analysis, index, &analysis.date_context);
+                for post in &analysis.posts {
+                    if !posts.iter().any(|read| read.node == post.node) {
+                        posts.push(post.clone());
+                    }
+                }
+                posts.sort_by_key(|post| post.node);
+                posts
+            })
             .max_by_key(Vec::len);
         if let Some(posts) = from_region.filter(|posts| posts.len() > analysis.posts.len()) {
             return Some(posts);
