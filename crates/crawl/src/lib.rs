@@ -54,7 +54,7 @@ use trawl_learn::sitemap::{LocationKey, Role};
 use trawl_learn::summary::{redirect_target, region_summaries, response_structure};
 use trawl_learn::traverse::Decision;
 use trawl_model::FetchResponse;
-use trawl_page::analysis::{PageAnalysis, RecordsWanted, lone_record_posts};
+use trawl_page::analysis::{PageAnalysis, RecordsWanted, known_region_posts, lone_record_posts};
 use trawl_page::regions::{SingleRecord, single_record_candidates};
 use unplaced::UnplacedLinks;
 use url::Url;
@@ -364,18 +364,91 @@ fn read_posts_by_vertex(
     let Some(known) = post_patterns.get(&vertex) else {
         return;
     };
+    if let Some(posts) = lone_post_by_patterns(&page.analysis, known, single_records) {
+        page.analysis.posts = posts;
+        page.signature = record_signature(&page.analysis);
+    }
+}
+
+/// The posts of a page read for at most one post, read again through `known` (the patterns
+/// its vertex's posts repeat in on other pages), when that finds more posts than the page
+/// analysis did: a region of a known pattern whose records the analysis did not take for
+/// posts, or else a lone record of a known pattern.
+///
+/// A region comes first. Page analysis reads a list of undated records as posts only when
+/// their messages are sentences, since a board index's one-line descriptions are made like
+/// short replies; a thread whose few replies are all short ("Thanks, that worked.") was read
+/// for its opening post, then for the longest reply alone as a lone record, and its other
+/// replies were lost (django-simple-forum: a reply of 20 characters beside one of 42). Records
+/// made like the posts of the vertex's other pages are posts whatever their length.
+fn lone_post_by_patterns(
+    analysis: &PageAnalysis,
+    known: &[u64],
+    single_records: Vec<SingleRecord>,
+) -> Option<Vec<trawl_page::records::Post>> {
     let read: Vec<_> = analysis.posts.iter().map(|post| post.node).collect();
+    {
+        let from_region = analysis
+            .regions
+            .iter()
+            .enumerate()
+            .filter(|(_, region)| {
+                known.contains(&region.pattern)
+                    && region.records.len() >= 2
+                    && !region.records.iter().any(|record| read.contains(record))
+            })
+            .map(|(index, _)| {
+                // The posts read already (the opening post shown apart) stay, in page order
+                // with the region's, unless the region's reading found them too.
+                let mut posts = known_region_posts(analysis, index, &analysis.date_context);
+                for post in &analysis.posts {
+                    if !posts.iter().any(|read| read.node == post.node) {
+                        posts.push(post.clone());
+                    }
+                }
+                posts.sort_by_key(|post| post.node);
+                posts
+            })
+            .max_by_key(Vec::len);
+        if let Some(posts) = from_region.filter(|posts| posts.len() > analysis.posts.len()) {
+            return Some(posts);
+        }
+    }
     let lone = single_records
         .into_iter()
         .filter(|candidate| known.contains(&candidate.pattern) && !read.contains(&candidate.first))
-        .max_by(|first, second| first.text_share.total_cmp(&second.text_share));
-    if let Some(record) = lone {
-        let posts = lone_record_posts(analysis, &record, &analysis.date_context);
-        if posts.len() > page.analysis.posts.len() {
-            page.analysis.posts = posts;
-            page.signature = record_signature(&page.analysis);
-        }
+        .max_by(|first, second| first.text_share.total_cmp(&second.text_share))?;
+    let posts = lone_record_posts(analysis, &lone, &analysis.date_context);
+    (posts.len() > analysis.posts.len()).then_some(posts)
+}
+
+/// The posts of a stored page read again with `known`, the post patterns its vertex is known
+/// by now, or `None` when they find no post more than the page's stored `stored_posts`.
+///
+/// The crawler reads a page of one post through the patterns its vertex's posts were seen
+/// repeating in (a lone reply beside an opening post shown apart), and learns those patterns
+/// from the pages it fetches: a page fetched before any page of its vertex showed them was read
+/// without them, and which posts it gave depended on the order pages were fetched in. The
+/// driver reads such pages again from the store once the patterns are known
+/// (`Store::pages_before_post_patterns`). The page is analysed and classified as a fetch is
+/// ([`AnalysedPage::of`] under the crawl's `plan`), so reading it again is reading it as it
+/// would have been read had the patterns been known when it came.
+pub fn posts_read_again(
+    queued: &Queued,
+    response: &FetchResponse,
+    plan: &Plan,
+    known: &[u64],
+    stored_posts: usize,
+) -> Option<Vec<trawl_page::records::Post>> {
+    let analysed = AnalysedPage::of(queued, response, Some(plan));
+    if analysed.analysis.posts.len() > 1 {
+        // Read whole by page analysis now, which reads the page as it did when it was fetched
+        // unless the program changed since; more posts than stored are kept either way.
+        let posts = analysed.analysis.posts;
+        return (posts.len() > stored_posts).then_some(posts);
     }
+    let posts = lone_post_by_patterns(&analysed.analysis, known, analysed.single_records)?;
+    (posts.len() > stored_posts).then_some(posts)
 }
 
 fn remember_post_pattern(
@@ -568,6 +641,12 @@ impl Crawler {
     /// Pages recorded so far.
     pub fn fetched(&self) -> usize {
         self.fetched
+    }
+
+    /// The patterns the posts of `vertex`'s pages were seen repeating in, in the order they
+    /// were first seen (see [`posts_read_again`]).
+    pub fn post_patterns_of(&self, vertex: usize) -> &[u64] {
+        self.post_patterns.get(&vertex).map_or(&[], Vec::as_slice)
     }
 
     /// URL rewrites learned while crawling (see [`REWRITE_EVIDENCE`]).

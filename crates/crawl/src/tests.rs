@@ -469,3 +469,60 @@ fn an_ordered_crawl_does_not_follow_a_highly_scored_endless_list_for_ever() {
         ]
     );
 }
+
+#[test]
+fn short_replies_made_like_the_replies_of_other_pages_are_read_as_posts() {
+    // Regression (django-simple-forum): undated replies are read as posts by page analysis
+    // only when their messages are sentences (80 characters on average); a thread whose two
+    // replies were 20 and 42 characters long gave its opening post, then the longer reply
+    // alone as a lone record of the known pattern, and the shorter was lost.
+    let mut post_patterns = HashMap::new();
+    let (mut learned, singles) = crawled_page(
+        "http://forum.test/topic/view/topic-number-one/",
+        &opener_and_replies_page(
+            1,
+            &[
+                (
+                    "alice",
+                    "A first reply with enough words in it to be a message of its own, not a label.",
+                ),
+                (
+                    "bob",
+                    "A second reply, which says something else entirely and at some length as well.",
+                ),
+            ],
+        ),
+    );
+    read_posts_by_vertex(&mut post_patterns, &mut learned, 0, singles);
+    assert_eq!(learned.analysis.posts.len(), 3);
+    let (mut short, singles) = crawled_page(
+        "http://forum.test/topic/view/topic-number-two/",
+        &opener_and_replies_page(
+            2,
+            &[
+                ("carol", "Worked for me too."),
+                ("dave", "Same here, thanks for asking this one."),
+            ],
+        ),
+    );
+    assert_eq!(
+        short.analysis.posts.len(),
+        1,
+        "read alone: the opening post"
+    );
+    read_posts_by_vertex(&mut post_patterns, &mut short, 0, singles);
+    let read: Vec<(Option<&str>, &str)> = short
+        .analysis
+        .posts
+        .iter()
+        .map(|post| (post.author.as_deref(), post.text.trim()))
+        .collect();
+    assert_eq!(
+        read[1..],
+        [
+            (Some("carol"), "Worked for me too."),
+            (Some("dave"), "Same here, thanks for asking this one.")
+        ]
+    );
+    assert_eq!(read[0].0, Some("starter2"));
+}

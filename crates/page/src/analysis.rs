@@ -92,6 +92,33 @@ pub fn lone_record_posts(
     )
 }
 
+/// The posts of the page's region `region`, read as a post region whatever page analysis made of
+/// it: a region whose pattern the caller knows to hold posts on other pages of the site. Page
+/// analysis alone reads a list of undated records as posts only when their messages are
+/// sentences (see `undated_posts`), as a board index's one-line descriptions are made like
+/// short replies; a page whose few replies are all short is then read for its opening post
+/// alone, though the crawler saw the same records hold the replies of the thread's other
+/// pages. When `context` has no offset from UTC, the one the page stated is used, as in
+/// [`lone_record_posts`].
+pub fn known_region_posts(
+    analysis: &PageAnalysis,
+    region: usize,
+    context: &DateContext,
+) -> Vec<Post> {
+    if region >= analysis.regions.len() {
+        return Vec::new();
+    }
+    let context = &with_site_offset(context, analysis.date_context.utc_offset_seconds);
+    let facts = PageFacts::new(
+        &analysis.document,
+        &analysis.regions,
+        &analysis.slots,
+        &analysis.links,
+        context,
+    );
+    posts_in_region(&facts, region, &analysis.url)
+}
+
 /// The region a lone record would form if it were a run of one.
 fn region_of_single_record(record: &SingleRecord) -> Region {
     Region {

@@ -308,3 +308,54 @@ fn a_short_opening_post_beside_its_title_heading_and_breadcrumb_is_read() {
         ],
     );
 }
+
+#[test]
+fn a_short_opening_post_under_its_title_in_a_minor_heading_is_read_for_its_message() {
+    // Regression (django-simple-forum): a thread of one post shows its title in an `h3` above
+    // a message shorter than the title; the title was read as the post's text.
+    check(
+        "<div class=topic><div class=description><h3 class=topic-heading>Router keeps dropping \
+         every single evening, why?</h3><p>Any idea what to try?</p>\
+         <p class=meta>Started by <a href=/member/7/>kestrel</a> on Dec 2, 2025 10:15 am</p>\
+         </div></div><div class=note>No replies yet</div>",
+        &[("kestrel", "2025-12-02T10:15:00", "Any idea what to try?")],
+    );
+    // A message longer than the heading is read as before, without the heading.
+    check(
+        "<div class=topic><div class=description><h3 class=topic-heading>Router keeps dropping \
+         every single evening, why?</h3><p>It drops the line at nine every evening since the \
+         update on Monday; the cable and the power supply are new.</p>\
+         <p class=meta>Started by <a href=/member/7/>kestrel</a> on Dec 2, 2025 10:15 am</p>\
+         </div></div><div class=note>No replies yet</div>",
+        &[(
+            "kestrel",
+            "2025-12-02T10:15:00",
+            "It drops the line at nine every evening since the update on Monday; the cable and the power supply are new.",
+        )],
+    );
+    // Beside the box, a row of counts names the thread's board in a link to nowhere and labels
+    // a count in a class that marks people ("Users 1"): the author is the name glued before
+    // the date, not either of them.
+    check(
+        "<div class=topic><div class=description><h3 class=topic-heading>Router keeps dropping \
+         every single evening, why?</h3><p>Any idea what to try?</p>\
+         <ul class=posters><li><a href=# title=kestrel><img src=/a.jpg></a></li></ul>\
+         <ul><li><a href=#><img src=/a.jpg> <span class=text>Created By<small>kestrel, Dec. 2, \
+         2025, 10:15 a.m.</small></span></a></li></ul></div>\
+         <div class=counts><span class=board><a href=# class=disclosure>Home networking</a></span>\
+         <span class=replies>Replies 0</span> <span class=views>Views 3</span> \
+         <span class=users>Users <span class=count>1</span></span></div></div>",
+        &[("kestrel", "2025-12-02T10:15:00", "Any idea what to try?")],
+    );
+    // The counts' row in the post's box, longer than its message, is no message either.
+    check(
+        "<div class=view><div class=description><h3 class=topic-heading>Router keeps dropping \
+         every single evening, why?</h3><p>Any idea what to try?</p>\
+         <ul><li><a href=#><img src=/a.jpg> <span class=text>Created By<small>kestrel, Dec. 2, \
+         2025, 10:15 a.m.</small></span></a></li></ul></div>\
+         <div class=options><div class=counts><span class=board><a href=# class=disclosure>Home \
+         networking</a></span> <span class=replies>Replies 0</span> <span class=views>Views \
+         3</span> <span class=users>Users <span class=count>1</span></span></div></div></div>",
+        &[("kestrel", "2025-12-02T10:15:00", "Any idea what to try?")],
+    );
+}

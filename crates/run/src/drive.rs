@@ -17,6 +17,7 @@ use trawl_watch::stored::{failed_outcome, resume_crawler, stored_outcome};
 use url::Url;
 
 use crate::RunError;
+use crate::read_again::read_again_pages_before_post_patterns;
 
 /// Where a crawl stands, for progress displays.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
@@ -27,8 +28,11 @@ pub struct CrawlProgress {
     pub pages_this_run: usize,
     /// This run's pages with posts or thread entries.
     pub valuable_this_run: usize,
-    /// Posts stored by this run.
+    /// Posts stored by this run, those gained by pages read again included.
     pub posts_this_run: usize,
+    /// Stored pages read again once the post patterns of their vertex were known, which gave
+    /// more posts than they were stored with (this run; see `read_again`).
+    pub pages_read_again_this_run: usize,
     /// Fetches that got no answer (this run).
     pub failures_this_run: usize,
     /// Pages the plan could not classify, placed by their nearest layout or URL pattern and
@@ -128,6 +132,8 @@ pub fn drive_with_relearning<F: Fetcher, E: From<RunError>>(
                 pages_this_run: before.pages_this_run + status.pages_this_run,
                 valuable_this_run: before.valuable_this_run + status.valuable_this_run,
                 posts_this_run: before.posts_this_run + status.posts_this_run,
+                pages_read_again_this_run: before.pages_read_again_this_run
+                    + status.pages_read_again_this_run,
                 failures_this_run: before.failures_this_run + status.failures_this_run,
                 placed_by_nearest_this_run: before.placed_by_nearest_this_run
                     + status.placed_by_nearest_this_run,
@@ -392,6 +398,12 @@ pub fn drive<F: Fetcher>(
         writer.write(&mut status, crawler)?;
         // Closing the job channel lets the workers finish; the scope joins them.
         drop(job_sender);
+        // Pages fetched before their vertex's post patterns were known are read again now
+        // that every pattern this drive met is, whatever ended the drive (see `read_again`).
+        let (pages_read_again, posts_gained) =
+            read_again_pages_before_post_patterns(writer.store, crawler)?;
+        status.pages_read_again_this_run += pages_read_again;
+        status.posts_this_run += posts_gained;
         status.elapsed_seconds = started.elapsed().as_secs_f64();
         Ok((end, status))
     })

@@ -8,7 +8,9 @@
 //! last run stood, with the strategy and frontier order the crawl began with. [`drive`] then
 //! fetches and analyses pages on worker threads and applies them to the crawler and the store on
 //! one thread, in the order they were asked for, so that however the workers' timings fall, a
-//! crawl fetches the same pages and a killed one resumes to the same end.
+//! crawl fetches the same pages and a killed one resumes to the same end. A drive ends by reading
+//! again, from their stored bodies, the pages fetched before their vertex's post patterns were
+//! known (`read_again`), so which posts a page gives does not depend on the order pages came in.
 //! [`drive_with_relearning`] learns the plan again when the forum's templates change under the
 //! crawl, and [`close_gaps`] ends a crawl that ran dry by auditing it against the forum's own
 //! counts and asking for what the audit names as missing.
@@ -32,6 +34,7 @@ mod gaps;
 pub mod kept_samples;
 mod open;
 mod order;
+mod read_again;
 mod sampled_answers;
 mod stored_lists;
 

@@ -22,7 +22,7 @@ use trawl_audit::{PostsSeen, links_for_audit, list_role_names, post_identity};
 
 use std::collections::HashSet;
 
-use crate::{Bodies, PageRecord, StoreError, StoredPage, ThreadEntryRecord};
+use crate::{Bodies, PageRecord, PostRecord, StoreError, StoredPage, ThreadEntryRecord};
 
 /// One page as an audit reads it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -77,24 +77,32 @@ impl Digest {
         } else {
             Vec::new()
         };
-        let mut posts = Vec::with_capacity(8 * page.posts.len());
+        let (posts, newest_post) = Digest::of_posts(&page.posts);
+        Digest {
+            list_links: page.list_links.join("\n"),
+            links: links.join("\n"),
+            posts,
+            newest_post,
+        }
+    }
+
+    /// The digest's share of `posts`: each post's identity, eight bytes little-endian, and
+    /// the latest post time. A page's posts read again ([`crate::Store::replace_posts`]) change
+    /// this share alone.
+    pub(crate) fn of_posts(posts: &[PostRecord]) -> (Vec<u8>, Option<String>) {
+        let mut identities = Vec::with_capacity(8 * posts.len());
         let mut seen = PostsSeen::default();
-        for post in &page.posts {
+        for post in posts {
             let identity = post_identity(
                 post.permalink.as_deref(),
                 post.author.as_deref(),
                 post.time.as_deref(),
                 &post.text,
             );
-            posts.extend_from_slice(&identity.to_le_bytes());
+            identities.extend_from_slice(&identity.to_le_bytes());
             seen.note_time(post.time.as_deref());
         }
-        Digest {
-            list_links: page.list_links.join("\n"),
-            links: links.join("\n"),
-            posts,
-            newest_post: seen.newest,
-        }
+        (identities, seen.newest)
     }
 
     /// The page-flipping links, kept links and posts this digest holds.

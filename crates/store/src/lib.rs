@@ -98,8 +98,8 @@ pub struct SampledPage {
 pub use audit_pages::AuditPage;
 pub use postgres::PostgresStore;
 pub use records::{
-    CrawlSettings, FetchOutcome, FrontierEntry, PageRecord, PostRecord, ResumeState, StoredPage,
-    ThreadEntryRecord, UnfetchedFrontier,
+    CrawlSettings, FetchOutcome, FrontierEntry, PageBeforePostPatterns, PageRecord, PostRecord,
+    ResumeState, StoredPage, ThreadEntryRecord, UnfetchedFrontier,
 };
 pub use sqlite::{SqliteStore, remove_database_files};
 pub use summary::{CrawlSummary, RoleSummary};
@@ -518,6 +518,27 @@ impl Store {
     /// already queued).
     pub fn unfetched_frontier(&self) -> Result<UnfetchedFrontier, StoreError> {
         on_backend!(self, store => store.unfetched_frontier())
+    }
+
+    /// The pages of the current plan, answered (2xx) and holding at most one post, that were
+    /// fetched before the first page of their vertex showing one of the post patterns the
+    /// vertex is now known by ([`PageRecord::post_pattern`]), in fetch order. A crawler reads a
+    /// page of one post through the patterns its vertex's posts were seen repeating in (a lone
+    /// reply beside an opening post shown apart), so such a page, read before a pattern was
+    /// known, may hold posts its stored records lack. The list depends on the stored pages
+    /// alone: a reading of them cut short by a kill is found again.
+    pub fn pages_before_post_patterns(&self) -> Result<Vec<PageBeforePostPatterns>, StoreError> {
+        on_backend!(self, store => store.pages_before_post_patterns())
+    }
+
+    /// Replaces the posts of page `id` with `posts`, read again from its stored body, in one
+    /// transaction with the crawl's totals and the page's audit digest. The posts keep their
+    /// identity (the page and their position on it), so a post read the same is the same
+    /// post, and replacing with the same posts changes nothing. Nothing else of the page
+    /// changes: its signature stays what the crawler compared when it was fetched, so a
+    /// resumed crawl replays the same spellings.
+    pub fn replace_posts(&mut self, id: i64, posts: &[PostRecord]) -> Result<(), StoreError> {
+        on_backend!(self, store => store.replace_posts(id, posts))
     }
 }
 

@@ -183,3 +183,28 @@ pub struct UnfetchedFrontier {
     /// Queued, then passed over as another spelling of a URL already queued.
     pub passed_over: Vec<String>,
 }
+
+/// A stored page whose posts may read otherwise now than when it was stored: a page of the
+/// current plan, answered, holding at most one post, and fetched before the first page showing
+/// one of the post patterns its vertex is now known by (see
+/// [`crate::Store::pages_before_post_patterns`]). What it needs to be read again, but its body,
+/// which [`crate::Store::page_body`] gives.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PageBeforePostPatterns {
+    /// Fetch order, from 1.
+    pub id: i64,
+    /// The URL fetched.
+    pub url: String,
+    /// Links followed from the portal.
+    pub depth: u32,
+    /// HTTP status.
+    pub status: u16,
+    /// When it was fetched.
+    pub fetched_at: Timestamp,
+    /// Response headers as received.
+    pub headers: Vec<(String, String)>,
+    /// The sitemap vertex it was classified into.
+    pub vertex: u32,
+    /// Posts stored for it (0 or 1).
+    pub posts: usize,
+}

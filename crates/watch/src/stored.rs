@@ -71,6 +71,20 @@ pub fn failed_outcome(queued: &Queued, error: &FetchError, at: jiff::Timestamp) 
     }
 }
 
+/// The store's view of a page's posts, as they are stored with the page and as they replace
+/// its stored posts when it is read again (`Store::replace_posts`).
+pub fn post_records(posts: Vec<trawl_page::records::Post>) -> Vec<PostRecord> {
+    posts
+        .into_iter()
+        .map(|post| PostRecord {
+            author: post.author,
+            time: post.time.map(|time| time.to_iso8601()),
+            text: post.text,
+            permalink: post.permalink,
+        })
+        .collect()
+}
+
 /// The store's view of one fetched and analysed page. The page is taken by value so its records'
 /// texts move into the store's records instead of being copied: a thread page's posts are most
 /// of its text.
@@ -91,16 +105,7 @@ pub fn stored_outcome(queued: &Queued, response: FetchResponse, page: CrawledPag
         .find("title")
         .map(|title| analysis.document.text_content(title).trim().to_string())
         .filter(|title| !title.is_empty());
-    let posts = analysis
-        .posts
-        .into_iter()
-        .map(|post| PostRecord {
-            author: post.author,
-            time: post.time.map(|time| time.to_iso8601()),
-            text: post.text,
-            permalink: post.permalink,
-        })
-        .collect();
+    let posts = post_records(analysis.posts);
     let thread_entries = analysis
         .thread_entries
         .into_iter()

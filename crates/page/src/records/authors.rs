@@ -290,7 +290,10 @@ fn collect_name_elements(
                 }
                 let text = document.text_content(node);
                 let text = author_signals::name_without_counter(document, node, &text);
-                if !name_like(&text) || shows_a_date(facts, node) {
+                if !name_like(&text)
+                    || shows_a_date(facts, node)
+                    || (hinted && names_its_own_class(document, node, &text))
+                {
                     continue;
                 }
                 let node = if unmarked {
@@ -310,6 +313,19 @@ fn collect_name_elements(
             }
         }
     }
+}
+
+/// Whether `text`, read from `node`, is a word of `node`'s own class or id: the template's label
+/// for what the element counts or shows (`<span class="users">Users <b>1</b></span>` beside a
+/// thread's reply and view counts), which its class marks as a name of people all the same. A
+/// name is the member's own, never a word of the template's markup.
+fn names_its_own_class(document: &Document, node: NodeId, text: &str) -> bool {
+    let text = text.trim().to_lowercase();
+    ["class", "id"]
+        .iter()
+        .filter_map(|attribute| document.attribute(node, attribute))
+        .flat_map(str::split_whitespace)
+        .any(|word| word.to_lowercase() == text)
 }
 
 /// Whether `node` holds one of the page's date candidates: a box with the name and the post

@@ -146,10 +146,26 @@ pub(super) fn posts_and_columns(
         author: author_column,
     };
     // A lone record has no column to learn the author's place from; a name printed before its
-    // date ("alice, May 4, 2016") is read as a post read on its own reads it.
-    if records == 1 && authors[0].is_none() {
-        authors[0] = super::single_post::name_before_date(facts, regions[region].records[0])
-            .map(|author| (author.node, author.name));
+    // date ("alice, May 4, 2016") is read as a post read on its own reads it. It names who
+    // wrote the post more surely than any name found only by markup, unless that is a link to
+    // a profile: with one record, a class word or a link to nowhere beside the post (its
+    // board's name in a row of counts, "Help and Support"; a count's label, "Users 1") cannot
+    // be told from a name by how it varies (django-simple-forum's thread of one post).
+    if records == 1 {
+        let by_profile_link = authors[0].as_ref().is_some_and(|(node, _)| {
+            facts.links.iter().any(|link| {
+                link.node == *node
+                    && PROFILE_HINTS
+                        .iter()
+                        .any(|hint| link.url.to_ascii_lowercase().contains(hint))
+            })
+        });
+        if !by_profile_link
+            && let Some(author) =
+                super::single_post::name_before_date(facts, regions[region].records[0])
+        {
+            authors[0] = Some((author.node, author.name));
+        }
     }
     let titles = page_titles(document);
     let mut excluded: Vec<NodeId> = times
@@ -167,7 +183,11 @@ pub(super) fn posts_and_columns(
         excluded.extend(super::lone_post::breadcrumbs(facts));
     }
     let mut texts = PostTexts::default();
-    let bodies = choose_text_column(facts, region, &excluded, &mut texts);
+    let bodies = if records == 1 {
+        lone_record_text(facts, region, &excluded, &mut texts)
+    } else {
+        choose_text_column(facts, region, &excluded, &mut texts)
+    };
     // A lean reading keeps neither (see `PageFacts::lean`).
     let (permalinks, anchors) = if facts.lean {
         (vec![None; records], vec![None; records])
@@ -311,6 +331,49 @@ fn most_common(values: impl Iterator<Item = u64>) -> Option<u64> {
         .rev()
         .max_by_key(|(_, count)| *count)
         .map(|(value, _)| value)
+}
+
+/// The text column of a lone record: its headings, and its rows of short fields side by side
+/// (a thread's counts beside its board's name, `single_post::row_of_short_fields`), are fields
+/// when it holds, beside them, a message of 20 bytes or more. A heading names the thread or the
+/// post's subject; when the page names the thread nowhere else (a `<title>` of the forum's name
+/// alone), the heading is not known as the title, and beside a shorter message it held the most
+/// text (django-simple-forum shows a thread's opening post under its title in an `h3`, above
+/// its counts). A record whose only text is a heading keeps it: a question asked in its title
+/// alone.
+fn lone_record_text(
+    facts: &PageFacts<'_>,
+    region: usize,
+    excluded: &[NodeId],
+    texts: &mut PostTexts,
+) -> Vec<Option<NodeId>> {
+    const HEADINGS: [&str; 6] = ["h1", "h2", "h3", "h4", "h5", "h6"];
+    let document = facts.document;
+    let headings: Vec<NodeId> = facts.regions[region]
+        .record_nodes(document, 0)
+        .into_iter()
+        .flat_map(|member| document.descendants(member))
+        .filter(|&node| {
+            let data = document.node(node);
+            data.kind == NodeKind::Element
+                && (HEADINGS.iter().any(|heading| data.is(heading))
+                    || super::single_post::row_of_short_fields(document, node))
+        })
+        .collect();
+    if !headings.is_empty() {
+        let mut without_headings = excluded.to_vec();
+        without_headings.extend(headings);
+        let bodies = choose_text_column(facts, region, &without_headings, texts);
+        if bodies
+            .first()
+            .copied()
+            .flatten()
+            .is_some_and(|body| facts.sizes[body as usize] >= 20)
+        {
+            return bodies;
+        }
+    }
+    choose_text_column(facts, region, excluded, texts)
 }
 
 /// The thread's title as the page names it: the `<title>` and the parts it joins with a

@@ -203,7 +203,7 @@ fn is_heading_text(document: &Document, element: NodeId, node: NodeId) -> bool {
 /// thread's counts beside its board's name ("Networking · Replies 1 · Views 40 · Users 2"),
 /// which together are longer than a message of a few words. A message's own words stand in
 /// text of its element, and its paragraphs and lines are blocks, so neither is such a row.
-fn row_of_short_fields(document: &Document, node: NodeId) -> bool {
+pub(super) fn row_of_short_fields(document: &Document, node: NodeId) -> bool {
     const BLOCKS: [&str; 9] = [
         "p",
         "div",

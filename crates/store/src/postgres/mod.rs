@@ -20,6 +20,7 @@
 
 mod audit_pages;
 mod read;
+mod rereading;
 mod samples;
 mod schema;
 mod summary;

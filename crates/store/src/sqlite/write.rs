@@ -6,7 +6,7 @@ use super::SqliteStore;
 use crate::audit_pages::Digest;
 use crate::compression::deflate;
 use crate::records::{PLAN_VERTICES_SINCE, PlanChange, vertices_since_after};
-use crate::{CrawlSettings, FetchOutcome, FrontierEntry, StoreError};
+use crate::{CrawlSettings, FetchOutcome, FrontierEntry, PostRecord, StoreError};
 
 impl SqliteStore {
     /// Records what a new crawl starts with and queues its portal. Refused when the file already
@@ -346,20 +346,7 @@ fn write_fetch(
     for (position, url) in page.list_links.iter().enumerate() {
         insert_link.execute(params![page_id, position as i64, url])?;
     }
-    let mut insert_post = transaction.prepare_cached(
-        "INSERT INTO posts (page, position, author, time, text, permalink) \
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-    )?;
-    for (position, post) in page.posts.iter().enumerate() {
-        insert_post.execute(params![
-            page_id,
-            position as i64,
-            post.author,
-            post.time,
-            post.text,
-            post.permalink
-        ])?;
-    }
+    insert_posts(transaction, page_id, &page.posts)?;
     let mut insert_entry = transaction.prepare_cached(
         "INSERT INTO thread_entries (page, position, title, url, author, replies, \
          last_reply) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
@@ -399,6 +386,29 @@ fn write_fetch(
         mark_skipped.execute([url])?;
     }
     Ok(page_id)
+}
+
+/// Writes `posts` as the posts of page `page_id`, at their positions on it.
+pub(super) fn insert_posts(
+    connection: &rusqlite::Connection,
+    page_id: i64,
+    posts: &[PostRecord],
+) -> rusqlite::Result<()> {
+    let mut insert_post = connection.prepare_cached(
+        "INSERT INTO posts (page, position, author, time, text, permalink) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+    )?;
+    for (position, post) in posts.iter().enumerate() {
+        insert_post.execute(params![
+            page_id,
+            position as i64,
+            post.author,
+            post.time,
+            post.text,
+            post.permalink
+        ])?;
+    }
+    Ok(())
 }
 
 fn replace_cookies(

@@ -5,6 +5,7 @@
 mod audit_pages;
 mod files;
 mod postgres;
+mod rereading;
 mod samples;
 mod summary;
 

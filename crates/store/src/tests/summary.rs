@@ -44,7 +44,7 @@ fn counted_again(store: &Store) -> CrawlSummary {
 }
 
 /// The store's totals, which must be those counted again from its rows.
-fn checked_summary(store: &Store) -> CrawlSummary {
+pub(super) fn checked_summary(store: &Store) -> CrawlSummary {
     let kept = store
         .summary()
         .unwrap()
