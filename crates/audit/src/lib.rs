@@ -164,10 +164,19 @@ impl<'a> Auditing<'a> {
     /// numbered between them.
     fn list_page_gaps(&mut self) {
         let mut named_missing: HashSet<String> = HashSet::new();
+        // One of each for every list, emptied between them: a crawl of 100,000 pages holds tens
+        // of thousands of lists, and maps made for each cost more than their lookups. (The
+        // pages a list knows are made per list: they hold URLs shaped for that list alone.)
+        let mut queued_as: HashMap<&str, &str> = HashMap::new();
+        let mut links: Vec<&str> = Vec::new();
+        let mut written_links: Vec<&str> = Vec::new();
         for list in &self.lists.lists {
             let first = self.record.pages[list[0]].url.as_str();
             let mut known: Vec<&str> = Vec::new();
             let mut seen_in_list: HashSet<&str> = HashSet::new();
+            queued_as.clear();
+            links.clear();
+            written_links.clear();
             for &page in list {
                 let page = &self.record.pages[page];
                 for url in std::iter::once(&page.url).chain(&page.list_links) {
@@ -177,11 +186,8 @@ impl<'a> Auditing<'a> {
                     }
                 }
             }
-            let mut queued_as: HashMap<&str, &str> = HashMap::new();
-            let mut links: Vec<&str> = Vec::new();
-            // The links as written, fragments kept: a fragment tells a post's permalink from a
-            // later page spelled alike (`?post=2#2` beside `?page=2`).
-            let mut written_links: Vec<&str> = Vec::new();
+            // The links as written (`written_links`), fragments kept: a fragment tells a post's
+            // permalink from a later page spelled alike (`?post=2#2` beside `?page=2`).
             for &page in list {
                 for link in &self.record.pages[page].links {
                     let url = without_fragment(&link.url);
@@ -258,22 +264,22 @@ impl<'a> Auditing<'a> {
             }
             let implied = pages_between_numbers(&known);
             self.totals.list_pages_known += known.len() + implied.len();
-            let linked = known
-                .iter()
-                .map(|url| (url.to_string(), GapKind::LinkedListPage));
+            // A URL is copied only for a gap: most pages a list knows are fetched.
+            let linked = known.iter().map(|url| (*url, GapKind::LinkedListPage));
             let numbered = implied
-                .into_iter()
-                .map(|url| (url, GapKind::NumberedListPage));
+                .iter()
+                .map(|url| (url.as_str(), GapKind::NumberedListPage));
             for (url, kind) in linked.chain(numbered) {
-                match self.states.resolve(&url) {
+                match self.states.resolve(url) {
                     UrlState::Fetched(_) | UrlState::PassedOver => {
                         self.totals.list_pages_fetched += 1
                     }
                     other => {
-                        if named_missing.insert(url.clone()) {
+                        if !named_missing.contains(url) {
+                            named_missing.insert(url.to_string());
                             self.gaps.push(Gap {
                                 kind,
-                                url,
+                                url: url.to_string(),
                                 list: Some(first.to_string()),
                                 missing: other.missing_of(self.record),
                                 posts_missing: 0,

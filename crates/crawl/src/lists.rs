@@ -67,23 +67,33 @@ pub fn assemble_lists(pages: &[ListPage<'_>]) -> Vec<AssembledList> {
         }
     }
     let mut groups = UnionFind::new(pages.len());
+    // Each page's links resolved once to the fetches they lead to, by page index: ordering a
+    // list walks them again, and an index needs no hashing where a URL did (a crawl's audit
+    // puts together lists of 100,000 pages).
+    let mut link_targets = LinkTargets::with_capacity(pages.len());
     // Every fetch's links join lists, a later fetch's on behalf of the URL's first: a revisit of
     // a thread's last page names the page the thread has grown since.
     for page in pages {
         let Some(&first) = index_of_url.get(page.url) else {
+            link_targets.end_page();
             continue;
         };
         if page.role != pages[first].role {
+            link_targets.end_page();
             continue;
         }
         for link in page.list_links {
-            if let Some(&target) = index_of_url.get(link.as_str())
-                && pages[target].role == page.role
+            let Some(&target) = index_of_url.get(link.as_str()) else {
+                continue;
+            };
+            link_targets.push(target);
+            if pages[target].role == page.role
                 && titles_allow_joining(pages[first].title, pages[target].title)
             {
                 groups.union(first, target);
             }
         }
+        link_targets.end_page();
     }
     let mut lists_by_root: HashMap<usize, Vec<usize>> = HashMap::with_capacity(members.len());
     let mut root_order: Vec<usize> = Vec::new();
@@ -95,14 +105,62 @@ pub fn assemble_lists(pages: &[ListPage<'_>]) -> Vec<AssembledList> {
         });
         list.push(index);
     }
+    let mut ordering = Ordering {
+        pages,
+        link_targets: &link_targets,
+        position_in_list: vec![NOT_IN_LIST; pages.len()],
+    };
     root_order
         .into_iter()
         .filter_map(|root| lists_by_root.remove(&root))
         .map(|mut list| {
-            order_by_page_key(pages, &mut list);
+            ordering.order_by_page_key(&mut list);
             AssembledList { pages: list }
         })
         .collect()
+}
+
+/// The fetches each page's page-flipping links lead to, as page indices of the URLs' first
+/// fetches, in the page's order of links, one run per page in page order (links to URLs never
+/// fetched left out).
+struct LinkTargets {
+    targets: Vec<usize>,
+    /// Where each page's run ends in `targets`.
+    ends: Vec<usize>,
+}
+
+impl LinkTargets {
+    fn with_capacity(pages: usize) -> LinkTargets {
+        LinkTargets {
+            targets: Vec::with_capacity(2 * pages),
+            ends: Vec::with_capacity(pages),
+        }
+    }
+
+    fn push(&mut self, target: usize) {
+        self.targets.push(target);
+    }
+
+    fn end_page(&mut self) {
+        self.ends.push(self.targets.len());
+    }
+
+    fn of(&self, page: usize) -> &[usize] {
+        let start = if page == 0 { 0 } else { self.ends[page - 1] };
+        &self.targets[start..self.ends[page]]
+    }
+}
+
+/// Marks a page of no list in [`Ordering::position_in_list`].
+const NOT_IN_LIST: usize = usize::MAX;
+
+/// What ordering lists reads, with one table for every list: a page's position in the list
+/// being ordered, which tells whether a link stays in the list without a set made per list.
+struct Ordering<'p, 'a> {
+    pages: &'p [ListPage<'a>],
+    link_targets: &'p LinkTargets,
+    /// Set for the list being ordered, and cleared after it.
+    position_in_list: Vec<usize>,
 }
 
 /// Whether a page-flipping link may join two pages with these titles. Some links that step
@@ -197,146 +255,155 @@ fn split_url(url: &str) -> SplitUrl {
     }
 }
 
-/// Sorts one list's page indices into page order (see the module essay).
-fn order_by_page_key(pages: &[ListPage<'_>], list: &mut [usize]) {
-    if list.len() < 2 {
-        return;
-    }
-    let split: HashMap<usize, SplitUrl> = list
-        .iter()
-        .map(|&index| (index, split_url(pages[index].url)))
-        .collect();
-    // The template most of the list's URLs follow; on a tie, the longer one, since a first page
-    // spelled without its number is the shorter spelling.
-    let mut template_counts: HashMap<&String, usize> = HashMap::new();
-    for parts in split.values() {
-        *template_counts.entry(&parts.template).or_default() += 1;
-    }
-    let Some((main_template, main_count)) = template_counts
-        .iter()
-        .max_by_key(|(template, count)| (**count, template.len()))
-        .map(|(template, count)| ((*template).clone(), *count))
-    else {
-        return;
-    };
-    if main_count == 1 {
-        order_along_links(pages, list);
-        return;
-    }
-    // Cursors that are numbers (`?before=180`, `?after=17`) share a template like page
-    // numbers, but their values need not rise along the list: ids counting down as a list shows
-    // its newest entries first, or the ids of whatever entries closed each page. Such pages are
-    // reached one from the next, so a list whose pages form one chain from its first page is
-    // ordered along it.
-    if let Some(chain) = chain_from_first_page(pages, list, &split, &main_template) {
-        list.copy_from_slice(&chain);
-        return;
-    }
-    let following: Vec<&SplitUrl> = split
-        .values()
-        .filter(|parts| parts.template == main_template)
-        .collect();
-    let varying: Vec<usize> = (0..following[0].numbers.len())
-        .filter(|&position| {
-            let first = following[0].numbers[position];
-            following
-                .iter()
-                .any(|parts| parts.numbers[position] != first)
-        })
-        .collect();
-    let key = |index: usize| -> (bool, usize, Vec<u64>, usize) {
-        let parts = &split[&index];
-        if parts.template == main_template {
-            let numbers = varying
-                .iter()
-                .map(|&position| parts.numbers[position])
-                .collect();
-            (true, 0, numbers, index)
-        } else {
-            (false, pages[index].url.len(), Vec::new(), index)
+impl Ordering<'_, '_> {
+    /// Sorts one list's page indices into page order (see the module essay).
+    fn order_by_page_key(&mut self, list: &mut [usize]) {
+        if list.len() < 2 {
+            return;
         }
-    };
-    list.sort_by_cached_key(|&index| key(index));
-}
-
-/// The list's pages in order along its links, when they form one chain from its first page:
-/// exactly one page is spelled apart from the template the others follow (the first page,
-/// which carries no cursor), and every other page is reached from it along the list's links,
-/// each at a distance of its own. A numbered pager showing more than the next page (a window
-/// of numbers, a link to the last page) puts two pages at one distance and is ordered by its
-/// numbers; so is a list with a page no link reaches.
-fn chain_from_first_page(
-    pages: &[ListPage<'_>],
-    list: &[usize],
-    split: &HashMap<usize, SplitUrl>,
-    main_template: &str,
-) -> Option<Vec<usize>> {
-    let mut apart = list
-        .iter()
-        .copied()
-        .filter(|index| split[index].template != main_template);
-    let first = apart.next()?;
-    if apart.next().is_some() || list.len() < 3 {
-        return None;
+        for (position, &index) in list.iter().enumerate() {
+            self.position_in_list[index] = position;
+        }
+        self.order_members(list);
+        for &index in list.iter() {
+            self.position_in_list[index] = NOT_IN_LIST;
+        }
     }
-    let distance = link_distances(pages, list, first);
-    let mut distances: Vec<usize> = distance.values().copied().collect();
-    distances.sort_unstable();
-    distances.dedup();
-    if distance.len() != list.len() || distances.len() != list.len() {
-        return None;
-    }
-    let mut chain = list.to_vec();
-    chain.sort_by_key(|index| distance[index]);
-    Some(chain)
-}
 
-/// How many list links each page of `list` stands from `first`, walking the links the pages
-/// show to other pages of the same list, breadth first; a page no link reaches is left out.
-fn link_distances(pages: &[ListPage<'_>], list: &[usize], first: usize) -> HashMap<usize, usize> {
-    let member_of_url: HashMap<&str, usize> = list
-        .iter()
-        .map(|&index| (pages[index].url, index))
-        .collect();
-    let mut distance: HashMap<usize, usize> = HashMap::new();
-    distance.insert(first, 0);
-    let mut queue = std::collections::VecDeque::from([first]);
-    while let Some(page) = queue.pop_front() {
-        let next_distance = distance[&page] + 1;
-        for link in pages[page].list_links {
-            if let Some(&target) = member_of_url.get(link.as_str())
-                && !distance.contains_key(&target)
-            {
-                distance.insert(target, next_distance);
-                queue.push_back(target);
+    fn order_members(&self, list: &mut [usize]) {
+        let pages = self.pages;
+        // By position in the list as given.
+        let split: Vec<SplitUrl> = list
+            .iter()
+            .map(|&index| split_url(pages[index].url))
+            .collect();
+        // The template most of the list's URLs follow; on a tie, the longer one, since a first
+        // page spelled without its number is the shorter spelling.
+        let mut template_counts: HashMap<&String, usize> = HashMap::new();
+        for parts in &split {
+            *template_counts.entry(&parts.template).or_default() += 1;
+        }
+        let Some((main_template, main_count)) = template_counts
+            .iter()
+            .max_by_key(|(template, count)| (**count, template.len()))
+            .map(|(template, count)| ((*template).clone(), *count))
+        else {
+            return;
+        };
+        if main_count == 1 {
+            self.order_along_links(list);
+            return;
+        }
+        // Cursors that are numbers (`?before=180`, `?after=17`) share a template like page
+        // numbers, but their values need not rise along the list: ids counting down as a list
+        // shows its newest entries first, or the ids of whatever entries closed each page. Such
+        // pages are reached one from the next, so a list whose pages form one chain from its
+        // first page is ordered along it.
+        if let Some(chain) = self.chain_from_first_page(list, &split, &main_template) {
+            list.copy_from_slice(&chain);
+            return;
+        }
+        let following: Vec<&SplitUrl> = split
+            .iter()
+            .filter(|parts| parts.template == main_template)
+            .collect();
+        let varying: Vec<usize> = (0..following[0].numbers.len())
+            .filter(|&position| {
+                let first = following[0].numbers[position];
+                following
+                    .iter()
+                    .any(|parts| parts.numbers[position] != first)
+            })
+            .collect();
+        let key = |index: usize| -> (bool, usize, Vec<u64>, usize) {
+            let parts = &split[self.position_in_list[index]];
+            if parts.template == main_template {
+                let numbers = varying
+                    .iter()
+                    .map(|&position| parts.numbers[position])
+                    .collect();
+                (true, 0, numbers, index)
+            } else {
+                (false, pages[index].url.len(), Vec::new(), index)
+            }
+        };
+        list.sort_by_cached_key(|&index| key(index));
+    }
+
+    /// The list's pages in order along its links, when they form one chain from its first
+    /// page: exactly one page is spelled apart from the template the others follow (the first
+    /// page, which carries no cursor), and every other page is reached from it along the list's
+    /// links, each at a distance of its own. A numbered pager showing more than the next page (a
+    /// window of numbers, a link to the last page) puts two pages at one distance and is ordered
+    /// by its numbers; so is a list with a page no link reaches.
+    fn chain_from_first_page(
+        &self,
+        list: &[usize],
+        split: &[SplitUrl],
+        main_template: &str,
+    ) -> Option<Vec<usize>> {
+        let mut apart =
+            (0..list.len()).filter(|&position| split[position].template != main_template);
+        let first = apart.next()?;
+        if apart.next().is_some() || list.len() < 3 {
+            return None;
+        }
+        let distance = self.link_distances(list, first);
+        let mut distances: Vec<usize> = distance.iter().flatten().copied().collect();
+        distances.sort_unstable();
+        distances.dedup();
+        if distances.len() != list.len() {
+            return None;
+        }
+        let mut chain = list.to_vec();
+        chain.sort_by_key(|&index| distance[self.position_in_list[index]]);
+        Some(chain)
+    }
+
+    /// How many list links each page of `list` stands from the page at position `first`, by
+    /// position, walking the links the pages show to other pages of the same list, breadth
+    /// first; `None` for a page no link reaches.
+    fn link_distances(&self, list: &[usize], first: usize) -> Vec<Option<usize>> {
+        let mut distance: Vec<Option<usize>> = vec![None; list.len()];
+        distance[first] = Some(0);
+        let mut queue = std::collections::VecDeque::from([first]);
+        while let Some(position) = queue.pop_front() {
+            let next_distance = distance[position].map_or(0, |known| known + 1);
+            for &target in self.link_targets.of(list[position]) {
+                let target = self.position_in_list[target];
+                if target != NOT_IN_LIST && distance[target].is_none() {
+                    distance[target] = Some(next_distance);
+                    queue.push_back(target);
+                }
             }
         }
+        distance
     }
-    distance
-}
 
-/// Orders a list whose URLs share no template: pages named by cursors that are no numbers
-/// (`?after=GgdQDeNvt6`, `/page/9f3c21ab/`), whose digits, where they have any, order nothing.
-/// Such pages are reached one from the next ("Load more", `rel="next"`), so their order is their
-/// distance along the list's links from its first page, the one spelled shortest (a cursor list's
-/// first page carries no cursor), earlier fetched on a tie. Pages no link reaches from it come
-/// last, shortest first. Before, the longest spelling was taken for the template and put last,
-/// the others by length, which put a board's third page before its second.
-fn order_along_links(pages: &[ListPage<'_>], list: &mut [usize]) {
-    let Some(&first) = list
-        .iter()
-        .min_by_key(|&&index| (pages[index].url.len(), index))
-    else {
-        return;
-    };
-    let distance = link_distances(pages, list, first);
-    list.sort_by_key(|&index| {
-        (
-            distance.get(&index).copied().unwrap_or(usize::MAX),
-            pages[index].url.len(),
-            index,
-        )
-    });
+    /// Orders a list whose URLs share no template: pages named by cursors that are no numbers
+    /// (`?after=GgdQDeNvt6`, `/page/9f3c21ab/`), whose digits, where they have any, order
+    /// nothing. Such pages are reached one from the next ("Load more", `rel="next"`), so their
+    /// order is their distance along the list's links from its first page, the one spelled
+    /// shortest (a cursor list's first page carries no cursor), earlier fetched on a tie. Pages
+    /// no link reaches from it come last, shortest first. Before, the longest spelling was taken
+    /// for the template and put last, the others by length, which put a board's third page
+    /// before its second.
+    fn order_along_links(&self, list: &mut [usize]) {
+        let pages = self.pages;
+        let Some(first) = (0..list.len())
+            .min_by_key(|&position| (pages[list[position]].url.len(), list[position]))
+        else {
+            return;
+        };
+        let distance = self.link_distances(list, first);
+        list.sort_by_key(|&index| {
+            (
+                distance[self.position_in_list[index]].unwrap_or(usize::MAX),
+                pages[index].url.len(),
+                index,
+            )
+        });
+    }
 }
 
 /// The URLs of one list in page order, as indices into `urls`: the order [`assemble_lists`]
@@ -353,8 +420,18 @@ pub fn in_page_order(urls: &[&str]) -> Vec<usize> {
             title: None,
         })
         .collect();
+    // No links: every page's run of link targets is empty.
+    let mut link_targets = LinkTargets::with_capacity(urls.len());
+    for _ in urls {
+        link_targets.end_page();
+    }
+    let mut ordering = Ordering {
+        pages: &pages,
+        link_targets: &link_targets,
+        position_in_list: vec![NOT_IN_LIST; urls.len()],
+    };
     let mut order: Vec<usize> = (0..urls.len()).collect();
-    order_by_page_key(&pages, &mut order);
+    ordering.order_by_page_key(&mut order);
     order
 }
 
