@@ -359,3 +359,25 @@ fn a_short_opening_post_under_its_title_in_a_minor_heading_is_read_for_its_messa
         &[("kestrel", "2025-12-02T10:15:00", "Any idea what to try?")],
     );
 }
+
+/// A question alone on its page beside its author's card, in classes that mean nothing: the
+/// card's reputation and badge counts and the question's vote count are numbers standing alone,
+/// fields like its date, not other text that would make the box a page section.
+#[test]
+fn a_short_question_beside_its_authors_counts_is_read() {
+    check(
+        "<div class=ravuto><div class=kelim><span class=dopa>43</span></div>\
+         <div class=sotuz><div class=mebir><p>Why does the router drop the line every evening?</p></div>\
+         <div class=fanek><a href=/posts/935/>share</a></div>\
+         <div class=lobet><div class=tivan>asked <span>Dec 3, 2025 at 20:02</span></div>\
+         <div class=gomul><a href=/zobu/41/kestrel/>kestrel</a><div class=pirak>\
+         <span class=nudek>4635</span><span class=bavo>0</span><span class=bavo>10</span>\
+         <span class=bavo>244</span></div></div></div>\
+         <a href=/posts/935/note/>add a comment</a></div></div>",
+        &[(
+            "kestrel",
+            "2025-12-03T20:02:00",
+            "Why does the router drop the line every evening?",
+        )],
+    );
+}

@@ -24,11 +24,16 @@
 //! be to another engine.
 //!
 //! Markup names. Every run of letters in a `class`, `id`, label `for` or anchor `name` value, and
-//! in a link's `#fragment`, is replaced by a token drawn from the seed and the word, so the same
-//! word gets the same token on every page; digits and separators stay (`post-17` keeps its
-//! number). Nothing ever comes back from the markup, so this half needs no inverse.
+//! in a link's `#fragment`, is replaced by a token, the same word by the same token on every
+//! page; digits and separators stay (`post-17` keeps its number). The tokens come from a table
+//! drawn once over the names of one page of every route, each word's token drawn from the seed
+//! and the word and drawn again while another word holds it, so no two names ever meet on one
+//! token (two classes merged into one would be a change of markup, not a renaming). A name no
+//! page of the table showed is drawn when first met, against every token given so far. Nothing
+//! ever comes back from the markup, so this half needs no inverse.
 
 use std::collections::{HashMap, HashSet};
+use std::sync::Mutex;
 
 use crate::html;
 use crate::random::{Random, hash_text, mix};
@@ -46,7 +51,7 @@ const VOWELS: &[u8] = b"aeiou";
 const LONGEST_TOKEN: usize = 9;
 
 /// A seeded renaming of a site's URL vocabulary and markup names.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub(crate) struct Disguise {
     seed: u64,
     /// Every vocabulary word to its token and every token to its word: the renaming is an
@@ -54,6 +59,48 @@ pub(crate) struct Disguise {
     swaps: HashMap<String, String>,
     /// The vocabulary words, for tests that check none of them is left in a disguised page.
     vocabulary: Vec<String>,
+    /// Every markup name met so far and its token, one token per name.
+    markup: Mutex<MarkupTable>,
+}
+
+/// The markup names' tokens and the tokens taken, so that a name's token is drawn again while
+/// another name holds it.
+#[derive(Debug, Clone, Default)]
+struct MarkupTable {
+    tokens: HashMap<String, String>,
+    taken: HashSet<String>,
+}
+
+impl MarkupTable {
+    /// The token of `word`, drawn from `seed` and the word (and the number of the attempt) until
+    /// one no other word holds, then kept.
+    fn token(&mut self, seed: u64, word: &str) -> String {
+        if let Some(token) = self.tokens.get(word) {
+            return token.clone();
+        }
+        let mut attempt = 0u64;
+        let token = loop {
+            let token = drawn_markup_token(seed, word, attempt);
+            if !self.taken.contains(&token) {
+                break token;
+            }
+            attempt += 1;
+        };
+        self.taken.insert(token.clone());
+        self.tokens.insert(word.to_string(), token.clone());
+        token
+    }
+}
+
+impl Clone for Disguise {
+    fn clone(&self) -> Disguise {
+        Disguise {
+            seed: self.seed,
+            swaps: self.swaps.clone(),
+            vocabulary: self.vocabulary.clone(),
+            markup: Mutex::new(self.markup_table().clone()),
+        }
+    }
 }
 
 impl Disguise {
@@ -109,11 +156,26 @@ impl Disguise {
             swaps.insert(word.clone(), token.clone());
             swaps.insert(token, word.clone());
         }
+        // The markup names are drawn in their sorted order, so the table is the same whatever
+        // order pages are asked for in.
+        let mut markup = MarkupTable::default();
+        for name in markup_names_of_every_route(site) {
+            markup.token(seed, &name);
+        }
         Disguise {
             seed,
             swaps,
             vocabulary,
+            markup: Mutex::new(markup),
         }
+    }
+
+    /// The markup table, whole even if a thread panicked while holding it: a name is added with
+    /// its token in one step.
+    fn markup_table(&self) -> std::sync::MutexGuard<'_, MarkupTable> {
+        self.markup
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
     /// The seed it was drawn from.
@@ -191,35 +253,20 @@ impl Disguise {
         disguised
     }
 
-    /// Copies one tag with its link and name attributes rewritten. Every template quotes its
-    /// attribute values with double quotes, so a value is what stands between `="` and `"`.
+    /// Copies one tag with its link and name attributes rewritten.
     fn rewrite_tag(&self, tag: &str, out: &mut String) {
-        let element: String = tag[1..]
-            .chars()
-            .take_while(|c| c.is_ascii_alphanumeric())
-            .map(|c| c.to_ascii_lowercase())
-            .collect();
-        let mut rest = tag;
-        while let Some(equals) = rest.find("=\"") {
-            let name_start = rest[..equals]
-                .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '_' || c == ':'))
-                .map_or(0, |before| before + 1);
-            let name = rest[name_start..equals].to_ascii_lowercase();
-            let value_start = equals + 2;
-            let Some(length) = rest[value_start..].find('"') else {
-                break;
-            };
-            let value = &rest[value_start..value_start + length];
-            out.push_str(&rest[..value_start]);
-            match name.as_str() {
-                "href" | "src" | "action" => out.push_str(&self.link(value)),
-                "class" | "id" | "for" => out.push_str(&self.markup_names(value)),
-                "name" if element == "a" => out.push_str(&self.markup_names(value)),
-                _ => out.push_str(value),
+        let element = element_of(tag);
+        let mut copied = 0;
+        for attribute in attributes(tag) {
+            out.push_str(&tag[copied..attribute.value_start]);
+            match attribute.kind(&element) {
+                AttributeKind::Link => out.push_str(&self.link(attribute.value)),
+                AttributeKind::MarkupName => out.push_str(&self.markup_names(attribute.value)),
+                AttributeKind::Other => out.push_str(attribute.value),
             }
-            rest = &rest[value_start + length..];
+            copied = attribute.value_start + attribute.value.len();
         }
-        out.push_str(rest);
+        out.push_str(&tag[copied..]);
     }
 
     /// An HTML-escaped link value, disguised when it points into the site (a path, a relative
@@ -248,14 +295,121 @@ impl Disguise {
         renamed
     }
 
-    /// The token of a markup name: drawn from the seed and the word alone, so every page names
-    /// it alike without any shared table. Seven letters or more leave about 10^8 tokens, so two
-    /// of a site's few hundred names meet on one token with a chance near 1 in 2,000 (a test
-    /// checks every family's pages for it).
+    /// The token of a markup name, from the table (see the module documentation).
     fn markup_token(&self, word: &str) -> String {
-        let mut random = Random::new(mix(self.seed, hash_text(word)), "disguise-markup");
-        spell_token(&mut random, word.len().clamp(7, LONGEST_TOKEN))
+        self.markup_table().token(self.seed, word)
     }
+}
+
+/// The token drawn for a markup name at the given attempt: seven letters or more, about 10^8
+/// tokens, so a second attempt is rare.
+fn drawn_markup_token(seed: u64, word: &str, attempt: u64) -> String {
+    let mut random = Random::new(mix(mix(seed, hash_text(word)), attempt), "disguise-markup");
+    spell_token(&mut random, word.len().clamp(7, LONGEST_TOKEN))
+}
+
+/// The markup names (runs of letters of `class`, `id`, `for` and anchor `name` values) of the
+/// undisguised pages of one address of every route and spelling, sorted.
+fn markup_names_of_every_route(site: &Site) -> Vec<String> {
+    let at = site.history().end;
+    let encoding = site.family().profile().charset.encoding();
+    let mut names: HashSet<String> = HashSet::new();
+    for address in one_of_every_route(site) {
+        let answer = site.serve(&site.plain_url_of(&address), at, None);
+        let (page, _, _) = encoding.decode(&answer.body);
+        collect_markup_names(&page, &mut names);
+    }
+    let mut names: Vec<String> = names.into_iter().collect();
+    names.sort();
+    names
+}
+
+/// Adds the markup names of `page`'s tags to `names`, reading tags as [`Disguise::page`] does.
+fn collect_markup_names(page: &str, names: &mut HashSet<String>) {
+    let mut rest = page;
+    while let Some(open) = rest.find('<') {
+        rest = &rest[open..];
+        if rest.starts_with("<!--") {
+            let end = rest.find("-->").map_or(rest.len(), |end| end + 3);
+            rest = &rest[end..];
+            continue;
+        }
+        let end = rest.find('>').map_or(rest.len(), |end| end + 1);
+        let tag = &rest[..end];
+        let element = element_of(tag);
+        for attribute in attributes(tag) {
+            if attribute.kind(&element) == AttributeKind::MarkupName {
+                names.extend(
+                    letter_runs(attribute.value)
+                        .filter(|(_, word)| is_word(word))
+                        .map(|(_, word)| word.to_string()),
+                );
+            }
+        }
+        rest = &rest[end..];
+    }
+}
+
+/// The lower-case element name of a tag (`a` for `<a href=...>`).
+fn element_of(tag: &str) -> String {
+    tag[1..]
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric())
+        .map(|c| c.to_ascii_lowercase())
+        .collect()
+}
+
+/// One quoted attribute of a tag: its lower-case name, its value and where the value starts.
+struct Attribute<'tag> {
+    name: String,
+    value: &'tag str,
+    value_start: usize,
+}
+
+/// What the disguise does with an attribute's value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum AttributeKind {
+    /// A link, disguised as a URL.
+    Link,
+    /// Class, id, label and anchor names, renamed word by word.
+    MarkupName,
+    /// Anything else, kept.
+    Other,
+}
+
+impl Attribute<'_> {
+    fn kind(&self, element: &str) -> AttributeKind {
+        match self.name.as_str() {
+            "href" | "src" | "action" => AttributeKind::Link,
+            "class" | "id" | "for" => AttributeKind::MarkupName,
+            "name" if element == "a" => AttributeKind::MarkupName,
+            _ => AttributeKind::Other,
+        }
+    }
+}
+
+/// The double-quoted attributes of a tag, in order. Every template quotes its attribute values
+/// with double quotes, so a value is what stands between `="` and `"`.
+fn attributes(tag: &str) -> Vec<Attribute<'_>> {
+    let mut found = Vec::new();
+    let mut offset = 0;
+    while let Some(equals) = tag[offset..].find("=\"").map(|equals| offset + equals) {
+        let name_start = tag[..equals]
+            .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '_' || c == ':'))
+            .map_or(0, |before| before + 1)
+            .max(offset);
+        let value_start = equals + 2;
+        let Some(length) = tag[value_start..].find('"') else {
+            break;
+        };
+        found.push(Attribute {
+            name: tag[name_start..equals].to_ascii_lowercase(),
+            value: &tag[value_start..value_start + length],
+            value_start,
+        });
+        offset = value_start + length;
+    }
+    found
 }
 
 /// A pronounceable token of `length` letters, consonant first.

@@ -7,8 +7,8 @@
 //! not an entry of a menu or list), one to three dates to the day or finer (the post time, a
 //! join date), and a message: the largest element holding neither the author nor a date
 //! standing alone, not mostly links, with at least 20 bytes of text; the element's other text
-//! (beyond its author, dates, subject headings, a title heading not naming the author and a
-//! breadcrumb) may be at most half the message. Among such
+//! (beyond its author, dates, subject headings, numbers standing alone, a title heading not
+//! naming the author and a breadcrumb) may be at most half the message. Among such
 //! elements the one with the largest message wins, and for that message the tightest element
 //! around it, so that the page's header (the clock, the last visit) and sidebars stay out.
 //!
@@ -78,6 +78,13 @@ pub fn lone_post_element(facts: &PageFacts<'_>) -> Option<NodeId> {
             .iter()
             .map(|link| (link.node, facts.sizes[link.node as usize])),
     );
+    let number_text_below = count_below(
+        document,
+        document
+            .descendants(ROOT)
+            .filter(|&node| is_number_text(document, node))
+            .map(|node| (node, facts.sizes[node as usize])),
+    );
     // The page's own headings, read as a post's title heading when a post element holds one
     // (see `title_headings_text`).
     let title_headings: Vec<NodeId> = document
@@ -127,9 +134,15 @@ pub fn lone_post_element(facts: &PageFacts<'_>) -> Option<NodeId> {
         // than half the message holds more than one post's fields: a page section where a
         // header's date, a menu's member link and a notice happen to meet, or a profile whose
         // largest field is one among many.
+        // Numbers standing alone (a vote count, the author's reputation and badge counts, a
+        // post count) are fields too, whatever the markup calls them: on a question page the
+        // author's card beside a short question holds four of them.
+        let number_fields =
+            number_text_below[element as usize].saturating_sub(number_text_below[body as usize]);
         let fields = facts.sizes[parts.author.node as usize]
             + date_text_below[element as usize]
             + heading_text_below[element as usize]
+            + number_fields
             + title_headings_text(facts, &title_headings, element, &parts.author.name)
             + breadcrumbs_text(facts, &breadcrumbs, element, body);
         if size.saturating_sub(body_size + fields) * 2 > body_size {
@@ -300,6 +313,21 @@ fn message_of(
         }
     }
     best.filter(|(_, size)| *size >= 20).map(|(node, _)| node)
+}
+
+/// Whether `node` is a text node holding a number alone (`4635`, `1,204`): a count or a score,
+/// never words of a message or of a page section.
+fn is_number_text(document: &Document, node: NodeId) -> bool {
+    if document.node(node).kind != NodeKind::Text {
+        return false;
+    }
+    let text = document.text_of(node).trim();
+    text.bytes()
+        .next()
+        .is_some_and(|byte| byte.is_ascii_digit())
+        && text
+            .bytes()
+            .all(|byte| byte.is_ascii_digit() || byte == b',' || byte == b'.')
 }
 
 /// For every node, the sum of the `(element, amount)` amounts of the elements at or below it.
