@@ -14,7 +14,7 @@ use trawl_learn::traverse::{Strategy, VertexVerdict};
 use url::Url;
 
 mod common;
-use common::{ORIGIN, framed_page, post_text, summarise, title_words};
+use common::{ORIGIN, framed_page, post_text, summarise, title_words, written_in_2025};
 
 const BOARDS: usize = 3;
 const THREADS_PER_BOARD: usize = 6;
@@ -49,12 +49,7 @@ fn member_name(member: usize) -> &'static str {
 }
 
 fn written(thread: usize, post: usize) -> String {
-    format!(
-        "2025-04-{:02} {}:{:02}",
-        1 + (thread + post) % 27,
-        8 + post,
-        (thread * 11 + post) % 60
-    )
+    written_in_2025(4, 8, 11, thread, post)
 }
 
 fn page(title: &str, body: &str) -> String {

@@ -13,7 +13,7 @@ use trawl_learn::traverse::{Decision, Strategy};
 use url::Url;
 
 mod common;
-use common::{ORIGIN, framed_page, post_text, summarise, title_words};
+use common::{ORIGIN, framed_page, post_text, summarise, title_words, written_in_2025};
 
 const BOARDS: usize = 3;
 const THREADS_PER_BOARD: usize = 8;
@@ -42,12 +42,7 @@ fn member_name(member: usize) -> &'static str {
 }
 
 fn written(thread: usize, post: usize) -> String {
-    format!(
-        "2025-01-{:02} {}:{:02}",
-        1 + (thread + post) % 27,
-        10 + post,
-        (thread * 3 + post) % 60
-    )
+    written_in_2025(1, 10, 3, thread, post)
 }
 
 fn topic_row(thread: usize) -> String {

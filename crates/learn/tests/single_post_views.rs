@@ -14,7 +14,7 @@ use trawl_learn::traverse::{Strategy, VertexVerdict};
 use url::Url;
 
 mod common;
-use common::{ORIGIN, framed_page, post_text, summarise, title_words};
+use common::{ORIGIN, framed_page, post_text, summarise, title_words, written_in_2025};
 
 const BOARDS: usize = 2;
 const THREADS_PER_BOARD: usize = 6;
@@ -46,12 +46,7 @@ fn member_name(member: usize) -> &'static str {
 }
 
 fn written(thread: usize, post: usize) -> String {
-    format!(
-        "2025-02-{:02} {}:{:02}",
-        1 + (thread + post) % 27,
-        9 + post,
-        (thread * 7 + post) % 60
-    )
+    written_in_2025(2, 9, 7, thread, post)
 }
 
 fn page(title: &str, body: &str) -> String {

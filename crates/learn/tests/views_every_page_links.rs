@@ -14,7 +14,7 @@ use trawl_learn::traverse::{Strategy, VertexVerdict};
 use url::Url;
 
 mod common;
-use common::{ORIGIN, post_text, summarise, title_words};
+use common::{ORIGIN, post_text, summarise, title_words, written_in_2025};
 
 const BOARDS: usize = 2;
 const THREADS_PER_BOARD: usize = 4;
@@ -42,12 +42,7 @@ fn member_name(member: usize) -> &'static str {
 }
 
 fn written(thread: usize, post: usize) -> String {
-    format!(
-        "2025-06-{:02} {}:{:02}",
-        1 + (thread + post) % 27,
-        8 + post,
-        (thread * 13 + post) % 60
-    )
+    written_in_2025(6, 8, 13, thread, post)
 }
 
 /// The engine's frame, with a navigation bar naming the one "new posts" list.

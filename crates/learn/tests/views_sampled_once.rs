@@ -12,7 +12,7 @@ use trawl_learn::traverse::{Strategy, VertexVerdict};
 use url::Url;
 
 mod common;
-use common::{ORIGIN, framed_page, post_text, summarise, title_words};
+use common::{ORIGIN, framed_page, post_text, summarise, title_words, written_in_2025};
 
 const THREADS: usize = 8;
 const POSTS_PER_THREAD: usize = 3;
@@ -34,12 +34,7 @@ fn member_name(member: usize) -> &'static str {
 }
 
 fn written(thread: usize, post: usize) -> String {
-    format!(
-        "2025-06-{:02} {}:{:02}",
-        1 + (thread + post) % 27,
-        10 + post,
-        (thread * 13 + post) % 60
-    )
+    written_in_2025(6, 10, 13, thread, post)
 }
 
 fn page(title: &str, body: &str) -> String {

@@ -98,6 +98,24 @@ pub fn title_words(
     picked.join(" ")
 }
 
+/// When post `post` of thread `thread` was written, spelled `2025-MM-DD H:MM` in `month`: the
+/// day and minute spread by the thread (minutes `minute_step` apart from one thread to the next),
+/// the hour counted from `first_hour` by the post.
+pub fn written_in_2025(
+    month: u32,
+    first_hour: usize,
+    minute_step: usize,
+    thread: usize,
+    post: usize,
+) -> String {
+    format!(
+        "2025-{month:02}-{:02} {}:{:02}",
+        1 + (thread + post) % 27,
+        first_hour + post,
+        (thread * minute_step + post) % 60
+    )
+}
+
 /// A page of the hand-made forum named `forum`: its menu, `body` and a footer.
 pub fn framed_page(forum: &str, title: &str, body: &str) -> String {
     format!(
