@@ -5,16 +5,11 @@
 //! simulated crawls' test of this crate and by the console's benchmark, which both assert the
 //! two reports are the same. One reference for both, so they cannot drift apart.
 
-use trawl_audit::{
-    AuditReport, CrawlRecord, EntrySeen, FetchedPage, LinkSeen, PostsSeen, anchor_links,
-    post_identity,
-};
-use trawl_learn::sitemap::Role;
-use url::Url;
+use trawl_audit::{AuditReport, CrawlRecord, PostsSeen, anchor_links, post_identity};
 
 use crate::RunError;
-use crate::gaps::{entry_seen, queued_spelling, stored_crawler};
-use trawl_store::Store;
+use crate::gaps::{fetched_page, stored_crawler};
+use trawl_store::{AuditPage, Store};
 
 /// The audit of `store` read from its pages, bodies and posts (see the module's essay).
 pub fn audit_of_stored_pages(store: &Store) -> Result<AuditReport, RunError> {
@@ -23,17 +18,15 @@ pub fn audit_of_stored_pages(store: &Store) -> Result<AuditReport, RunError> {
     let list_roles = trawl_audit::list_role_names();
     store.for_each_page_outline(trawl_audit::TEXT_IN_IDENTITY, &list_roles, |stored| {
         let page = stored.record;
-        let redirect_to = (300..400)
+        let location = (300..400)
             .contains(&page.status)
             .then(|| {
-                let (_, location) = page
-                    .headers
+                page.headers
                     .iter()
-                    .find(|(name, _)| name.eq_ignore_ascii_case("location"))?;
-                Url::parse(&page.url).ok()?.join(location).ok()
+                    .find(|(name, _)| name.eq_ignore_ascii_case("location"))
+                    .map(|(_, location)| location.clone())
             })
-            .flatten()
-            .map(String::from);
+            .flatten();
         let posts = PostsSeen::of(page.posts.iter().map(|post| {
             (
                 post_identity(
@@ -45,32 +38,25 @@ pub fn audit_of_stored_pages(store: &Store) -> Result<AuditReport, RunError> {
                 post.time.as_deref(),
             )
         }));
-        let links = anchor_links(&page.body, &page.url)
-            .into_iter()
-            .filter_map(|link| {
-                Some(LinkSeen {
-                    queued_as: queued_spelling(&crawler, &link)?,
-                    url: link,
-                })
-            })
-            .collect();
-        let thread_entries: Vec<EntrySeen> = page
-            .thread_entries
-            .into_iter()
-            .map(|entry| entry_seen(&crawler, entry))
-            .collect();
-        record.pages.push(FetchedPage {
-            links,
-            role: page.role.as_deref().and_then(Role::from_name),
-            url: page.url,
-            status: page.status,
-            error: page.error,
-            redirect_to,
-            list_links: page.list_links,
-            title: page.title,
-            posts,
-            thread_entries,
-        });
+        let links = anchor_links(&page.body, &page.url);
+        // The page as the store's digest would give it, read from the body and the posts
+        // instead, and turned into the audit's page by the one conversion the digest path uses.
+        record.pages.push(fetched_page(
+            &crawler,
+            AuditPage {
+                id: stored.id,
+                url: page.url,
+                status: page.status,
+                error: page.error,
+                location,
+                role: page.role,
+                title: page.title,
+                list_links: page.list_links,
+                links,
+                posts,
+                thread_entries: page.thread_entries,
+            },
+        ));
     })?;
     let frontier = store.unfetched_frontier()?;
     record.waiting = frontier.waiting;

@@ -98,7 +98,7 @@ pub(crate) fn queued_spelling(crawler: &Crawler, url: &str) -> Option<String> {
 }
 
 /// A stored page as the audit reads it.
-fn fetched_page(crawler: &Crawler, page: AuditPage) -> FetchedPage {
+pub(crate) fn fetched_page(crawler: &Crawler, page: AuditPage) -> FetchedPage {
     let redirect_to = page
         .location
         .as_deref()
